@@ -1,0 +1,189 @@
+//! The one public error type.
+
+use std::fmt;
+use std::sync::Arc;
+
+/// A stable, machine-readable error category.
+///
+/// The token returned by [`ErrorCode::as_str`] is the `code` field of every
+/// error on every surface (Rust, JSON, JavaScript, CLI).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorCode {
+    /// The spec names a time zone the bundled tz database does not know.
+    UnknownTimeZone,
+    /// The RRULE text is malformed or breaks an RFC 5545 rule.
+    InvalidRrule,
+    /// `start` is not a local date-time `YYYY-MM-DDTHH:MM[:SS]`.
+    InvalidStart,
+    /// An `rdate`/`exdate` entry, or a window bound, is not a valid date-time.
+    InvalidDateTime,
+    /// UNTIL lies before `start`.
+    UntilBeforeStart,
+    /// COUNT and UNTIL were both given (RFC 5545 §3.3.10 forbids it).
+    CountAndUntil,
+    /// A valid construct this library does not support.
+    Unsupported,
+    /// A policy token is not one of the allowed values.
+    InvalidPolicy,
+    /// An ISO 8601 duration (`maxLateness`, `grace`, `horizon`) is malformed.
+    InvalidDuration,
+    /// The spec is not the expected shape (wrong type, unknown key, missing key).
+    InvalidSpec,
+    /// An expansion option (`limit`, `from`, `to`) is invalid or missing.
+    InvalidOption,
+    /// The expansion would pass a documented ceiling.
+    LimitExceeded,
+    /// iCalendar text could not be read.
+    InvalidIcal,
+    /// A broken internal invariant (a bug in wallclock).
+    Internal,
+}
+
+impl ErrorCode {
+    /// The lowercase token used in JSON, JavaScript and CLI output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::UnknownTimeZone => "unknown_time_zone",
+            ErrorCode::InvalidRrule => "invalid_rrule",
+            ErrorCode::InvalidStart => "invalid_start",
+            ErrorCode::InvalidDateTime => "invalid_date_time",
+            ErrorCode::UntilBeforeStart => "until_before_start",
+            ErrorCode::CountAndUntil => "count_and_until",
+            ErrorCode::Unsupported => "unsupported",
+            ErrorCode::InvalidPolicy => "invalid_policy",
+            ErrorCode::InvalidDuration => "invalid_duration",
+            ErrorCode::InvalidSpec => "invalid_spec",
+            ErrorCode::InvalidOption => "invalid_option",
+            ErrorCode::LimitExceeded => "limit_exceeded",
+            ErrorCode::InvalidIcal => "invalid_ical",
+            ErrorCode::Internal => "internal",
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Everything that can go wrong, on every surface.
+///
+/// Cheap to clone. `code` is stable; `message` is for people and follows one
+/// style: lowercase, the bad input in backticks, what was expected, an example.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Error {
+    inner: Arc<ErrorInner>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct ErrorInner {
+    code: ErrorCode,
+    message: String,
+    field: Option<String>,
+    position: Option<usize>,
+}
+
+impl Error {
+    /// A new error with a code and a message.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Error {
+        Error {
+            inner: Arc::new(ErrorInner {
+                code,
+                message: message.into(),
+                field: None,
+                position: None,
+            }),
+        }
+    }
+
+    /// The same error, naming the spec field it came from (`rrule`, `start`, …).
+    pub fn with_field(self, field: impl Into<String>) -> Error {
+        let mut inner = Arc::unwrap_or_clone(self.inner);
+        inner.field = Some(field.into());
+        Error { inner: Arc::new(inner) }
+    }
+
+    /// The same error, with a byte position inside the offending field.
+    pub fn with_position(self, position: usize) -> Error {
+        let mut inner = Arc::unwrap_or_clone(self.inner);
+        inner.position = Some(position);
+        Error { inner: Arc::new(inner) }
+    }
+
+    /// The same error with its position moved by `by` bytes (used when the
+    /// field was parsed after a prefix, such as `RRULE:`).
+    pub(crate) fn shift_position(self, by: usize) -> Error {
+        match self.inner.position {
+            Some(p) => self.with_position(p + by),
+            None => self,
+        }
+    }
+
+    /// The stable category.
+    pub fn code(&self) -> ErrorCode {
+        self.inner.code
+    }
+
+    /// The human message (no code, no field).
+    pub fn message(&self) -> &str {
+        &self.inner.message
+    }
+
+    /// The spec field the error is about, if any.
+    pub fn field(&self) -> Option<&str> {
+        self.inner.field.as_deref()
+    }
+
+    /// The byte position inside the field, if known.
+    pub fn position(&self) -> Option<usize> {
+        self.inner.position
+    }
+
+    /// A broken invariant: asserts in debug builds, an `internal` error in release.
+    #[track_caller]
+    pub(crate) fn internal(what: &str) -> Error {
+        debug_assert!(false, "internal error: {what}");
+        Error::new(ErrorCode::Internal, format!("internal error: {what}"))
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Error")
+            .field("code", &self.inner.code)
+            .field("message", &self.inner.message)
+            .field("field", &self.inner.field)
+            .field("position", &self.inner.position)
+            .finish()
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(field) = &self.inner.field {
+            write!(f, "{field}: ")?;
+        }
+        f.write_str(&self.inner.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl serde::Serialize for Error {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let n = 2 + usize::from(self.inner.field.is_some()) + usize::from(self.inner.position.is_some());
+        let mut st = s.serialize_struct("Error", n)?;
+        st.serialize_field("code", self.inner.code.as_str())?;
+        st.serialize_field("message", &self.inner.message)?;
+        if let Some(field) = &self.inner.field {
+            st.serialize_field("field", field)?;
+        }
+        if let Some(position) = self.inner.position {
+            st.serialize_field("position", &position)?;
+        }
+        st.end()
+    }
+}

@@ -1,0 +1,54 @@
+//! wallclock turns calendar rules written in local time into UTC instants,
+//! and says, instance by instance, what daylight saving time did to them.
+//!
+//! ```
+//! use wallclock::{expand, ExpandOptions, Schedule, Status};
+//!
+//! let schedule = Schedule::from_json(r#"{
+//!     "timeZone": "America/New_York", "start": "2026-03-06T02:30",
+//!     "rrule": "FREQ=DAILY;COUNT=4", "gap": "shift"
+//! }"#)?;
+//! let result = expand(&schedule, &ExpandOptions::new())?;
+//! let march_8 = &result.entries()[2];
+//! assert_eq!(march_8.status(), Status::Shifted);
+//! assert_eq!(march_8.instant().unwrap().to_string(), "2026-03-08T07:30:00Z");
+//! assert_eq!(march_8.notes()[0].code().as_str(), "gap_shifted");
+//! # Ok::<(), wallclock::Error>(())
+//! ```
+//!
+//! The layers run one way: [`Rule`] (RRULE text, validated) → the civil
+//! expander (nominal local times, no zone) → the zone resolver (the only DST
+//! code) → the planner (COUNT and UNTIL after resolution, merges, keys,
+//! notes) → adapters. The core needs no feature and does no I/O; `now` is
+//! always an argument. The `native` feature adds the `wallclock` command-line
+//! tool; the `wasm` feature adds the JavaScript bindings.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod describe;
+mod error;
+mod expand;
+mod ical;
+mod misfire;
+mod plan;
+mod rule;
+mod spec;
+mod zone;
+
+#[cfg(feature = "native")]
+pub mod cli;
+
+pub use describe::describe;
+pub use error::{Error, ErrorCode};
+pub use ical::{parse_ical, to_ical};
+pub use misfire::{Decision, Due, MisfireDecision, decide_misfires, fmt_duration};
+pub use plan::{
+    Entry, ExpandOptions, Expansion, MAX_ENTRIES, MAX_STEPS, MAX_TRANSITIONS, Note, NoteCode, Status,
+    Warning, expand, fmt_instant, fmt_nominal, fmt_offset, key, notices,
+};
+pub use rule::{Frequency, Rule, Until, WeekdayNum};
+pub use spec::{
+    FoldPolicy, GapPolicy, InvalidDatePolicy, MAX_DATE_LIST, MAX_ID_LEN, MisfirePolicy, Schedule, Spec,
+    parse_duration, parse_local, shape_error,
+};
+pub use zone::{Transition, time_zones, tzdb_version};

@@ -1,0 +1,170 @@
+//! Misfire (catch-up) decisions (SPEC §4): a pure function of the due
+//! occurrences, `now` and the schedule's policy. Every due occurrence gets
+//! exactly one decision, so nothing stays pending.
+
+use std::fmt;
+
+use jiff::{SignedDuration, Timestamp};
+use serde::Serialize;
+use serde::ser::SerializeStruct;
+
+use crate::plan::fmt_instant;
+use crate::spec::{MisfirePolicy, Schedule};
+
+/// One occurrence that is due (its instant is at or before `now`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Due {
+    /// The occurrence's idempotency key.
+    pub key: String,
+    /// When it should have run.
+    pub instant: Timestamp,
+}
+
+/// The terminal decision for a due occurrence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Decision {
+    /// Run it now.
+    Run,
+    /// Not run: a newer due occurrence runs in its place (`latest_only`).
+    Coalesced,
+    /// Not run: too late to be useful (`skip`, beyond `grace`).
+    Skipped,
+    /// Not run: older than `maxLateness`, or beyond `maxCatchUp`.
+    Expired,
+}
+
+impl Decision {
+    /// The lowercase token.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Decision::Run => "run",
+            Decision::Coalesced => "coalesced",
+            Decision::Skipped => "skipped",
+            Decision::Expired => "expired",
+        }
+    }
+}
+
+impl fmt::Display for Decision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A decision with its reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MisfireDecision {
+    /// The occurrence's key.
+    pub key: String,
+    /// When it should have run.
+    pub instant: Timestamp,
+    /// `now - instant`.
+    pub lateness: SignedDuration,
+    /// What to do.
+    pub decision: Decision,
+    /// Why, in one sentence.
+    pub reason: String,
+}
+
+impl Serialize for MisfireDecision {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("MisfireDecision", 5)?;
+        st.serialize_field("key", &self.key)?;
+        st.serialize_field("instant", &fmt_instant(self.instant))?;
+        st.serialize_field("lateness", &fmt_duration(self.lateness))?;
+        st.serialize_field("decision", self.decision.as_str())?;
+        st.serialize_field("reason", &self.reason)?;
+        st.end()
+    }
+}
+
+/// `PT3H`, `P1DT3H`, `PT0S`: an ISO 8601 duration with days of 24 hours.
+pub fn fmt_duration(d: SignedDuration) -> String {
+    let neg = d.is_negative();
+    let mut secs = d.as_secs().unsigned_abs();
+    let days = secs / 86_400;
+    secs %= 86_400;
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    let mut out = String::from(if neg { "-P" } else { "P" });
+    if days > 0 {
+        out.push_str(&format!("{days}D"));
+    }
+    if h > 0 || m > 0 || s > 0 || days == 0 {
+        out.push('T');
+        if h > 0 {
+            out.push_str(&format!("{h}H"));
+        }
+        if m > 0 {
+            out.push_str(&format!("{m}M"));
+        }
+        if s > 0 || (h == 0 && m == 0) {
+            out.push_str(&format!("{s}S"));
+        }
+    }
+    out
+}
+
+/// Decides every due occurrence: those not after `now`, in any order.
+/// Occurrences after `now` are not due and are left out of the result.
+///
+/// In order: older than `maxLateness` ⇒ `expired`; then by policy —
+/// `all` runs the rest (only the newest `maxCatchUp` of them, the older
+/// ones `expired`); `latest_only` runs the newest and coalesces the others;
+/// `skip` runs those within `grace` and skips the others.
+pub fn decide_misfires(schedule: &Schedule, due: &[Due], now: Timestamp) -> Vec<MisfireDecision> {
+    let mut due: Vec<&Due> = due.iter().filter(|d| d.instant <= now).collect();
+    due.sort_by(|a, b| a.instant.cmp(&b.instant).then_with(|| a.key.cmp(&b.key)));
+    let policy = schedule.misfire();
+    let lateness = |d: &Due| now.duration_since(d.instant);
+    let expired = |d: &Due| schedule.max_lateness().is_some_and(|max| lateness(d) > max);
+    let live: Vec<&Due> = due.iter().copied().filter(|d| !expired(d)).collect();
+    let newest = live.last().map(|d| d.key.clone());
+    let catch_up_cut = match (policy, schedule.max_catch_up()) {
+        (MisfirePolicy::All, Some(max)) => live.len().saturating_sub(max as usize),
+        _ => 0,
+    };
+    let mut live_index = 0usize;
+    due.into_iter()
+        .map(|d| {
+            let late = lateness(d);
+            let (decision, reason) = if expired(d) {
+                let max = schedule.max_lateness().unwrap_or(SignedDuration::ZERO);
+                (
+                    Decision::Expired,
+                    format!("late by {}, more than maxLateness {}", fmt_duration(late), fmt_duration(max)),
+                )
+            } else {
+                let i = live_index;
+                live_index += 1;
+                match policy {
+                    MisfirePolicy::All if i < catch_up_cut => (
+                        Decision::Expired,
+                        format!(
+                            "{} newer missed occurrences already fill maxCatchUp {}",
+                            schedule.max_catch_up().unwrap_or(0),
+                            schedule.max_catch_up().unwrap_or(0)
+                        ),
+                    ),
+                    MisfirePolicy::All => (Decision::Run, format!("late by {}; policy `all` runs every missed occurrence", fmt_duration(late))),
+                    MisfirePolicy::LatestOnly if Some(&d.key) == newest.as_ref() => (
+                        Decision::Run,
+                        format!("late by {}; the newest missed occurrence runs", fmt_duration(late)),
+                    ),
+                    MisfirePolicy::LatestOnly => (
+                        Decision::Coalesced,
+                        format!("coalesced into the newer occurrence `{}`", newest.clone().unwrap_or_default()),
+                    ),
+                    MisfirePolicy::Skip if late <= schedule.grace() => (
+                        Decision::Run,
+                        format!("late by {}, within grace {}", fmt_duration(late), fmt_duration(schedule.grace())),
+                    ),
+                    MisfirePolicy::Skip => (
+                        Decision::Skipped,
+                        format!("late by {}, more than grace {}; policy `skip` drops it", fmt_duration(late), fmt_duration(schedule.grace())),
+                    ),
+                }
+            };
+            MisfireDecision { key: d.key.clone(), instant: d.instant, lateness: late, decision, reason }
+        })
+        .collect()
+}

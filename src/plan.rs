@@ -1,0 +1,735 @@
+//! Ties the layers together: expands the rule in nominal time, resolves each
+//! nominal through the zone policies, then applies COUNT and UNTIL after
+//! resolution, merges collisions, builds keys and notes (SPEC §2–§3).
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::sync::Arc;
+
+use jiff::civil::DateTime;
+use jiff::tz::Offset;
+use jiff::{SignedDuration, Timestamp};
+use serde::ser::{SerializeMap, SerializeStruct};
+use serde::{Serialize, Serializer};
+
+use crate::error::{Error, ErrorCode};
+use crate::expand::{Candidate, Expander, RequestedDate};
+use crate::rule::Until;
+use crate::spec::{InvalidDatePolicy, Schedule};
+use crate::zone::{self, Outcome, Resolver, Transition};
+
+/// Hard ceiling on the entries one call may produce.
+pub const MAX_ENTRIES: usize = 100_000;
+
+/// Hard ceiling on the expander's work units (periods visited plus
+/// candidates considered) in one call; past it the call fails with
+/// `limit_exceeded` instead of running on.
+pub const MAX_STEPS: u64 = 5_000_000;
+
+/// Most transitions listed in one result.
+pub const MAX_TRANSITIONS: usize = 1_000;
+
+/// Offsets never exceed ±26 hours, so a nominal time's instant lies within
+/// this much of the nominal read as UTC (with room for shifted gaps).
+const OFFSET_REACH: SignedDuration = SignedDuration::from_hours(52);
+
+/// How much to expand: a number of executions, a window of instants, or both.
+///
+/// An unbounded rule (no COUNT, no UNTIL) needs `limit` or `to`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ExpandOptions {
+    limit: Option<usize>,
+    from: Option<Timestamp>,
+    to: Option<Timestamp>,
+}
+
+impl ExpandOptions {
+    /// No limit and no window.
+    pub fn new() -> ExpandOptions {
+        ExpandOptions::default()
+    }
+    /// Stop after this many executions (distinct instants).
+    pub fn limit(self, limit: usize) -> ExpandOptions {
+        ExpandOptions { limit: Some(limit), ..self }
+    }
+    /// List only occurrences at or after this instant (COUNT still counts from `start`).
+    pub fn from(self, from: Timestamp) -> ExpandOptions {
+        ExpandOptions { from: Some(from), ..self }
+    }
+    /// List only occurrences before this instant.
+    pub fn to(self, to: Timestamp) -> ExpandOptions {
+        ExpandOptions { to: Some(to), ..self }
+    }
+    /// The limit, if any.
+    pub fn get_limit(&self) -> Option<usize> {
+        self.limit
+    }
+    /// The window start, if any.
+    pub fn get_from(&self) -> Option<Timestamp> {
+        self.from
+    }
+    /// The window end, if any.
+    pub fn get_to(&self) -> Option<Timestamp> {
+        self.to
+    }
+}
+
+/// What happened to one nominal occurrence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Runs at its nominal time (possibly after a fold or invalid-date decision).
+    Scheduled,
+    /// Its local time did not exist; it runs at another wall time (gap `shift`/`snap`).
+    Shifted,
+    /// Its local time did not exist; it does not run (gap `skip`).
+    Skipped,
+    /// Resolves to the instant of an earlier nominal; runs once, as that one.
+    Merged,
+}
+
+impl Status {
+    /// The lowercase token.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Scheduled => "scheduled",
+            Status::Shifted => "shifted",
+            Status::Skipped => "skipped",
+            Status::Merged => "merged",
+        }
+    }
+    /// True for the statuses that are executions of their own.
+    pub fn executes(self) -> bool {
+        matches!(self, Status::Scheduled | Status::Shifted)
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The stable code of a note.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NoteCode {
+    /// The local time did not exist; skipped.
+    GapSkipped,
+    /// The local time did not exist; run with the offset from before the gap.
+    GapShifted,
+    /// The local time did not exist; run at the transition.
+    GapSnapped,
+    /// The local time occurred twice; ran at the first.
+    FoldFirst,
+    /// The local time occurred twice; ran at the second.
+    FoldSecond,
+    /// The local time occurred twice; ran at both.
+    FoldBoth,
+    /// A day the month lacks, moved to the month's last day.
+    InvalidDateBackward,
+    /// A day the month lacks, moved to the next month's first day.
+    InvalidDateForward,
+    /// Same instant as an earlier nominal; runs once.
+    Merged,
+}
+
+impl NoteCode {
+    /// The lowercase token.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NoteCode::GapSkipped => "gap_skipped",
+            NoteCode::GapShifted => "gap_shifted",
+            NoteCode::GapSnapped => "gap_snapped",
+            NoteCode::FoldFirst => "fold_first",
+            NoteCode::FoldSecond => "fold_second",
+            NoteCode::FoldBoth => "fold_both",
+            NoteCode::InvalidDateBackward => "invalid_date_backward",
+            NoteCode::InvalidDateForward => "invalid_date_forward",
+            NoteCode::Merged => "merged",
+        }
+    }
+    /// True for notes caused by a clock change (what DST notices report).
+    pub fn is_dst(self) -> bool {
+        !matches!(self, NoteCode::InvalidDateBackward | NoteCode::InvalidDateForward)
+    }
+}
+
+/// An explanation attached to an entry: a stable code and a sentence naming
+/// the date, the zone, the clock change and what happens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    code: NoteCode,
+    message: String,
+}
+
+impl Note {
+    pub(crate) fn new(code: NoteCode, message: String) -> Note {
+        Note { code, message }
+    }
+    /// The stable code.
+    pub fn code(&self) -> NoteCode {
+        self.code
+    }
+    /// The sentence.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl Serialize for Note {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Note", 2)?;
+        st.serialize_field("code", self.code.as_str())?;
+        st.serialize_field("message", &self.message)?;
+        st.end()
+    }
+}
+
+/// One nominal occurrence and what became of it (SPEC §3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    id: Arc<str>,
+    zone: Arc<str>,
+    nominal: DateTime,
+    fold: u8,
+    status: Status,
+    instant: Option<Timestamp>,
+    offset: Option<Offset>,
+    notes: Vec<Note>,
+    merged_into: Option<(DateTime, u8)>,
+    gap_at: Option<Timestamp>,
+}
+
+impl Entry {
+    /// The nominal local time (for an adjusted invalid date, the real date it moved to).
+    pub fn nominal(&self) -> DateTime {
+        self.nominal
+    }
+    /// 0, or 1 for the second of a repeated local time.
+    pub fn fold(&self) -> u8 {
+        self.fold
+    }
+    /// What happened.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+    /// When it runs; `None` when skipped.
+    pub fn instant(&self) -> Option<Timestamp> {
+        self.instant
+    }
+    /// The UTC offset in force at `instant`.
+    pub fn offset(&self) -> Option<Offset> {
+        self.offset
+    }
+    /// The wall time it runs at, in the schedule's zone.
+    pub fn local(&self) -> Option<DateTime> {
+        Some(self.offset?.to_datetime(self.instant?))
+    }
+    /// `2026-03-08T03:30:00-04:00[America/New_York]`.
+    pub fn local_string(&self) -> Option<String> {
+        let local = self.local()?;
+        Some(format!("{}{}[{}]", local.strftime("%Y-%m-%dT%H:%M:%S"), fmt_offset(self.offset?), self.zone))
+    }
+    /// The idempotency key `<id>|<nominal>` (with `|fold=1` for the second of fold `both`).
+    pub fn key(&self) -> String {
+        key(&self.id, self.nominal, self.fold, self.second_of_both())
+    }
+    fn second_of_both(&self) -> bool {
+        self.fold == 1 && self.notes.iter().any(|n| n.code == NoteCode::FoldBoth)
+    }
+    /// The notes.
+    pub fn notes(&self) -> &[Note] {
+        &self.notes
+    }
+    /// For a merged entry, the nominal it merged into.
+    pub fn merged_into(&self) -> Option<DateTime> {
+        self.merged_into.map(|(n, _)| n)
+    }
+    /// For a skipped entry, the instant of the transition that skipped it
+    /// (where it sits on the time line).
+    pub fn transition(&self) -> Option<Timestamp> {
+        self.gap_at
+    }
+    /// True when some note is about a clock change.
+    pub fn is_dst_affected(&self) -> bool {
+        self.notes.iter().any(|n| n.code.is_dst())
+    }
+}
+
+/// Builds an idempotency key from the nominal time, never from the instant.
+pub fn key(id: &str, nominal: DateTime, fold: u8, second_of_both: bool) -> String {
+    let mut k = format!("{id}|{}", fmt_nominal(nominal));
+    if fold == 1 && second_of_both {
+        k.push_str("|fold=1");
+    }
+    k
+}
+
+/// `2026-03-08T02:30:00`.
+pub fn fmt_nominal(dt: DateTime) -> String {
+    dt.strftime("%Y-%m-%dT%H:%M:%S").to_string()
+}
+
+/// `-04:00`, `+05:45`, `+00:00`.
+pub fn fmt_offset(offset: Offset) -> String {
+    let secs = offset.seconds();
+    let sign = if secs < 0 { '-' } else { '+' };
+    let secs = secs.unsigned_abs();
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if s == 0 { format!("{sign}{h:02}:{m:02}") } else { format!("{sign}{h:02}:{m:02}:{s:02}") }
+}
+
+/// `2026-03-08T07:30:00Z`.
+pub fn fmt_instant(ts: Timestamp) -> String {
+    ts.strftime("%Y-%m-%dT%H:%M:%SZ").to_string()
+}
+
+impl Serialize for Entry {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("nominal", &fmt_nominal(self.nominal))?;
+        m.serialize_entry("fold", &self.fold)?;
+        m.serialize_entry("status", self.status.as_str())?;
+        m.serialize_entry("instant", &self.instant.map(fmt_instant))?;
+        m.serialize_entry("local", &self.local_string())?;
+        m.serialize_entry("key", &self.key())?;
+        m.serialize_entry("notes", &self.notes)?;
+        if let Some((n, _)) = self.merged_into {
+            m.serialize_entry("mergedInto", &fmt_nominal(n))?;
+        }
+        m.end()
+    }
+}
+
+/// A warning about the spec as a whole (not one entry).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    code: &'static str,
+    message: String,
+}
+
+impl Warning {
+    /// `start_unsynchronized`, `start_in_gap`, `start_in_fold`, `no_occurrences`.
+    pub fn code(&self) -> &'static str {
+        self.code
+    }
+    /// The sentence.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl Serialize for Warning {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Warning", 2)?;
+        st.serialize_field("code", self.code)?;
+        st.serialize_field("message", &self.message)?;
+        st.end()
+    }
+}
+
+impl Serialize for Transition {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Transition", 6)?;
+        st.serialize_field("instant", &fmt_instant(self.instant))?;
+        st.serialize_field("offsetBefore", &fmt_offset(self.offset_before))?;
+        st.serialize_field("offsetAfter", &fmt_offset(self.offset_after))?;
+        st.serialize_field("kind", self.kind())?;
+        st.serialize_field("localBefore", &fmt_nominal(self.local_before()))?;
+        st.serialize_field("localAfter", &fmt_nominal(self.local_after()))?;
+        st.end()
+    }
+}
+
+/// The result of an expansion (SPEC §3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expansion {
+    entries: Vec<Entry>,
+    transitions: Vec<Transition>,
+    warnings: Vec<Warning>,
+}
+
+impl Expansion {
+    /// The bundled tz database version the instants were computed with.
+    pub fn tzdb(&self) -> &'static str {
+        zone::tzdb_version()
+    }
+    /// One entry per nominal occurrence, in nominal order.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+    /// The zone's offset changes inside the expanded window.
+    pub fn transitions(&self) -> &[Transition] {
+        &self.transitions
+    }
+    /// Warnings about the spec.
+    pub fn warnings(&self) -> &[Warning] {
+        &self.warnings
+    }
+    /// The instants of the executions (entries that run on their own), in entry order.
+    pub fn executions(&self) -> impl Iterator<Item = Timestamp> + '_ {
+        self.entries.iter().filter(|e| e.status.executes()).filter_map(|e| e.instant)
+    }
+    /// The result as JSON text, exactly as the CLI and the JS API print it.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+impl Serialize for Expansion {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Expansion", 4)?;
+        st.serialize_field("tzdb", self.tzdb())?;
+        st.serialize_field("entries", &self.entries)?;
+        st.serialize_field("transitions", &self.transitions)?;
+        st.serialize_field("warnings", &self.warnings)?;
+        st.end()
+    }
+}
+
+/// Expands a schedule: every nominal occurrence in order, resolved by the
+/// schedule's policies, with COUNT, UNTIL, merges, keys and notes applied.
+///
+/// Fails with `invalid_option` for an unbounded rule without `limit` or `to`,
+/// and with `limit_exceeded` past [`MAX_ENTRIES`] or [`MAX_STEPS`].
+pub fn expand(schedule: &Schedule, options: &ExpandOptions) -> Result<Expansion, Error> {
+    let mut entries = Vec::new();
+    let warnings = run(schedule, options, &mut |e| {
+        if entries.len() >= MAX_ENTRIES {
+            return Err(ceiling_error(format!("the expansion has more than {MAX_ENTRIES} entries")));
+        }
+        entries.push(e);
+        Ok(())
+    })?;
+    let transitions = window_transitions(schedule, options, &entries);
+    Ok(Expansion { entries, transitions, warnings })
+}
+
+/// The entries of `[from, to)` that a clock change affects — skipped,
+/// shifted, merged, or in a repeated hour — with the zone's transitions in
+/// that window: what a UI shows before a schedule is saved.
+pub fn notices(schedule: &Schedule, from: Timestamp, to: Timestamp) -> Result<Expansion, Error> {
+    let options = ExpandOptions::new().from(from).to(to);
+    let mut entries = Vec::new();
+    let warnings = run(schedule, &options, &mut |e| {
+        if e.is_dst_affected() {
+            if entries.len() >= MAX_ENTRIES {
+                return Err(ceiling_error(format!("more than {MAX_ENTRIES} notices")));
+            }
+            entries.push(e);
+        }
+        Ok(())
+    })?;
+    let transitions = zone::transitions(&schedule.tz, from, to, MAX_TRANSITIONS);
+    Ok(Expansion { entries, transitions, warnings })
+}
+
+fn ceiling_error(what: String) -> Error {
+    Error::new(
+        ErrorCode::LimitExceeded,
+        format!("{what}: narrow the window with `to`, lower `limit`, or add COUNT or UNTIL"),
+    )
+}
+
+fn window_transitions(schedule: &Schedule, options: &ExpandOptions, entries: &[Entry]) -> Vec<Transition> {
+    let when = |e: &Entry| e.instant.or(e.gap_at);
+    let lo = options.from.or_else(|| entries.iter().filter_map(when).min());
+    let hi = options.to.or_else(|| entries.iter().filter_map(when).max());
+    match (lo, hi) {
+        (Some(lo), Some(hi)) if lo <= hi => zone::transitions(&schedule.tz, lo, hi, MAX_TRANSITIONS),
+        _ => Vec::new(),
+    }
+}
+
+/// Where a candidate comes from: the RRULE (counted, bounded) or an RDATE.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Source {
+    Rule,
+    Rdate,
+}
+
+/// A nominal occurrence that resolved to an instant, kept briefly to detect
+/// later nominals that resolve to the same instant.
+struct Recent {
+    instant: Timestamp,
+    nominal: DateTime,
+    fold: u8,
+}
+
+/// The engine: feeds every listed entry to `sink`, returns the warnings.
+fn run(
+    schedule: &Schedule,
+    options: &ExpandOptions,
+    sink: &mut dyn FnMut(Entry) -> Result<(), Error>,
+) -> Result<Vec<Warning>, Error> {
+    if options.limit == Some(0) {
+        return Err(Error::new(ErrorCode::InvalidOption, "invalid `limit` `0`: expected 1 or more, e.g. `--limit 50`")
+            .with_field("limit"));
+    }
+    if let (Some(from), Some(to)) = (options.from, options.to) {
+        if to < from {
+            return Err(Error::new(
+                ErrorCode::InvalidOption,
+                format!("the window ends (`to` {}) before it starts (`from` {})", fmt_instant(to), fmt_instant(from)),
+            )
+            .with_field("to"));
+        }
+    }
+    if schedule.is_unbounded() && options.limit.is_none() && options.to.is_none() {
+        return Err(Error::new(
+            ErrorCode::InvalidOption,
+            "the rule has no COUNT or UNTIL, so the expansion needs `limit` or `to`, e.g. `--limit 50`",
+        )
+        .with_field("limit"));
+    }
+
+    let tz = &schedule.tz;
+    let mut resolver = Resolver::new(tz);
+    let mut warnings = start_warnings(schedule, &mut resolver);
+    let mut expander = schedule
+        .rule
+        .as_ref()
+        .map(|rule| Expander::new(rule, schedule.start, schedule.spec.invalid_date, MAX_STEPS));
+    // Without a rule, `start` is the one occurrence the "rule" generates.
+    let mut start_only = if expander.is_none() { Some(schedule.start) } else { None };
+    let count = schedule.rule.as_ref().and_then(|r| r.count);
+    let until = schedule.rule.as_ref().and_then(|r| r.until);
+    let until_utc = match until {
+        Some(Until::Utc(ts)) => Some(ts),
+        _ => None,
+    };
+
+    let mut next_rule = || -> Option<Candidate> {
+        match &mut expander {
+            Some(x) => x.next(),
+            None => start_only.take().map(|nominal| Candidate { nominal, adjusted_from: None }),
+        }
+    };
+    let mut rule_peek = next_rule();
+    let mut first_rule = rule_peek.map(|c| c.nominal);
+    let mut rule_done = false;
+    let mut rdate_i = 0usize;
+    let mut counted: u64 = 0;
+    let mut executions = 0usize;
+    let mut recent: VecDeque<Recent> = VecDeque::new();
+    let mut max_instant = Timestamp::MIN;
+    let to_reach = options.to.and_then(|t| t.checked_add(OFFSET_REACH).ok());
+
+    if schedule.rule.is_some() && first_rule != Some(schedule.start) {
+        let msg = match first_rule.take() {
+            Some(first) => format!(
+                "the rule does not generate `start` {}; the first occurrence is {}",
+                fmt_nominal(schedule.start),
+                fmt_nominal(first)
+            ),
+            None => format!("the rule does not generate `start` {} nor any later time", fmt_nominal(schedule.start)),
+        };
+        warnings.push(Warning { code: "start_unsynchronized", message: msg });
+    }
+
+    loop {
+        // The next nominal, from the rule or from RDATE, in nominal order.
+        let rule_c = if rule_done { None } else { rule_peek };
+        let rdate_c = schedule.rdate.get(rdate_i).copied();
+        let (cand, source) = match (rule_c, rdate_c) {
+            (None, None) => break,
+            (Some(r), Some(d)) if d < r.nominal => {
+                rdate_i += 1;
+                (Candidate { nominal: d, adjusted_from: None }, Source::Rdate)
+            }
+            (Some(r), d) => {
+                if d == Some(r.nominal) {
+                    // An RDATE equal to a rule nominal is the same occurrence.
+                    rdate_i += 1;
+                }
+                rule_peek = next_rule();
+                (r, Source::Rule)
+            }
+            (None, Some(d)) => {
+                rdate_i += 1;
+                (Candidate { nominal: d, adjusted_from: None }, Source::Rdate)
+            }
+        };
+        let nominal = cand.nominal;
+        let as_utc = if to_reach.is_some() || until_utc.is_some() { Offset::UTC.to_timestamp(nominal).ok() } else { None };
+        // Past the window: no later nominal can resolve inside it.
+        if let (Some(reach), Some(t)) = (to_reach, as_utc) {
+            if t > reach {
+                break;
+            }
+        }
+        if source == Source::Rule {
+            if let (Some(until), Some(t)) = (until_utc, as_utc) {
+                if t.checked_sub(OFFSET_REACH).is_ok_and(|earliest| earliest > until) {
+                    rule_done = true;
+                    continue;
+                }
+            }
+        }
+
+        let excluded = schedule.exdate.binary_search(&nominal).is_ok();
+        let resolution = resolver.resolve(nominal);
+        let outcome = zone::apply(tz, &schedule.zone_name, nominal, resolution, schedule.spec.gap, schedule.spec.fold);
+        let adjusted_note = cand.adjusted_from.map(|req| invalid_date_note(req, nominal, schedule.spec.invalid_date));
+
+        match outcome {
+            Outcome::Skipped { transition, note } => {
+                if source == Source::Rule && until_utc.is_some_and(|u| transition > u) {
+                    continue;
+                }
+                if excluded || !in_window(options, transition) {
+                    continue;
+                }
+                let mut notes = Vec::with_capacity(2);
+                notes.extend(adjusted_note);
+                notes.push(note);
+                sink(Entry {
+                    id: schedule.id.clone(),
+                    zone: schedule.zone_name.clone(),
+                    nominal,
+                    fold: 0,
+                    status: Status::Skipped,
+                    instant: None,
+                    offset: None,
+                    notes,
+                    merged_into: None,
+                    gap_at: Some(transition),
+                })?;
+            }
+            Outcome::Runs { runs, shifted, note } => {
+                for run in runs {
+                    if source == Source::Rule {
+                        if until_utc.is_some_and(|u| run.instant > u) {
+                            continue;
+                        }
+                        if count.is_some_and(|c| counted >= u64::from(c)) {
+                            rule_done = true;
+                            break;
+                        }
+                        counted += 1;
+                    }
+                    if excluded {
+                        continue;
+                    }
+                    // A later nominal can only share an instant with an
+                    // earlier one when instants went backwards (gaps).
+                    let merged_into = if run.instant <= max_instant {
+                        recent.iter().find(|r| r.instant == run.instant).map(|r| (r.nominal, r.fold))
+                    } else {
+                        None
+                    };
+                    max_instant = max_instant.max(run.instant);
+                    while recent.front().is_some_and(|r| r.instant < run.instant - OFFSET_REACH) {
+                        recent.pop_front();
+                    }
+                    if merged_into.is_none() {
+                        recent.push_back(Recent { instant: run.instant, nominal, fold: run.fold });
+                    }
+                    if !in_window(options, run.instant) {
+                        continue;
+                    }
+                    let mut notes = Vec::new();
+                    notes.extend(adjusted_note.clone());
+                    notes.extend(note.clone());
+                    let status = match merged_into {
+                        Some((into, into_fold)) => {
+                            notes.push(Note::new(
+                                NoteCode::Merged,
+                                format!(
+                                    "{} resolves to {}, the same instant as {}{}; runs once, as that occurrence",
+                                    fmt_nominal(nominal),
+                                    fmt_instant(run.instant),
+                                    fmt_nominal(into),
+                                    if into_fold == 1 { " (second)" } else { "" },
+                                ),
+                            ));
+                            Status::Merged
+                        }
+                        None if shifted => Status::Shifted,
+                        None => Status::Scheduled,
+                    };
+                    sink(Entry {
+                        id: schedule.id.clone(),
+                        zone: schedule.zone_name.clone(),
+                        nominal,
+                        fold: run.fold,
+                        status,
+                        instant: Some(run.instant),
+                        offset: Some(run.offset),
+                        notes,
+                        merged_into,
+                        gap_at: None,
+                    })?;
+                    if status.executes() {
+                        executions += 1;
+                        if options.limit.is_some_and(|l| executions >= l) {
+                            return finish(expander.as_ref(), warnings);
+                        }
+                    }
+                }
+                if count.is_some_and(|c| counted >= u64::from(c)) && source == Source::Rule {
+                    rule_done = true;
+                }
+            }
+        }
+    }
+    finish(expander.as_ref(), warnings)
+}
+
+fn finish(expander: Option<&Expander>, warnings: Vec<Warning>) -> Result<Vec<Warning>, Error> {
+    if expander.is_some_and(|x| x.over_budget()) {
+        return Err(ceiling_error(format!("the rule needs more than {MAX_STEPS} expansion steps")));
+    }
+    Ok(warnings)
+}
+
+fn in_window(options: &ExpandOptions, at: Timestamp) -> bool {
+    options.from.is_none_or(|f| at >= f) && options.to.is_none_or(|t| at < t)
+}
+
+fn start_warnings(schedule: &Schedule, resolver: &mut Resolver<'_>) -> Vec<Warning> {
+    let mut out = Vec::new();
+    let start = schedule.start;
+    match resolver.resolve(start) {
+        zone::Resolution::Gap { .. } => out.push(Warning {
+            code: "start_in_gap",
+            message: format!(
+                "`start` {} does not exist in {}; it is treated like any other nominal under gap `{}`",
+                fmt_nominal(start),
+                schedule.zone_name,
+                schedule.spec.gap
+            ),
+        }),
+        zone::Resolution::Fold { .. } => out.push(Warning {
+            code: "start_in_fold",
+            message: format!(
+                "`start` {} occurs twice in {}; it is treated like any other nominal under fold `{}`",
+                fmt_nominal(start),
+                schedule.zone_name,
+                schedule.spec.fold
+            ),
+        }),
+        zone::Resolution::Unambiguous { .. } => {}
+    }
+    out
+}
+
+fn invalid_date_note(req: RequestedDate, nominal: DateTime, policy: InvalidDatePolicy) -> Note {
+    let first = jiff::civil::Date::new(req.year, req.month, 1).unwrap_or(nominal.date());
+    let month_name = first.strftime("%B").to_string();
+    let days = first.days_in_month();
+    let (code, how) = match policy {
+        InvalidDatePolicy::Forward => (NoteCode::InvalidDateForward, "the first day of the next month"),
+        _ => (NoteCode::InvalidDateBackward, "the last day of the month"),
+    };
+    Note::new(
+        code,
+        format!(
+            "{:04}-{:02}-{:02} does not exist ({month_name} {} has {days} days); runs on {}, {how}",
+            req.year,
+            req.month,
+            req.day,
+            req.year,
+            nominal.date()
+        ),
+    )
+}

@@ -1,0 +1,530 @@
+//! The schedule spec (SPEC §1): the JSON shape, the policy tokens, and the
+//! validated [`Schedule`] that everything else consumes.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use jiff::civil::DateTime;
+use jiff::tz::TimeZone;
+use jiff::{SignedDuration, Span, SpanRelativeTo};
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, ErrorCode};
+use crate::rule::{Rule, Until};
+use crate::zone;
+
+/// Largest number of `rdate` or `exdate` entries a spec may carry.
+pub const MAX_DATE_LIST: usize = 10_000;
+
+/// Longest accepted schedule `id`, in bytes.
+pub const MAX_ID_LEN: usize = 200;
+
+/// Implements the token traits (`as_str`, `Display`, `FromStr`, serde) for a
+/// policy enum, so every surface spells a policy the same way.
+macro_rules! policy_tokens {
+    ($name:ident, $field:literal, $example:literal, [$($variant:ident => $token:literal),+ $(,)?]) => {
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The lowercase token used in JSON, JS, CLI flags and SQLite.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $token),+
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = Error;
+            fn from_str(s: &str) -> Result<$name, Error> {
+                match s {
+                    $($token => Ok($name::$variant),)+
+                    _ => {
+                        let expected: Vec<String> =
+                            $name::ALL.iter().map(|p| format!("`{p}`")).collect();
+                        Err(Error::new(
+                            ErrorCode::InvalidPolicy,
+                            format!(
+                                "invalid `{}` value `{}`: expected one of {}, e.g. `{}`",
+                                $field, s, expected.join(", "), $example,
+                            ),
+                        )
+                        .with_field($field))
+                    }
+                }
+            }
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.as_str())
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$name, D::Error> {
+                let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+                s.parse().map_err(|e: Error| serde::de::Error::custom(e.message()))
+            }
+        }
+    };
+}
+
+/// What to do with a nominal local time that does not exist (spring forward).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GapPolicy {
+    /// `skip`: no instant, status `skipped`, not counted (RFC 5545 §3.3.10).
+    #[default]
+    Skip,
+    /// `shift`: use the offset in force before the transition (RFC 5545 §3.3.5).
+    Shift,
+    /// `snap`: the first instant after the gap, i.e. the transition itself.
+    Snap,
+}
+policy_tokens!(GapPolicy, "gap", "\"gap\": \"shift\"", [Skip => "skip", Shift => "shift", Snap => "snap"]);
+
+/// What to do with a nominal local time that occurs twice (fall back).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FoldPolicy {
+    /// `first`: the earlier instant.
+    #[default]
+    First,
+    /// `second`: the later instant.
+    Second,
+    /// `both`: two occurrences, fold 0 and fold 1, both counted.
+    Both,
+}
+policy_tokens!(FoldPolicy, "fold", "\"fold\": \"second\"", [First => "first", Second => "second", Both => "both"]);
+
+/// What to do with a day of month the month lacks (31 April, 29 February).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum InvalidDatePolicy {
+    /// `omit`: no occurrence, not counted (RFC 5545, RFC 7529 `SKIP=OMIT`).
+    #[default]
+    Omit,
+    /// `backward`: the last day of that month.
+    Backward,
+    /// `forward`: the first day of the next month.
+    Forward,
+}
+policy_tokens!(InvalidDatePolicy, "invalidDate", "\"invalidDate\": \"backward\"", [Omit => "omit", Backward => "backward", Forward => "forward"]);
+
+/// What a late scheduler does with the occurrences it missed (SPEC §4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MisfirePolicy {
+    /// `all`: run every missed occurrence (bounded by `maxCatchUp`).
+    #[default]
+    All,
+    /// `latest_only`: run the newest, coalesce the rest into it.
+    LatestOnly,
+    /// `skip`: run only what is within `grace`; skip the rest.
+    Skip,
+}
+policy_tokens!(MisfirePolicy, "misfire", "\"misfire\": \"latest_only\"", [All => "all", LatestOnly => "latest_only", Skip => "skip"]);
+
+fn default_id() -> String {
+    "preview".to_owned()
+}
+
+fn default_revision() -> u32 {
+    1
+}
+
+fn is_default_id(id: &String) -> bool {
+    id == "preview"
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
+}
+
+fn is_default<T: Default + PartialEq>(t: &T) -> bool {
+    *t == T::default()
+}
+
+/// A schedule as written by a user (SPEC §1): camelCase JSON, the same shape
+/// in Rust, JavaScript and on the command line.
+///
+/// A `Spec` is unvalidated data; [`Schedule::new`] checks it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Spec {
+    /// Schedule identity; part of every occurrence key.
+    #[serde(default = "default_id", skip_serializing_if = "is_default_id")]
+    pub id: String,
+    /// Bumped on every rule change.
+    #[serde(default = "default_revision", skip_serializing_if = "is_one")]
+    pub revision: u32,
+    /// IANA time zone name.
+    pub time_zone: String,
+    /// DTSTART as a nominal local time `YYYY-MM-DDTHH:MM[:SS]`.
+    pub start: String,
+    /// RFC 5545 RRULE value; absent means only `start` and `rdate`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rrule: Option<String>,
+    /// Extra nominal occurrences (RDATE).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rdate: Vec<String>,
+    /// Nominal occurrences removed (EXDATE).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exdate: Vec<String>,
+    /// Policy for local times that do not exist.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub gap: GapPolicy,
+    /// Policy for local times that occur twice.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub fold: FoldPolicy,
+    /// Policy for days of month the month lacks.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub invalid_date: InvalidDatePolicy,
+    /// Catch-up policy after an outage.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub misfire: MisfirePolicy,
+    /// ISO 8601 duration: older than this when found ⇒ `expired`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_lateness: Option<String>,
+    /// With `all`: at most this many late runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_catch_up: Option<u32>,
+    /// ISO 8601 duration; with `skip`, lateness still treated as on time (default `PT5M`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grace: Option<String>,
+}
+
+impl Spec {
+    /// A spec with the required fields and every default.
+    pub fn new(time_zone: impl Into<String>, start: impl Into<String>) -> Spec {
+        Spec {
+            id: default_id(),
+            revision: 1,
+            time_zone: time_zone.into(),
+            start: start.into(),
+            rrule: None,
+            rdate: Vec::new(),
+            exdate: Vec::new(),
+            gap: GapPolicy::default(),
+            fold: FoldPolicy::default(),
+            invalid_date: InvalidDatePolicy::default(),
+            misfire: MisfirePolicy::default(),
+            max_lateness: None,
+            max_catch_up: None,
+            grace: None,
+        }
+    }
+
+    /// Reads a spec from JSON text. Shape errors name the offending field.
+    pub fn from_json(text: &str) -> Result<Spec, Error> {
+        let de = &mut serde_json::Deserializer::from_str(text);
+        let spec = serde_path_to_error::deserialize(de).map_err(|e| {
+            let path = e.path().to_string();
+            shape_error(&path, &e.inner().to_string())
+        })?;
+        Ok(spec)
+    }
+
+    /// The spec as compact JSON (defaults omitted).
+    pub fn to_json(&self) -> String {
+        // Serializing plain strings, numbers and lists cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// Maps a deserialization failure at `path` to a structured error.
+///
+/// Used by every surface that reads specs (JSON text, JS objects) so that a
+/// bad policy token is `invalid_policy` everywhere.
+pub fn shape_error(path: &str, message: &str) -> Error {
+    // serde_json appends " at line 1 column 12"; the field already says where.
+    let message = match message.find(" at line ") {
+        Some(i) => &message[..i],
+        None => message,
+    };
+    let field = if path.is_empty() || path == "." { None } else { Some(path.to_owned()) };
+    let code = match field.as_deref() {
+        Some("gap" | "fold" | "invalidDate" | "misfire") => ErrorCode::InvalidPolicy,
+        _ => ErrorCode::InvalidSpec,
+    };
+    let message = match &field {
+        Some(f) if code == ErrorCode::InvalidSpec => format!("invalid spec field `{f}`: {message}"),
+        _ => format!("invalid spec: {message}"),
+    };
+    let err = Error::new(code, message);
+    match field {
+        Some(f) => err.with_field(f),
+        None => err,
+    }
+}
+
+/// A validated schedule: the zone looked up, the rule parsed, every date and
+/// duration checked. This is what expansion, notices, misfire decisions,
+/// `describe` and the ledger take.
+#[derive(Clone, Debug)]
+pub struct Schedule {
+    pub(crate) spec: Spec,
+    pub(crate) id: Arc<str>,
+    pub(crate) zone_name: Arc<str>,
+    pub(crate) tz: TimeZone,
+    pub(crate) start: DateTime,
+    pub(crate) rule: Option<Rule>,
+    pub(crate) rdate: Vec<DateTime>,
+    pub(crate) exdate: Vec<DateTime>,
+    pub(crate) max_lateness: Option<SignedDuration>,
+    pub(crate) grace: SignedDuration,
+}
+
+impl Schedule {
+    /// Validates a spec. The first problem found is returned, naming its field.
+    pub fn new(spec: &Spec) -> Result<Schedule, Error> {
+        if spec.id.is_empty() || spec.id.len() > MAX_ID_LEN || spec.id.contains('|') {
+            return Err(Error::new(
+                ErrorCode::InvalidSpec,
+                format!(
+                    "invalid `id` `{}`: expected 1 to {MAX_ID_LEN} bytes without `|` (the key separator), e.g. `daily-report`",
+                    spec.id
+                ),
+            )
+            .with_field("id"));
+        }
+        if spec.revision == 0 {
+            return Err(Error::new(
+                ErrorCode::InvalidSpec,
+                "invalid `revision` `0`: expected an integer >= 1, e.g. `\"revision\": 2`",
+            )
+            .with_field("revision"));
+        }
+        let tz = zone::time_zone(&spec.time_zone)?;
+        let zone_name: Arc<str> = Arc::from(tz.iana_name().unwrap_or(&spec.time_zone));
+        let start = parse_local(&spec.start).map_err(|msg| {
+            Error::new(ErrorCode::InvalidStart, format!("invalid `start` `{}`: {msg}", spec.start))
+                .with_field("start")
+        })?;
+        let rule = match &spec.rrule {
+            None => None,
+            Some(text) => Some(Rule::parse(text).map_err(|e| e.with_field("rrule"))?),
+        };
+        if let Some(rule) = &rule {
+            check_until(rule, start, &tz)?;
+        }
+        let rdate = parse_list(&spec.rdate, "rdate")?;
+        let exdate = parse_list(&spec.exdate, "exdate")?;
+        let max_lateness = spec
+            .max_lateness
+            .as_deref()
+            .map(|s| parse_duration(s, "maxLateness"))
+            .transpose()?;
+        let grace = match spec.grace.as_deref() {
+            Some(s) => parse_duration(s, "grace")?,
+            None => SignedDuration::from_mins(5),
+        };
+        Ok(Schedule {
+            spec: spec.clone(),
+            id: Arc::from(spec.id.as_str()),
+            zone_name,
+            tz,
+            start,
+            rule,
+            rdate,
+            exdate,
+            max_lateness,
+            grace,
+        })
+    }
+
+    /// Reads and validates a spec from JSON text.
+    pub fn from_json(text: &str) -> Result<Schedule, Error> {
+        Schedule::new(&Spec::from_json(text)?)
+    }
+
+    /// The spec this schedule was built from.
+    pub fn spec(&self) -> &Spec {
+        &self.spec
+    }
+    /// The schedule id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+    /// The IANA name of the zone.
+    pub fn time_zone_name(&self) -> &str {
+        &self.zone_name
+    }
+    /// The zone, from the bundled tz database.
+    pub fn time_zone(&self) -> &TimeZone {
+        &self.tz
+    }
+    /// DTSTART as a nominal local time.
+    pub fn start(&self) -> DateTime {
+        self.start
+    }
+    /// The recurrence rule, if any.
+    pub fn rule(&self) -> Option<&Rule> {
+        self.rule.as_ref()
+    }
+    /// RDATE nominals, sorted, without duplicates.
+    pub fn rdate(&self) -> &[DateTime] {
+        &self.rdate
+    }
+    /// EXDATE nominals, sorted, without duplicates.
+    pub fn exdate(&self) -> &[DateTime] {
+        &self.exdate
+    }
+    /// The gap policy.
+    pub fn gap(&self) -> GapPolicy {
+        self.spec.gap
+    }
+    /// The fold policy.
+    pub fn fold(&self) -> FoldPolicy {
+        self.spec.fold
+    }
+    /// The invalid-date policy.
+    pub fn invalid_date(&self) -> InvalidDatePolicy {
+        self.spec.invalid_date
+    }
+    /// The misfire policy.
+    pub fn misfire(&self) -> MisfirePolicy {
+        self.spec.misfire
+    }
+    /// `maxLateness`, if set.
+    pub fn max_lateness(&self) -> Option<SignedDuration> {
+        self.max_lateness
+    }
+    /// `maxCatchUp`, if set.
+    pub fn max_catch_up(&self) -> Option<u32> {
+        self.spec.max_catch_up
+    }
+    /// `grace` (five minutes when absent).
+    pub fn grace(&self) -> SignedDuration {
+        self.grace
+    }
+    /// True when the rule can generate an unbounded number of occurrences.
+    pub fn is_unbounded(&self) -> bool {
+        self.rule.as_ref().is_some_and(|r| r.count.is_none() && r.until.is_none())
+    }
+}
+
+fn check_until(rule: &Rule, start: DateTime, tz: &TimeZone) -> Result<(), Error> {
+    let before = match rule.until {
+        None => false,
+        Some(Until::Date(d)) => d < start.date(),
+        Some(Until::Local(dt)) => dt < start,
+        Some(Until::Utc(ts)) => match tz.to_ambiguous_timestamp(start).compatible() {
+            // The latest instant `start` could resolve to is after the
+            // earliest one; compare with the earliest so a start inside a
+            // fold is not rejected.
+            Ok(start_ts) => ts < start_ts - SignedDuration::from_hours(26),
+            Err(_) => false,
+        },
+    };
+    if before {
+        return Err(Error::new(
+            ErrorCode::UntilBeforeStart,
+            format!(
+                "`UNTIL` is before `start` `{start}`: the rule would have no occurrence; move UNTIL after start, e.g. `UNTIL={}`",
+                start.date().strftime("%Y%m%d")
+            ),
+        )
+        .with_field("rrule"));
+    }
+    Ok(())
+}
+
+fn parse_list(items: &[String], field: &str) -> Result<Vec<DateTime>, Error> {
+    if items.len() > MAX_DATE_LIST {
+        return Err(Error::new(
+            ErrorCode::LimitExceeded,
+            format!("`{field}` has {} entries: at most {MAX_DATE_LIST} are accepted", items.len()),
+        )
+        .with_field(field));
+    }
+    let mut out = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let dt = parse_local(item).map_err(|msg| {
+            Error::new(ErrorCode::InvalidDateTime, format!("invalid `{field}` entry `{item}`: {msg}"))
+                .with_field(format!("{field}[{i}]"))
+        })?;
+        out.push(dt);
+    }
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
+/// Parses a nominal local date-time `YYYY-MM-DDTHH:MM[:SS]` (also the basic
+/// iCalendar form `YYYYMMDDTHHMMSS`). Offsets and zone names are refused:
+/// a nominal time means "in the schedule's zone". The error is a reason
+/// without the input, for the caller to wrap.
+pub fn parse_local(text: &str) -> Result<DateTime, String> {
+    const EXPECTED: &str =
+        "expected a local date-time `YYYY-MM-DDTHH:MM[:SS]` with no offset, e.g. `2026-03-08T09:00`";
+    let b = text.as_bytes();
+    let num = |from: usize, len: usize| -> Option<i32> {
+        let s = b.get(from..from + len)?;
+        s.iter().all(u8::is_ascii_digit).then(|| {
+            s.iter().fold(0i32, |acc, d| acc * 10 + i32::from(d - b'0'))
+        })
+    };
+    let fields = match b.len() {
+        // Extended form: 2026-03-08T09:00 or 2026-03-08T09:00:00
+        16 | 19
+            if b[4] == b'-'
+                && b[7] == b'-'
+                && (b[10] == b'T' || b[10] == b't')
+                && b[13] == b':'
+                && (b.len() == 16 || b[16] == b':') =>
+        {
+            let sec = if b.len() == 19 { num(17, 2) } else { Some(0) };
+            (|| Some((num(0, 4)?, num(5, 2)?, num(8, 2)?, num(11, 2)?, num(14, 2)?, sec?)))()
+        }
+        // Basic form: 20260308T090000
+        15 if b[8] == b'T' || b[8] == b't' => {
+            (|| Some((num(0, 4)?, num(4, 2)?, num(6, 2)?, num(9, 2)?, num(11, 2)?, num(13, 2)?)))()
+        }
+        _ => None,
+    };
+    let Some((y, mo, d, h, mi, s)) = fields else {
+        let has_offset = text.len() > 16
+            && (text.ends_with(['Z', 'z', ']']) || text[16..].contains(['+', '-']));
+        return Err(if has_offset {
+            format!("{EXPECTED}; a nominal time is read in the schedule's `timeZone`, so drop the offset")
+        } else {
+            EXPECTED.to_owned()
+        });
+    };
+    // Four-digit years fit i16 and two-digit fields fit i8.
+    let date = jiff::civil::Date::new(y as i16, mo as i8, d as i8)
+        .map_err(|_| format!("{y:04}-{mo:02}-{d:02} is not a date in the Gregorian calendar"))?;
+    let time = jiff::civil::Time::new(h as i8, mi as i8, s as i8, 0).map_err(|_| {
+        format!("{h:02}:{mi:02}:{s:02} is not a time of day (expected 00:00:00 to 23:59:59)")
+    })?;
+    Ok(date.to_datetime(time))
+}
+
+/// Parses a non-negative ISO 8601 duration (`PT5M`, `P2D`, `P1DT12H`);
+/// a day counts as 24 hours.
+pub fn parse_duration(text: &str, field: &str) -> Result<SignedDuration, Error> {
+    let bad = |why: &str| {
+        Error::new(
+            ErrorCode::InvalidDuration,
+            format!("invalid `{field}` `{text}`: {why}, e.g. `PT5M`, `PT2H` or `P2D`"),
+        )
+        .with_field(field)
+    };
+    let span: Span = text.trim().parse().map_err(|_| bad("expected an ISO 8601 duration"))?;
+    if span.get_years() != 0 || span.get_months() != 0 {
+        return Err(bad("years and months have no fixed length; use days or hours"));
+    }
+    let dur = span
+        .to_duration(SpanRelativeTo::days_are_24_hours())
+        .map_err(|_| bad("the duration is out of range"))?;
+    if dur.is_negative() {
+        return Err(bad("expected a duration of zero or more"));
+    }
+    Ok(dur)
+}

