@@ -102,14 +102,18 @@ impl Error {
     pub fn with_field(self, field: impl Into<String>) -> Error {
         let mut inner = Arc::unwrap_or_clone(self.inner);
         inner.field = Some(field.into());
-        Error { inner: Arc::new(inner) }
+        Error {
+            inner: Arc::new(inner),
+        }
     }
 
     /// The same error, with a byte position inside the offending field.
     pub fn with_position(self, position: usize) -> Error {
         let mut inner = Arc::unwrap_or_clone(self.inner);
         inner.position = Some(position);
-        Error { inner: Arc::new(inner) }
+        Error {
+            inner: Arc::new(inner),
+        }
     }
 
     /// The same error with its position moved by `by` bytes (used when the
@@ -174,7 +178,9 @@ impl std::error::Error for Error {}
 impl serde::Serialize for Error {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let n = 2 + usize::from(self.inner.field.is_some()) + usize::from(self.inner.position.is_some());
+        let n = 2
+            + usize::from(self.inner.field.is_some())
+            + usize::from(self.inner.position.is_some());
         let mut st = s.serialize_struct("Error", n)?;
         st.serialize_field("code", self.inner.code.as_str())?;
         st.serialize_field("message", &self.inner.message)?;

@@ -43,12 +43,12 @@ pub use error::{Error, ErrorCode};
 pub use ical::{parse_ical, to_ical};
 pub use misfire::{Decision, Due, MisfireDecision, decide_misfires, fmt_duration};
 pub use plan::{
-    Entry, ExpandOptions, Expansion, MAX_ENTRIES, MAX_STEPS, MAX_TRANSITIONS, Note, NoteCode, Status,
-    Warning, expand, fmt_instant, fmt_nominal, fmt_offset, key, notices,
+    Entry, ExpandOptions, Expansion, MAX_ENTRIES, MAX_STEPS, MAX_TRANSITIONS, Note, NoteCode,
+    Status, Warning, expand, fmt_instant, fmt_nominal, fmt_offset, key, notices,
 };
 pub use rule::{Frequency, Rule, Until, WeekdayNum};
 pub use spec::{
-    FoldPolicy, GapPolicy, InvalidDatePolicy, MAX_DATE_LIST, MAX_ID_LEN, MisfirePolicy, Schedule, Spec,
-    parse_duration, parse_local, shape_error,
+    FoldPolicy, GapPolicy, InvalidDatePolicy, MAX_DATE_LIST, MAX_ID_LEN, MisfirePolicy, Schedule,
+    Spec, parse_duration, parse_local, shape_error,
 };
 pub use zone::{Transition, time_zones, tzdb_version};

@@ -131,7 +131,11 @@ pub fn decide_misfires(schedule: &Schedule, due: &[Due], now: Timestamp) -> Vec<
                 let max = schedule.max_lateness().unwrap_or(SignedDuration::ZERO);
                 (
                     Decision::Expired,
-                    format!("late by {}, more than maxLateness {}", fmt_duration(late), fmt_duration(max)),
+                    format!(
+                        "late by {}, more than maxLateness {}",
+                        fmt_duration(late),
+                        fmt_duration(max)
+                    ),
                 )
             } else {
                 let i = live_index;
@@ -145,26 +149,52 @@ pub fn decide_misfires(schedule: &Schedule, due: &[Due], now: Timestamp) -> Vec<
                             schedule.max_catch_up().unwrap_or(0)
                         ),
                     ),
-                    MisfirePolicy::All => (Decision::Run, format!("late by {}; policy `all` runs every missed occurrence", fmt_duration(late))),
+                    MisfirePolicy::All => (
+                        Decision::Run,
+                        format!(
+                            "late by {}; policy `all` runs every missed occurrence",
+                            fmt_duration(late)
+                        ),
+                    ),
                     MisfirePolicy::LatestOnly if Some(&d.key) == newest.as_ref() => (
                         Decision::Run,
-                        format!("late by {}; the newest missed occurrence runs", fmt_duration(late)),
+                        format!(
+                            "late by {}; the newest missed occurrence runs",
+                            fmt_duration(late)
+                        ),
                     ),
                     MisfirePolicy::LatestOnly => (
                         Decision::Coalesced,
-                        format!("coalesced into the newer occurrence `{}`", newest.clone().unwrap_or_default()),
+                        format!(
+                            "coalesced into the newer occurrence `{}`",
+                            newest.clone().unwrap_or_default()
+                        ),
                     ),
                     MisfirePolicy::Skip if late <= schedule.grace() => (
                         Decision::Run,
-                        format!("late by {}, within grace {}", fmt_duration(late), fmt_duration(schedule.grace())),
+                        format!(
+                            "late by {}, within grace {}",
+                            fmt_duration(late),
+                            fmt_duration(schedule.grace())
+                        ),
                     ),
                     MisfirePolicy::Skip => (
                         Decision::Skipped,
-                        format!("late by {}, more than grace {}; policy `skip` drops it", fmt_duration(late), fmt_duration(schedule.grace())),
+                        format!(
+                            "late by {}, more than grace {}; policy `skip` drops it",
+                            fmt_duration(late),
+                            fmt_duration(schedule.grace())
+                        ),
                     ),
                 }
             };
-            MisfireDecision { key: d.key.clone(), instant: d.instant, lateness: late, decision, reason }
+            MisfireDecision {
+                key: d.key.clone(),
+                instant: d.instant,
+                lateness: late,
+                decision,
+                reason,
+            }
         })
         .collect()
 }

@@ -50,15 +50,24 @@ impl ExpandOptions {
     }
     /// Stop after this many executions (distinct instants).
     pub fn limit(self, limit: usize) -> ExpandOptions {
-        ExpandOptions { limit: Some(limit), ..self }
+        ExpandOptions {
+            limit: Some(limit),
+            ..self
+        }
     }
     /// List only occurrences at or after this instant (COUNT still counts from `start`).
     pub fn from(self, from: Timestamp) -> ExpandOptions {
-        ExpandOptions { from: Some(from), ..self }
+        ExpandOptions {
+            from: Some(from),
+            ..self
+        }
     }
     /// List only occurrences before this instant.
     pub fn to(self, to: Timestamp) -> ExpandOptions {
-        ExpandOptions { to: Some(to), ..self }
+        ExpandOptions {
+            to: Some(to),
+            ..self
+        }
     }
     /// The limit, if any.
     pub fn get_limit(&self) -> Option<usize> {
@@ -149,7 +158,10 @@ impl NoteCode {
     }
     /// True for notes caused by a clock change (what DST notices report).
     pub fn is_dst(self) -> bool {
-        !matches!(self, NoteCode::InvalidDateBackward | NoteCode::InvalidDateForward)
+        !matches!(
+            self,
+            NoteCode::InvalidDateBackward | NoteCode::InvalidDateForward
+        )
     }
 }
 
@@ -227,7 +239,12 @@ impl Entry {
     /// `2026-03-08T03:30:00-04:00[America/New_York]`.
     pub fn local_string(&self) -> Option<String> {
         let local = self.local()?;
-        Some(format!("{}{}[{}]", local.strftime("%Y-%m-%dT%H:%M:%S"), fmt_offset(self.offset?), self.zone))
+        Some(format!(
+            "{}{}[{}]",
+            local.strftime("%Y-%m-%dT%H:%M:%S"),
+            fmt_offset(self.offset?),
+            self.zone
+        ))
     }
     /// The idempotency key `<id>|<nominal>` (with `|fold=1` for the second of fold `both`).
     pub fn key(&self) -> String {
@@ -275,7 +292,11 @@ pub fn fmt_offset(offset: Offset) -> String {
     let sign = if secs < 0 { '-' } else { '+' };
     let secs = secs.unsigned_abs();
     let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
-    if s == 0 { format!("{sign}{h:02}:{m:02}") } else { format!("{sign}{h:02}:{m:02}:{s:02}") }
+    if s == 0 {
+        format!("{sign}{h:02}:{m:02}")
+    } else {
+        format!("{sign}{h:02}:{m:02}:{s:02}")
+    }
 }
 
 /// `2026-03-08T07:30:00Z`.
@@ -367,7 +388,10 @@ impl Expansion {
     }
     /// The instants of the executions (entries that run on their own), in entry order.
     pub fn executions(&self) -> impl Iterator<Item = Timestamp> + '_ {
-        self.entries.iter().filter(|e| e.status.executes()).filter_map(|e| e.instant)
+        self.entries
+            .iter()
+            .filter(|e| e.status.executes())
+            .filter_map(|e| e.instant)
     }
     /// The result as JSON text, exactly as the CLI and the JS API print it.
     pub fn to_json(&self) -> String {
@@ -395,13 +419,19 @@ pub fn expand(schedule: &Schedule, options: &ExpandOptions) -> Result<Expansion,
     let mut entries = Vec::new();
     let warnings = run(schedule, options, &mut |e| {
         if entries.len() >= MAX_ENTRIES {
-            return Err(ceiling_error(format!("the expansion has more than {MAX_ENTRIES} entries")));
+            return Err(ceiling_error(format!(
+                "the expansion has more than {MAX_ENTRIES} entries"
+            )));
         }
         entries.push(e);
         Ok(())
     })?;
     let transitions = window_transitions(schedule, options, &entries);
-    Ok(Expansion { entries, transitions, warnings })
+    Ok(Expansion {
+        entries,
+        transitions,
+        warnings,
+    })
 }
 
 /// The entries of `[from, to)` that a clock change affects — skipped,
@@ -420,7 +450,11 @@ pub fn notices(schedule: &Schedule, from: Timestamp, to: Timestamp) -> Result<Ex
         Ok(())
     })?;
     let transitions = zone::transitions(&schedule.tz, from, to, MAX_TRANSITIONS);
-    Ok(Expansion { entries, transitions, warnings })
+    Ok(Expansion {
+        entries,
+        transitions,
+        warnings,
+    })
 }
 
 fn ceiling_error(what: String) -> Error {
@@ -430,12 +464,20 @@ fn ceiling_error(what: String) -> Error {
     )
 }
 
-fn window_transitions(schedule: &Schedule, options: &ExpandOptions, entries: &[Entry]) -> Vec<Transition> {
+fn window_transitions(
+    schedule: &Schedule,
+    options: &ExpandOptions,
+    entries: &[Entry],
+) -> Vec<Transition> {
     let when = |e: &Entry| e.instant.or(e.gap_at);
-    let lo = options.from.or_else(|| entries.iter().filter_map(when).min());
+    let lo = options
+        .from
+        .or_else(|| entries.iter().filter_map(when).min());
     let hi = options.to.or_else(|| entries.iter().filter_map(when).max());
     match (lo, hi) {
-        (Some(lo), Some(hi)) if lo <= hi => zone::transitions(&schedule.tz, lo, hi, MAX_TRANSITIONS),
+        (Some(lo), Some(hi)) if lo <= hi => {
+            zone::transitions(&schedule.tz, lo, hi, MAX_TRANSITIONS)
+        }
         _ => Vec::new(),
     }
 }
@@ -462,14 +504,21 @@ fn run(
     sink: &mut dyn FnMut(Entry) -> Result<(), Error>,
 ) -> Result<Vec<Warning>, Error> {
     if options.limit == Some(0) {
-        return Err(Error::new(ErrorCode::InvalidOption, "invalid `limit` `0`: expected 1 or more, e.g. `--limit 50`")
-            .with_field("limit"));
+        return Err(Error::new(
+            ErrorCode::InvalidOption,
+            "invalid `limit` `0`: expected 1 or more, e.g. `--limit 50`",
+        )
+        .with_field("limit"));
     }
     if let (Some(from), Some(to)) = (options.from, options.to) {
         if to < from {
             return Err(Error::new(
                 ErrorCode::InvalidOption,
-                format!("the window ends (`to` {}) before it starts (`from` {})", fmt_instant(to), fmt_instant(from)),
+                format!(
+                    "the window ends (`to` {}) before it starts (`from` {})",
+                    fmt_instant(to),
+                    fmt_instant(from)
+                ),
             )
             .with_field("to"));
         }
@@ -490,7 +539,11 @@ fn run(
         .as_ref()
         .map(|rule| Expander::new(rule, schedule.start, schedule.spec.invalid_date, MAX_STEPS));
     // Without a rule, `start` is the one occurrence the "rule" generates.
-    let mut start_only = if expander.is_none() { Some(schedule.start) } else { None };
+    let mut start_only = if expander.is_none() {
+        Some(schedule.start)
+    } else {
+        None
+    };
     let count = schedule.rule.as_ref().and_then(|r| r.count);
     let until = schedule.rule.as_ref().and_then(|r| r.until);
     let until_utc = match until {
@@ -501,7 +554,10 @@ fn run(
     let mut next_rule = || -> Option<Candidate> {
         match &mut expander {
             Some(x) => x.next(),
-            None => start_only.take().map(|nominal| Candidate { nominal, adjusted_from: None }),
+            None => start_only.take().map(|nominal| Candidate {
+                nominal,
+                adjusted_from: None,
+            }),
         }
     };
     let mut rule_peek = next_rule();
@@ -521,9 +577,15 @@ fn run(
                 fmt_nominal(schedule.start),
                 fmt_nominal(first)
             ),
-            None => format!("the rule does not generate `start` {} nor any later time", fmt_nominal(schedule.start)),
+            None => format!(
+                "the rule does not generate `start` {} nor any later time",
+                fmt_nominal(schedule.start)
+            ),
         };
-        warnings.push(Warning { code: "start_unsynchronized", message: msg });
+        warnings.push(Warning {
+            code: "start_unsynchronized",
+            message: msg,
+        });
     }
 
     loop {
@@ -534,7 +596,13 @@ fn run(
             (None, None) => break,
             (Some(r), Some(d)) if d < r.nominal => {
                 rdate_i += 1;
-                (Candidate { nominal: d, adjusted_from: None }, Source::Rdate)
+                (
+                    Candidate {
+                        nominal: d,
+                        adjusted_from: None,
+                    },
+                    Source::Rdate,
+                )
             }
             (Some(r), d) => {
                 if d == Some(r.nominal) {
@@ -546,11 +614,21 @@ fn run(
             }
             (None, Some(d)) => {
                 rdate_i += 1;
-                (Candidate { nominal: d, adjusted_from: None }, Source::Rdate)
+                (
+                    Candidate {
+                        nominal: d,
+                        adjusted_from: None,
+                    },
+                    Source::Rdate,
+                )
             }
         };
         let nominal = cand.nominal;
-        let as_utc = if to_reach.is_some() || until_utc.is_some() { Offset::UTC.to_timestamp(nominal).ok() } else { None };
+        let as_utc = if to_reach.is_some() || until_utc.is_some() {
+            Offset::UTC.to_timestamp(nominal).ok()
+        } else {
+            None
+        };
         // Past the window: no later nominal can resolve inside it.
         if let (Some(reach), Some(t)) = (to_reach, as_utc) {
             if t > reach {
@@ -559,7 +637,9 @@ fn run(
         }
         if source == Source::Rule {
             if let (Some(until), Some(t)) = (until_utc, as_utc) {
-                if t.checked_sub(OFFSET_REACH).is_ok_and(|earliest| earliest > until) {
+                if t.checked_sub(OFFSET_REACH)
+                    .is_ok_and(|earliest| earliest > until)
+                {
                     rule_done = true;
                     continue;
                 }
@@ -568,8 +648,17 @@ fn run(
 
         let excluded = schedule.exdate.binary_search(&nominal).is_ok();
         let resolution = resolver.resolve(nominal);
-        let outcome = zone::apply(tz, &schedule.zone_name, nominal, resolution, schedule.spec.gap, schedule.spec.fold);
-        let adjusted_note = cand.adjusted_from.map(|req| invalid_date_note(req, nominal, schedule.spec.invalid_date));
+        let outcome = zone::apply(
+            tz,
+            &schedule.zone_name,
+            nominal,
+            resolution,
+            schedule.spec.gap,
+            schedule.spec.fold,
+        );
+        let adjusted_note = cand
+            .adjusted_from
+            .map(|req| invalid_date_note(req, nominal, schedule.spec.invalid_date));
 
         match outcome {
             Outcome::Skipped { transition, note } => {
@@ -595,7 +684,11 @@ fn run(
                     gap_at: Some(transition),
                 })?;
             }
-            Outcome::Runs { runs, shifted, note } => {
+            Outcome::Runs {
+                runs,
+                shifted,
+                note,
+            } => {
                 for run in runs {
                     if source == Source::Rule {
                         if until_utc.is_some_and(|u| run.instant > u) {
@@ -613,16 +706,26 @@ fn run(
                     // A later nominal can only share an instant with an
                     // earlier one when instants went backwards (gaps).
                     let merged_into = if run.instant <= max_instant {
-                        recent.iter().find(|r| r.instant == run.instant).map(|r| (r.nominal, r.fold))
+                        recent
+                            .iter()
+                            .find(|r| r.instant == run.instant)
+                            .map(|r| (r.nominal, r.fold))
                     } else {
                         None
                     };
                     max_instant = max_instant.max(run.instant);
-                    while recent.front().is_some_and(|r| r.instant < run.instant - OFFSET_REACH) {
+                    while recent
+                        .front()
+                        .is_some_and(|r| r.instant < run.instant - OFFSET_REACH)
+                    {
                         recent.pop_front();
                     }
                     if merged_into.is_none() {
-                        recent.push_back(Recent { instant: run.instant, nominal, fold: run.fold });
+                        recent.push_back(Recent {
+                            instant: run.instant,
+                            nominal,
+                            fold: run.fold,
+                        });
                     }
                     if !in_window(options, run.instant) {
                         continue;
@@ -677,7 +780,9 @@ fn run(
 
 fn finish(expander: Option<&Expander>, warnings: Vec<Warning>) -> Result<Vec<Warning>, Error> {
     if expander.is_some_and(|x| x.over_budget()) {
-        return Err(ceiling_error(format!("the rule needs more than {MAX_STEPS} expansion steps")));
+        return Err(ceiling_error(format!(
+            "the rule needs more than {MAX_STEPS} expansion steps"
+        )));
     }
     Ok(warnings)
 }
@@ -718,7 +823,10 @@ fn invalid_date_note(req: RequestedDate, nominal: DateTime, policy: InvalidDateP
     let month_name = first.strftime("%B").to_string();
     let days = first.days_in_month();
     let (code, how) = match policy {
-        InvalidDatePolicy::Forward => (NoteCode::InvalidDateForward, "the first day of the next month"),
+        InvalidDatePolicy::Forward => (
+            NoteCode::InvalidDateForward,
+            "the first day of the next month",
+        ),
         _ => (NoteCode::InvalidDateBackward, "the last day of the month"),
     };
     Note::new(

@@ -247,14 +247,20 @@ pub fn shape_error(path: &str, message: &str) -> Error {
         Some(i) => &message[..i],
         None => message,
     };
-    let field = if path.is_empty() || path == "." { None } else { Some(path.to_owned()) };
+    let field = if path.is_empty() || path == "." {
+        None
+    } else {
+        Some(path.to_owned())
+    };
     let code = match field.as_deref() {
         Some("gap" | "fold" | "invalidDate" | "misfire") => ErrorCode::InvalidPolicy,
         _ => ErrorCode::InvalidSpec,
     };
     let message = match &field {
-        Some(f) if code == ErrorCode::InvalidSpec => format!("invalid spec field `{f}`: {message}"),
-        _ => format!("invalid spec: {message}"),
+        // The policy parser's own message already names the field.
+        _ if code == ErrorCode::InvalidPolicy => message.to_owned(),
+        Some(f) => format!("invalid spec field `{f}`: {message}"),
+        None => format!("invalid spec: {message}"),
     };
     let err = Error::new(code, message);
     match field {
@@ -303,8 +309,11 @@ impl Schedule {
         let tz = zone::time_zone(&spec.time_zone)?;
         let zone_name: Arc<str> = Arc::from(tz.iana_name().unwrap_or(&spec.time_zone));
         let start = parse_local(&spec.start).map_err(|msg| {
-            Error::new(ErrorCode::InvalidStart, format!("invalid `start` `{}`: {msg}", spec.start))
-                .with_field("start")
+            Error::new(
+                ErrorCode::InvalidStart,
+                format!("invalid `start` `{}`: {msg}", spec.start),
+            )
+            .with_field("start")
         })?;
         let rule = match &spec.rrule {
             None => None,
@@ -403,9 +412,40 @@ impl Schedule {
     pub fn grace(&self) -> SignedDuration {
         self.grace
     }
+    /// Reads a window bound or a `now`: an instant (`2026-03-08T07:00:00Z`,
+    /// `2026-03-08T03:00:00-04:00`) or a nominal local date-time in this
+    /// schedule's zone (resolved like RFC 5545 §3.3.5: a gap time with the
+    /// offset before the gap, a fold time at its first occurrence).
+    pub fn instant_at(&self, text: &str, field: &str) -> Result<jiff::Timestamp, Error> {
+        if let Ok(dt) = parse_local(text) {
+            return self
+                .tz
+                .to_ambiguous_timestamp(dt)
+                .compatible()
+                .map_err(|_| {
+                    Error::new(
+                        ErrorCode::InvalidDateTime,
+                        format!("`{text}` is out of range"),
+                    )
+                    .with_field(field)
+                });
+        }
+        text.trim().parse::<jiff::Timestamp>().map_err(|_| {
+            Error::new(
+                ErrorCode::InvalidDateTime,
+                format!(
+                    "invalid `{field}` `{text}`: expected an instant such as `2026-03-08T07:00:00Z` or a local date-time such as `2026-03-08T02:00`"
+                ),
+            )
+            .with_field(field)
+        })
+    }
+
     /// True when the rule can generate an unbounded number of occurrences.
     pub fn is_unbounded(&self) -> bool {
-        self.rule.as_ref().is_some_and(|r| r.count.is_none() && r.until.is_none())
+        self.rule
+            .as_ref()
+            .is_some_and(|r| r.count.is_none() && r.until.is_none())
     }
 }
 
@@ -439,15 +479,21 @@ fn parse_list(items: &[String], field: &str) -> Result<Vec<DateTime>, Error> {
     if items.len() > MAX_DATE_LIST {
         return Err(Error::new(
             ErrorCode::LimitExceeded,
-            format!("`{field}` has {} entries: at most {MAX_DATE_LIST} are accepted", items.len()),
+            format!(
+                "`{field}` has {} entries: at most {MAX_DATE_LIST} are accepted",
+                items.len()
+            ),
         )
         .with_field(field));
     }
     let mut out = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
         let dt = parse_local(item).map_err(|msg| {
-            Error::new(ErrorCode::InvalidDateTime, format!("invalid `{field}` entry `{item}`: {msg}"))
-                .with_field(format!("{field}[{i}]"))
+            Error::new(
+                ErrorCode::InvalidDateTime,
+                format!("invalid `{field}` entry `{item}`: {msg}"),
+            )
+            .with_field(format!("{field}[{i}]"))
         })?;
         out.push(dt);
     }
@@ -461,14 +507,13 @@ fn parse_list(items: &[String], field: &str) -> Result<Vec<DateTime>, Error> {
 /// a nominal time means "in the schedule's zone". The error is a reason
 /// without the input, for the caller to wrap.
 pub fn parse_local(text: &str) -> Result<DateTime, String> {
-    const EXPECTED: &str =
-        "expected a local date-time `YYYY-MM-DDTHH:MM[:SS]` with no offset, e.g. `2026-03-08T09:00`";
+    const EXPECTED: &str = "expected a local date-time `YYYY-MM-DDTHH:MM[:SS]` with no offset, e.g. `2026-03-08T09:00`";
     let b = text.as_bytes();
     let num = |from: usize, len: usize| -> Option<i32> {
         let s = b.get(from..from + len)?;
-        s.iter().all(u8::is_ascii_digit).then(|| {
-            s.iter().fold(0i32, |acc, d| acc * 10 + i32::from(d - b'0'))
-        })
+        s.iter()
+            .all(u8::is_ascii_digit)
+            .then(|| s.iter().fold(0i32, |acc, d| acc * 10 + i32::from(d - b'0')))
     };
     let fields = match b.len() {
         // Extended form: 2026-03-08T09:00 or 2026-03-08T09:00:00
@@ -480,19 +525,37 @@ pub fn parse_local(text: &str) -> Result<DateTime, String> {
                 && (b.len() == 16 || b[16] == b':') =>
         {
             let sec = if b.len() == 19 { num(17, 2) } else { Some(0) };
-            (|| Some((num(0, 4)?, num(5, 2)?, num(8, 2)?, num(11, 2)?, num(14, 2)?, sec?)))()
+            (|| {
+                Some((
+                    num(0, 4)?,
+                    num(5, 2)?,
+                    num(8, 2)?,
+                    num(11, 2)?,
+                    num(14, 2)?,
+                    sec?,
+                ))
+            })()
         }
         // Basic form: 20260308T090000
-        15 if b[8] == b'T' || b[8] == b't' => {
-            (|| Some((num(0, 4)?, num(4, 2)?, num(6, 2)?, num(9, 2)?, num(11, 2)?, num(13, 2)?)))()
-        }
+        15 if b[8] == b'T' || b[8] == b't' => (|| {
+            Some((
+                num(0, 4)?,
+                num(4, 2)?,
+                num(6, 2)?,
+                num(9, 2)?,
+                num(11, 2)?,
+                num(13, 2)?,
+            ))
+        })(),
         _ => None,
     };
     let Some((y, mo, d, h, mi, s)) = fields else {
-        let has_offset = text.len() > 16
-            && (text.ends_with(['Z', 'z', ']']) || text[16..].contains(['+', '-']));
+        let has_offset =
+            text.len() > 16 && (text.ends_with(['Z', 'z', ']']) || text[16..].contains(['+', '-']));
         return Err(if has_offset {
-            format!("{EXPECTED}; a nominal time is read in the schedule's `timeZone`, so drop the offset")
+            format!(
+                "{EXPECTED}; a nominal time is read in the schedule's `timeZone`, so drop the offset"
+            )
         } else {
             EXPECTED.to_owned()
         });
@@ -516,9 +579,14 @@ pub fn parse_duration(text: &str, field: &str) -> Result<SignedDuration, Error> 
         )
         .with_field(field)
     };
-    let span: Span = text.trim().parse().map_err(|_| bad("expected an ISO 8601 duration"))?;
+    let span: Span = text
+        .trim()
+        .parse()
+        .map_err(|_| bad("expected an ISO 8601 duration"))?;
     if span.get_years() != 0 || span.get_months() != 0 {
-        return Err(bad("years and months have no fixed length; use days or hours"));
+        return Err(bad(
+            "years and months have no fixed length; use days or hours",
+        ));
     }
     let dur = span
         .to_duration(SpanRelativeTo::days_are_24_hours())

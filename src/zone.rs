@@ -21,7 +21,10 @@ pub fn tzdb_version() -> &'static str {
 
 /// Every zone name in the bundled tz database, sorted.
 pub fn time_zones() -> Vec<String> {
-    let mut names: Vec<String> = jiff::tz::db().available().map(|n| n.as_str().to_owned()).collect();
+    let mut names: Vec<String> = jiff::tz::db()
+        .available()
+        .map(|n| n.as_str().to_owned())
+        .collect();
     names.sort();
     names
 }
@@ -32,8 +35,11 @@ pub(crate) fn time_zone(name: &str) -> Result<TimeZone, Error> {
         let hint = suggest(name)
             .map(|s| format!("did you mean `{s}`?"))
             .unwrap_or_else(|| "expected an IANA name, e.g. `America/New_York`".to_owned());
-        Error::new(ErrorCode::UnknownTimeZone, format!("unknown time zone `{name}`: {hint}"))
-            .with_field("timeZone")
+        Error::new(
+            ErrorCode::UnknownTimeZone,
+            format!("unknown time zone `{name}`: {hint}"),
+        )
+        .with_field("timeZone")
     };
     // Fixed offsets and POSIX strings are not zones: a schedule needs a name
     // whose rules can change with the tz database.
@@ -44,7 +50,11 @@ pub(crate) fn time_zone(name: &str) -> Result<TimeZone, Error> {
 }
 
 fn suggest(name: &str) -> Option<String> {
-    let want: String = name.chars().filter(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_lowercase();
+    let want: String = name
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase();
     if want.len() < 3 {
         return None;
     }
@@ -52,7 +62,11 @@ fn suggest(name: &str) -> Option<String> {
         .available()
         .map(|n| n.as_str().to_owned())
         .find(|n| {
-            let have: String = n.chars().filter(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_lowercase();
+            let have: String = n
+                .chars()
+                .filter(|c| c.is_ascii_alphanumeric())
+                .collect::<String>()
+                .to_ascii_lowercase();
             have == want || have.ends_with(&want)
         })
 }
@@ -63,9 +77,17 @@ pub(crate) enum Resolution {
     /// Exactly one instant.
     Unambiguous { instant: Timestamp, offset: Offset },
     /// The local time was skipped by a forward transition at `transition`.
-    Gap { before: Offset, after: Offset, transition: Timestamp },
+    Gap {
+        before: Offset,
+        after: Offset,
+        transition: Timestamp,
+    },
     /// The local time occurred twice, around a backward transition at `transition`.
-    Fold { before: Offset, after: Offset, transition: Timestamp },
+    Fold {
+        before: Offset,
+        after: Offset,
+        transition: Timestamp,
+    },
 }
 
 /// The civil range `[lo, hi)` in which every local time has one offset.
@@ -97,7 +119,10 @@ impl<'z> Resolver<'z> {
         if let Some(span) = self.span {
             if span.lo <= dt && dt < span.hi {
                 if let Ok(instant) = span.offset.to_timestamp(dt) {
-                    return Resolution::Unambiguous { instant, offset: span.offset };
+                    return Resolution::Unambiguous {
+                        instant,
+                        offset: span.offset,
+                    };
                 }
             }
         }
@@ -109,16 +134,27 @@ impl<'z> Resolver<'z> {
                 }
                 // Out of jiff's range: resolve as UTC; such dates (years
                 // beyond 9999) cannot reach here through a validated start.
-                Err(_) => Resolution::Unambiguous { instant: Timestamp::MAX, offset },
+                Err(_) => Resolution::Unambiguous {
+                    instant: Timestamp::MAX,
+                    offset,
+                },
             },
             AmbiguousOffset::Gap { before, after } => {
                 let transition = before
                     .to_timestamp(dt)
                     .ok()
-                    .and_then(|late| self.tz.preceding(late + SignedDuration::from_secs(1)).next())
+                    .and_then(|late| {
+                        self.tz
+                            .preceding(late + SignedDuration::from_secs(1))
+                            .next()
+                    })
                     .map(|t| t.timestamp())
                     .unwrap_or(Timestamp::MIN);
-                Resolution::Gap { before, after, transition }
+                Resolution::Gap {
+                    before,
+                    after,
+                    transition,
+                }
             }
             AmbiguousOffset::Fold { before, after } => {
                 let transition = before
@@ -127,7 +163,11 @@ impl<'z> Resolver<'z> {
                     .and_then(|early| self.tz.following(early).next())
                     .map(|t| t.timestamp())
                     .unwrap_or(Timestamp::MIN);
-                Resolution::Fold { before, after, transition }
+                Resolution::Fold {
+                    before,
+                    after,
+                    transition,
+                }
             }
         }
     }
@@ -136,7 +176,10 @@ impl<'z> Resolver<'z> {
     /// bounded by the neighbouring transitions, shrunk so that it excludes
     /// the civil times those transitions make ambiguous.
     fn safe_span(&self, instant: Timestamp, offset: Offset) -> Option<SafeSpan> {
-        let prev = self.tz.preceding(instant + SignedDuration::from_nanos(1)).next();
+        let prev = self
+            .tz
+            .preceding(instant + SignedDuration::from_nanos(1))
+            .next();
         let next = self.tz.following(instant).next();
         let lo = match prev {
             Some(t) => {
@@ -174,7 +217,11 @@ pub(crate) struct Run {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Outcome {
     /// Runs once or twice (fold `both`); `shifted` for a gap moved by shift/snap.
-    Runs { runs: Vec<Run>, shifted: bool, note: Option<Note> },
+    Runs {
+        runs: Vec<Run>,
+        shifted: bool,
+        note: Option<Note>,
+    },
     /// Does not run (gap `skip`); the transition instant orders it in time.
     Skipped { transition: Timestamp, note: Note },
 }
@@ -190,35 +237,61 @@ pub(crate) fn apply(
 ) -> Outcome {
     match resolution {
         Resolution::Unambiguous { instant, offset } => Outcome::Runs {
-            runs: vec![Run { instant, offset, fold: 0 }],
+            runs: vec![Run {
+                instant,
+                offset,
+                fold: 0,
+            }],
             shifted: false,
             note: None,
         },
-        Resolution::Gap { before, after, transition } => {
+        Resolution::Gap {
+            before,
+            after,
+            transition,
+        } => {
             let what = describe_gap(nominal, zone_name, before, after, transition);
             match gap {
                 GapPolicy::Skip => Outcome::Skipped {
                     transition,
-                    note: Note::new(NoteCode::GapSkipped, format!("{what}; skipped, and not counted")),
+                    note: Note::new(
+                        NoteCode::GapSkipped,
+                        format!("{what}; skipped, and not counted"),
+                    ),
                 },
                 GapPolicy::Shift | GapPolicy::Snap => {
                     let (instant, code) = match gap {
                         // RFC 5545 §3.3.5: interpret with the offset in
                         // force before the gap.
-                        GapPolicy::Shift => (before.to_timestamp(nominal).unwrap_or(transition), NoteCode::GapShifted),
+                        GapPolicy::Shift => (
+                            before.to_timestamp(nominal).unwrap_or(transition),
+                            NoteCode::GapShifted,
+                        ),
                         _ => (transition, NoteCode::GapSnapped),
                     };
                     let at = wall(tz, instant, after, nominal);
-                    let tail = if code == NoteCode::GapSnapped { ", when the clocks change" } else { "" };
+                    let tail = if code == NoteCode::GapSnapped {
+                        ", when the clocks change"
+                    } else {
+                        ""
+                    };
                     Outcome::Runs {
-                        runs: vec![Run { instant, offset: after, fold: 0 }],
+                        runs: vec![Run {
+                            instant,
+                            offset: after,
+                            fold: 0,
+                        }],
                         shifted: true,
                         note: Some(Note::new(code, format!("{what}; runs at {at}{tail}"))),
                     }
                 }
             }
         }
-        Resolution::Fold { before, after, transition } => {
+        Resolution::Fold {
+            before,
+            after,
+            transition,
+        } => {
             let first = before.to_timestamp(nominal).unwrap_or(transition);
             let second = after.to_timestamp(nominal).unwrap_or(transition);
             let what = describe_fold(nominal, zone_name, before, after, transition);
@@ -226,25 +299,45 @@ pub(crate) fn apply(
             let b = wall(tz, second, after, nominal);
             let (runs, code, tail) = match fold {
                 FoldPolicy::First => (
-                    vec![Run { instant: first, offset: before, fold: 0 }],
+                    vec![Run {
+                        instant: first,
+                        offset: before,
+                        fold: 0,
+                    }],
                     NoteCode::FoldFirst,
                     format!("runs once, at the first ({a})"),
                 ),
                 FoldPolicy::Second => (
-                    vec![Run { instant: second, offset: after, fold: 1 }],
+                    vec![Run {
+                        instant: second,
+                        offset: after,
+                        fold: 1,
+                    }],
                     NoteCode::FoldSecond,
                     format!("runs once, at the second ({b})"),
                 ),
                 FoldPolicy::Both => (
                     vec![
-                        Run { instant: first, offset: before, fold: 0 },
-                        Run { instant: second, offset: after, fold: 1 },
+                        Run {
+                            instant: first,
+                            offset: before,
+                            fold: 0,
+                        },
+                        Run {
+                            instant: second,
+                            offset: after,
+                            fold: 1,
+                        },
                     ],
                     NoteCode::FoldBoth,
                     format!("runs twice, at {a} and at {b}"),
                 ),
             };
-            Outcome::Runs { runs, shifted: false, note: Some(Note::new(code, format!("{what}; {tail}"))) }
+            Outcome::Runs {
+                runs,
+                shifted: false,
+                note: Some(Note::new(code, format!("{what}; {tail}"))),
+            }
         }
     }
 }
@@ -274,25 +367,49 @@ fn jump(before: DateTime, after: DateTime) -> String {
     if before.date() == after.date() {
         format!("from {} to {}", hm(before), hm(after))
     } else {
-        format!("from {} {} to {} {}", before.date(), hm(before), after.date(), hm(after))
+        format!(
+            "from {} {} to {} {}",
+            before.date(),
+            hm(before),
+            after.date(),
+            hm(after)
+        )
     }
 }
 
-fn describe_gap(nominal: DateTime, zone: &str, before: Offset, after: Offset, transition: Timestamp) -> String {
+fn describe_gap(
+    nominal: DateTime,
+    zone: &str,
+    before: Offset,
+    after: Offset,
+    transition: Timestamp,
+) -> String {
     format!(
         "{} does not exist on {} in {zone} (clocks jump {})",
         hm(nominal),
         nominal.date(),
-        jump(before.to_datetime(transition), after.to_datetime(transition))
+        jump(
+            before.to_datetime(transition),
+            after.to_datetime(transition)
+        )
     )
 }
 
-fn describe_fold(nominal: DateTime, zone: &str, before: Offset, after: Offset, transition: Timestamp) -> String {
+fn describe_fold(
+    nominal: DateTime,
+    zone: &str,
+    before: Offset,
+    after: Offset,
+    transition: Timestamp,
+) -> String {
     format!(
         "{} occurs twice on {} in {zone} (clocks go back {})",
         hm(nominal),
         nominal.date(),
-        jump(before.to_datetime(transition), after.to_datetime(transition))
+        jump(
+            before.to_datetime(transition),
+            after.to_datetime(transition)
+        )
     )
 }
 
@@ -310,7 +427,11 @@ pub struct Transition {
 impl Transition {
     /// `gap` when clocks jump forward (local times are skipped), else `fold`.
     pub fn kind(&self) -> &'static str {
-        if self.offset_after > self.offset_before { "gap" } else { "fold" }
+        if self.offset_after > self.offset_before {
+            "gap"
+        } else {
+            "fold"
+        }
     }
     /// The wall clock just before the change (`02:00` for a New York spring forward).
     pub fn local_before(&self) -> DateTime {
@@ -323,9 +444,16 @@ impl Transition {
 }
 
 /// The zone's offset changes in `[from, to]`, at most `max` of them.
-pub(crate) fn transitions(tz: &TimeZone, from: Timestamp, to: Timestamp, max: usize) -> Vec<Transition> {
+pub(crate) fn transitions(
+    tz: &TimeZone,
+    from: Timestamp,
+    to: Timestamp,
+    max: usize,
+) -> Vec<Transition> {
     let mut out = Vec::new();
-    let start = from.checked_sub(SignedDuration::from_nanos(1)).unwrap_or(from);
+    let start = from
+        .checked_sub(SignedDuration::from_nanos(1))
+        .unwrap_or(from);
     for t in tz.following(start).take(max) {
         if t.timestamp() > to {
             break;
@@ -335,7 +463,11 @@ pub(crate) fn transitions(tz: &TimeZone, from: Timestamp, to: Timestamp, max: us
             // An abbreviation or DST-flag change with no offset change.
             continue;
         }
-        out.push(Transition { instant: t.timestamp(), offset_before: before, offset_after: t.offset() });
+        out.push(Transition {
+            instant: t.timestamp(),
+            offset_before: before,
+            offset_after: t.offset(),
+        });
     }
     out
 }

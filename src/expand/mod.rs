@@ -41,9 +41,18 @@ pub(crate) struct Expander {
 }
 
 impl Expander {
-    pub(crate) fn new(rule: &Rule, start: DateTime, invalid: InvalidDatePolicy, budget: u64) -> Expander {
+    pub(crate) fn new(
+        rule: &Rule,
+        start: DateTime,
+        invalid: InvalidDatePolicy,
+        budget: u64,
+    ) -> Expander {
         let _ = (rule, start, invalid);
-        Expander { budget, steps: 0, over_budget: false }
+        Expander {
+            budget,
+            steps: 0,
+            over_budget: false,
+        }
     }
 
     /// Work units spent so far (periods visited + candidates considered).
