@@ -1019,3 +1019,46 @@ fn write_until(until: Until, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edit_distance_counts_single_edits() {
+        let chars = |s: &str| s.chars().collect::<Vec<_>>();
+        assert_eq!(edit_distance(&chars("BYDAY"), "BYDAY"), 0);
+        assert_eq!(edit_distance(&chars("BYDAYS"), "BYDAY"), 1);
+        assert_eq!(edit_distance(&chars("BDAY"), "BYDAY"), 1);
+        assert_eq!(edit_distance(&chars("BYDYA"), "BYDAY"), 2);
+        assert_eq!(near_miss("bymonthdays"), Some(Name::ByMonthDay));
+        assert_eq!(near_miss("COLOR"), None);
+    }
+
+    #[test]
+    fn read_int_signs_and_overflow() {
+        assert_eq!(read_int("17", false), Some(17));
+        assert_eq!(read_int("-1", false), None);
+        assert_eq!(read_int("+1", false), None);
+        assert_eq!(read_int("-1", true), Some(-1));
+        assert_eq!(read_int("+1", true), Some(1));
+        assert_eq!(read_int("-", true), None);
+        assert_eq!(read_int("", true), None);
+        assert_eq!(read_int("99999999999999999999", false), Some(i64::MAX));
+        assert_eq!(read_int("-99999999999999999999", true), Some(-i64::MAX));
+    }
+
+    #[test]
+    fn quote_shortens_and_escapes() {
+        assert_eq!(quote("a`b\n"), "a\\`b\\n");
+        assert_eq!(quote(&"é".repeat(100)).chars().count(), MAX_QUOTE + 1);
+    }
+
+    #[test]
+    fn check_names_are_unique() {
+        let mut names: Vec<&str> = CHECKS.iter().map(|(n, _)| *n).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), CHECKS.len());
+    }
+}
