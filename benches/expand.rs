@@ -50,7 +50,10 @@ fn floor_mo_we_fr(tz: &TimeZone, start: DateTime, n: usize) -> Vec<Timestamp> {
     let mut out = Vec::with_capacity(n);
     let mut dt = start;
     while out.len() < n {
-        if matches!(dt.weekday(), Weekday::Monday | Weekday::Wednesday | Weekday::Friday) {
+        if matches!(
+            dt.weekday(),
+            Weekday::Monday | Weekday::Wednesday | Weekday::Friday
+        ) {
             out.push(convert(tz, dt));
         }
         dt = dt.checked_add(1.day()).unwrap();
@@ -83,16 +86,61 @@ fn floor_last_weekday(tz: &TimeZone, start: DateTime, n: usize) -> Vec<Timestamp
 }
 
 const WORKLOADS: &[Workload] = &[
-    Workload { name: "W1 daily 09:00 New York", zone: "America/New_York", start: "2026-01-01T09:00:00", rrule: "FREQ=DAILY;COUNT=3650", count: 3650, floor: floor_daily },
-    Workload { name: "W2 weekly MO,WE,FR 07:00 Berlin", zone: "Europe/Berlin", start: "2026-01-05T07:00:00", rrule: "FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=1500", count: 1500, floor: floor_mo_we_fr },
-    Workload { name: "W3 monthly last day 08:00 Berlin", zone: "Europe/Berlin", start: "2026-01-31T08:00:00", rrule: "FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=1200", count: 1200, floor: floor_last_day },
-    Workload { name: "W4 daily 02:30 New York", zone: "America/New_York", start: "2026-01-01T02:30:00", rrule: "FREQ=DAILY;COUNT=3650", count: 3650, floor: floor_daily },
-    Workload { name: "W5 hourly Lord Howe", zone: "Australia/Lord_Howe", start: "2026-01-01T00:30:00", rrule: "FREQ=HOURLY;COUNT=8760", count: 8760, floor: floor_hourly },
-    Workload { name: "W6 last weekday 17:00 Los Angeles", zone: "America/Los_Angeles", start: "2026-01-01T17:00:00", rrule: "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=600", count: 600, floor: floor_last_weekday },
+    Workload {
+        name: "W1 daily 09:00 New York",
+        zone: "America/New_York",
+        start: "2026-01-01T09:00:00",
+        rrule: "FREQ=DAILY;COUNT=3650",
+        count: 3650,
+        floor: floor_daily,
+    },
+    Workload {
+        name: "W2 weekly MO,WE,FR 07:00 Berlin",
+        zone: "Europe/Berlin",
+        start: "2026-01-05T07:00:00",
+        rrule: "FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=1500",
+        count: 1500,
+        floor: floor_mo_we_fr,
+    },
+    Workload {
+        name: "W3 monthly last day 08:00 Berlin",
+        zone: "Europe/Berlin",
+        start: "2026-01-31T08:00:00",
+        rrule: "FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=1200",
+        count: 1200,
+        floor: floor_last_day,
+    },
+    Workload {
+        name: "W4 daily 02:30 New York",
+        zone: "America/New_York",
+        start: "2026-01-01T02:30:00",
+        rrule: "FREQ=DAILY;COUNT=3650",
+        count: 3650,
+        floor: floor_daily,
+    },
+    Workload {
+        name: "W5 hourly Lord Howe",
+        zone: "Australia/Lord_Howe",
+        start: "2026-01-01T00:30:00",
+        rrule: "FREQ=HOURLY;COUNT=8760",
+        count: 8760,
+        floor: floor_hourly,
+    },
+    Workload {
+        name: "W6 last weekday 17:00 Los Angeles",
+        zone: "America/Los_Angeles",
+        start: "2026-01-01T17:00:00",
+        rrule: "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=600",
+        count: 600,
+        floor: floor_last_weekday,
+    },
 ];
 
 fn schedule(w: &Workload) -> Schedule {
-    let spec = format!(r#"{{"timeZone":"{}","start":"{}","rrule":"{}"}}"#, w.zone, w.start, w.rrule);
+    let spec = format!(
+        r#"{{"timeZone":"{}","start":"{}","rrule":"{}"}}"#,
+        w.zone, w.start, w.rrule
+    );
     Schedule::from_json(&spec).unwrap()
 }
 
@@ -106,7 +154,9 @@ fn run_floor(w: &Workload, tz: &TimeZone, start: DateTime) -> usize {
 
 fn rrule_set(w: &Workload) -> rrule::RRuleSet {
     let compact = w.start.replace(['-', ':'], "");
-    format!("DTSTART;TZID={}:{}\nRRULE:{}", w.zone, compact, w.rrule).parse().unwrap()
+    format!("DTSTART;TZID={}:{}\nRRULE:{}", w.zone, compact, w.rrule)
+        .parse()
+        .unwrap()
 }
 
 fn run_rrule(set: &rrule::RRuleSet) -> usize {
@@ -121,9 +171,15 @@ fn bench(c: &mut Criterion) {
         let set = rrule_set(w);
         let mut g = c.benchmark_group(w.name);
         g.throughput(criterion::Throughput::Elements(w.count as u64));
-        g.bench_function("wallclock", |b| b.iter(|| black_box(run_wallclock(black_box(&s)))));
-        g.bench_function("jiff floor", |b| b.iter(|| black_box(run_floor(w, &tz, start))));
-        g.bench_function("rrule crate", |b| b.iter(|| black_box(run_rrule(black_box(&set)))));
+        g.bench_function("wallclock", |b| {
+            b.iter(|| black_box(run_wallclock(black_box(&s))))
+        });
+        g.bench_function("jiff floor", |b| {
+            b.iter(|| black_box(run_floor(w, &tz, start)))
+        });
+        g.bench_function("rrule crate", |b| {
+            b.iter(|| black_box(run_rrule(black_box(&set))))
+        });
         g.finish();
     }
 }
@@ -146,7 +202,10 @@ fn median(mut f: impl FnMut() -> usize, rounds: usize) -> f64 {
 
 /// The ratio table: all three contenders interleaved per round, same run.
 fn summary() {
-    println!("\n{:<36} {:>10} {:>7} {:>12} {:>14} {:>12} {:>14}", "workload", "instances", "entries", "wallclock/s", "floor/s", "x floor", "x rrule crate");
+    println!(
+        "\n{:<36} {:>10} {:>7} {:>12} {:>14} {:>12} {:>14}",
+        "workload", "instances", "entries", "wallclock/s", "floor/s", "x floor", "x rrule crate"
+    );
     for w in WORKLOADS {
         let s = schedule(w);
         let tz = TimeZone::get(w.zone).unwrap();
@@ -168,7 +227,9 @@ fn summary() {
             other / ours,
         );
     }
-    println!("(x floor > 1: faster than jiff alone; x rrule crate: how many times faster than the rrule crate)");
+    println!(
+        "(x floor > 1: faster than jiff alone; x rrule crate: how many times faster than the rrule crate)"
+    );
 }
 
 criterion_group!(benches, bench);
