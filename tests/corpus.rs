@@ -16,8 +16,12 @@ fn answer(case: &Value) -> String {
     let run = || -> Result<String, Error> {
         let schedule = Schedule::from_json(&case["spec"].to_string())?;
         let o = &case["options"];
-        let options =
-            ExpandOptions::parse(&schedule, o["limit"].as_u64(), o["from"].as_str(), o["to"].as_str())?;
+        let options = ExpandOptions::parse(
+            &schedule,
+            o["limit"].as_u64(),
+            o["from"].as_str(),
+            o["to"].as_str(),
+        )?;
         Ok(expand(&schedule, &options)?.to_json())
     };
     run().unwrap_or_else(|e| format!(r#"{{"error":{}}}"#, serde_json::to_string(&e).unwrap()))
@@ -46,5 +50,8 @@ fn corpus_answers_match_byte_for_byte() {
         std::fs::write(path, blessed).unwrap();
         return;
     }
-    assert!(failures.is_empty(), "corpus cases differ: {failures:?} (rerun with WALLCLOCK_BLESS=1 and review)");
+    assert!(
+        failures.is_empty(),
+        "corpus cases differ: {failures:?} (rerun with WALLCLOCK_BLESS=1 and review)"
+    );
 }
