@@ -11,7 +11,11 @@ use super::input;
 
 /// Calendar rules in local time to UTC instants, with explicit DST policies.
 #[derive(Debug, Parser)]
-#[command(name = "wallclock", disable_version_flag = true, arg_required_else_help = true)]
+#[command(
+    name = "wallclock",
+    disable_version_flag = true,
+    arg_required_else_help = true
+)]
 pub(crate) struct Cli {
     /// Print the version and the bundled tz database version.
     #[arg(short = 'V', long)]

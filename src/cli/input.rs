@@ -16,11 +16,18 @@ const MAX_INPUT: u64 = 16 * 1024 * 1024;
 /// Reads a file, or stdin for `-`.
 pub(crate) fn read_source(path: &str, field: &str) -> Result<String, Error> {
     let fail = |why: String| {
-        Error::new(ErrorCode::InvalidOption, format!("cannot read `{path}`: {why}")).with_field(field.to_owned())
+        Error::new(
+            ErrorCode::InvalidOption,
+            format!("cannot read `{path}`: {why}"),
+        )
+        .with_field(field.to_owned())
     };
     let mut bytes = Vec::new();
     let read = if path == "-" {
-        std::io::stdin().lock().take(MAX_INPUT + 1).read_to_end(&mut bytes)
+        std::io::stdin()
+            .lock()
+            .take(MAX_INPUT + 1)
+            .read_to_end(&mut bytes)
     } else {
         std::fs::File::open(path).and_then(|f| f.take(MAX_INPUT + 1).read_to_end(&mut bytes))
     };
@@ -28,7 +35,12 @@ pub(crate) fn read_source(path: &str, field: &str) -> Result<String, Error> {
     if bytes.len() as u64 > MAX_INPUT {
         return Err(fail(format!("larger than {MAX_INPUT} bytes")));
     }
-    String::from_utf8(bytes).map_err(|e| fail(format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to())))
+    String::from_utf8(bytes).map_err(|e| {
+        fail(format!(
+            "not UTF-8 text (byte {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })
 }
 
 /// A spec file's text: JSON (`{…}`) or an iCalendar VEVENT.
@@ -37,7 +49,10 @@ pub(crate) fn spec_text(text: &str) -> Result<Spec, Error> {
     if body.starts_with('{') {
         return Spec::from_json(body);
     }
-    let head = body.get(..body.len().min(200)).unwrap_or(body).to_ascii_uppercase();
+    let head = body
+        .get(..body.len().min(200))
+        .unwrap_or(body)
+        .to_ascii_uppercase();
     if head.starts_with("BEGIN:") || head.starts_with("DTSTART") || head.starts_with("RRULE") {
         return crate::ical::parse_ical(text);
     }
@@ -54,7 +69,9 @@ pub(crate) fn instant(text: &str, schedule: &Schedule, field: &str) -> Result<Ti
         return Ok(ts);
     }
     let local = if text.len() == 10 {
-        text.parse::<Date>().map(|d| d.to_datetime(jiff::civil::Time::midnight())).map_err(|_| ())
+        text.parse::<Date>()
+            .map(|d| d.to_datetime(jiff::civil::Time::midnight()))
+            .map_err(|_| ())
     } else {
         parse_local(text).map_err(|_| ())
     };
@@ -67,9 +84,17 @@ pub(crate) fn instant(text: &str, schedule: &Schedule, field: &str) -> Result<Ti
         )
         .with_field(field.to_owned())
     })?;
-    schedule.time_zone().to_ambiguous_timestamp(local).compatible().map_err(|e| {
-        Error::new(ErrorCode::InvalidDateTime, format!("invalid `--{field}` `{text}`: {e}")).with_field(field.to_owned())
-    })
+    schedule
+        .time_zone()
+        .to_ambiguous_timestamp(local)
+        .compatible()
+        .map_err(|e| {
+            Error::new(
+                ErrorCode::InvalidDateTime,
+                format!("invalid `--{field}` `{text}`: {e}"),
+            )
+            .with_field(field.to_owned())
+        })
 }
 
 /// The spec's start as an instant (compatible disambiguation), the default
@@ -79,12 +104,22 @@ pub(crate) fn start_instant(schedule: &Schedule) -> Result<Timestamp, Error> {
         .time_zone()
         .to_ambiguous_timestamp(schedule.start())
         .compatible()
-        .map_err(|e| Error::new(ErrorCode::InvalidStart, format!("`start` has no instant: {e}")).with_field("start"))
+        .map_err(|e| {
+            Error::new(
+                ErrorCode::InvalidStart,
+                format!("`start` has no instant: {e}"),
+            )
+            .with_field("start")
+        })
 }
 
 /// `from` plus an ISO 8601 duration, in the schedule's zone, so `P12M`
 /// means twelve calendar months and `P365D` 365 local days.
-pub(crate) fn horizon_end(schedule: &Schedule, from: Timestamp, horizon: &str) -> Result<Timestamp, Error> {
+pub(crate) fn horizon_end(
+    schedule: &Schedule,
+    from: Timestamp,
+    horizon: &str,
+) -> Result<Timestamp, Error> {
     let bad = |why: &str| {
         Error::new(
             ErrorCode::InvalidDuration,
@@ -92,7 +127,10 @@ pub(crate) fn horizon_end(schedule: &Schedule, from: Timestamp, horizon: &str) -
         )
         .with_field("horizon")
     };
-    let span: Span = horizon.trim().parse().map_err(|_| bad("expected an ISO 8601 duration"))?;
+    let span: Span = horizon
+        .trim()
+        .parse()
+        .map_err(|_| bad("expected an ISO 8601 duration"))?;
     if span.is_negative() {
         return Err(bad("expected a positive duration"));
     }
@@ -114,22 +152,34 @@ pub(crate) fn due_list(text: &str) -> Result<Vec<Due>, Error> {
         )
         .with_field("due")
     };
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| bad(String::new(), e.to_string()))?;
-    let items = value.as_array().ok_or_else(|| bad(String::new(), "expected a JSON array".to_owned()))?;
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| bad(String::new(), e.to_string()))?;
+    let items = value
+        .as_array()
+        .ok_or_else(|| bad(String::new(), "expected a JSON array".to_owned()))?;
     items
         .iter()
         .enumerate()
         .map(|(i, item)| {
             let at = format!(" at [{i}]");
-            let key = item.get("key").and_then(|k| k.as_str()).ok_or_else(|| bad(at.clone(), "missing string `key`".to_owned()))?;
+            let key = item
+                .get("key")
+                .and_then(|k| k.as_str())
+                .ok_or_else(|| bad(at.clone(), "missing string `key`".to_owned()))?;
             let instant = item
                 .get("instant")
                 .and_then(|k| k.as_str())
                 .ok_or_else(|| bad(at.clone(), "missing string `instant`".to_owned()))?;
-            let instant = instant
-                .parse::<Timestamp>()
-                .map_err(|_| bad(at.clone(), format!("`{instant}` is not an instant such as `2026-10-21T13:00:00Z`")))?;
-            Ok(Due { key: key.to_owned(), instant })
+            let instant = instant.parse::<Timestamp>().map_err(|_| {
+                bad(
+                    at.clone(),
+                    format!("`{instant}` is not an instant such as `2026-10-21T13:00:00Z`"),
+                )
+            })?;
+            Ok(Due {
+                key: key.to_owned(),
+                instant,
+            })
         })
         .collect()
 }

@@ -13,10 +13,10 @@ mod table;
 use std::ffi::OsString;
 use std::io::{self, Write};
 
-use clap::Parser;
 use crate::error::{Error, ErrorCode};
 use crate::plan::{ExpandOptions, Expansion};
 use crate::spec::{Schedule, Spec};
+use clap::Parser;
 
 use args::{Cli, Command, Format, Output};
 
@@ -36,11 +36,17 @@ pub fn main_with_args(args: Vec<OsString>) -> i32 {
     match result {
         Ok(()) => {
             let mut stdout = io::stdout().lock();
-            match stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
+            match stdout
+                .write_all(out.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
                 Ok(()) => OK,
                 // A closed pipe (`wallclock zones | head`) is not a failure.
                 Err(e) if e.kind() == io::ErrorKind::BrokenPipe => OK,
-                Err(e) => report(&Error::new(ErrorCode::Internal, format!("cannot write to stdout: {e}"))),
+                Err(e) => report(&Error::new(
+                    ErrorCode::Internal,
+                    format!("cannot write to stdout: {e}"),
+                )),
             }
         }
         Err(e) => report(&e),
@@ -49,7 +55,8 @@ pub fn main_with_args(args: Vec<OsString>) -> i32 {
 
 /// Prints an error as one line of JSON on stderr; returns the exit status.
 fn report(err: &Error) -> i32 {
-    let line = serde_json::to_string(err).unwrap_or_else(|_| format!("{{\"code\":\"{}\"}}", err.code()));
+    let line =
+        serde_json::to_string(err).unwrap_or_else(|_| format!("{{\"code\":\"{}\"}}", err.code()));
     let _ = writeln!(io::stderr().lock(), "{line}");
     FAILED
 }
@@ -69,10 +76,20 @@ fn clap_error(e: &clap::Error) -> i32 {
         _ => {
             let rendered = e.render().to_string();
             let first = rendered.lines().next().unwrap_or("invalid arguments");
-            let message = first.strip_prefix("error: ").unwrap_or(first).replace('\'', "`");
-            let mut err = Error::new(ErrorCode::InvalidOption, format!("{message}: see `wallclock --help`"));
+            let message = first
+                .strip_prefix("error: ")
+                .unwrap_or(first)
+                .replace('\'', "`");
+            let mut err = Error::new(
+                ErrorCode::InvalidOption,
+                format!("{message}: see `wallclock --help`"),
+            );
             if let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) {
-                let name = arg.split([' ', '=']).next().unwrap_or(arg).trim_start_matches('-');
+                let name = arg
+                    .split([' ', '='])
+                    .next()
+                    .unwrap_or(arg)
+                    .trim_start_matches('-');
                 if !name.is_empty() {
                     err = err.with_field(name.to_owned());
                 }
@@ -94,7 +111,13 @@ fn run(cli: Cli, out: &mut String) -> Result<(), Error> {
         ));
     };
     match command {
-        Command::Expand { spec, output, limit, from, to } => {
+        Command::Expand {
+            spec,
+            output,
+            limit,
+            from,
+            to,
+        } => {
             let schedule = spec.schedule()?;
             let mut options = ExpandOptions::new();
             if let Some(limit) = limit {
@@ -109,7 +132,12 @@ fn run(cli: Cli, out: &mut String) -> Result<(), Error> {
             let result = crate::plan::expand(&schedule, &options)?;
             print_expansion(out, &result, &output);
         }
-        Command::Notices { spec, output, from, horizon } => {
+        Command::Notices {
+            spec,
+            output,
+            from,
+            horizon,
+        } => {
             let schedule = spec.schedule()?;
             let from = match from {
                 Some(text) => input::instant(&text, &schedule, "from")?,
@@ -130,7 +158,11 @@ fn run(cli: Cli, out: &mut String) -> Result<(), Error> {
                 rrule: Option<String>,
                 warnings: &'a [crate::plan::Warning],
             }
-            let value = Valid { valid: true, rrule: schedule.rule().map(|r| r.to_string()), warnings: probe.warnings() };
+            let value = Valid {
+                valid: true,
+                rrule: schedule.rule().map(|r| r.to_string()),
+                warnings: probe.warnings(),
+            };
             push_json(out, &value, pretty);
         }
         Command::Describe { spec } => {
@@ -151,7 +183,12 @@ fn run(cli: Cli, out: &mut String) -> Result<(), Error> {
             Schedule::new(&spec)?;
             push_json(out, &spec, pretty);
         }
-        Command::Misfire { spec, now, due, pretty } => {
+        Command::Misfire {
+            spec,
+            now,
+            due,
+            pretty,
+        } => {
             if spec.spec.as_deref() == Some("-") && due == "-" {
                 return Err(Error::new(
                     ErrorCode::InvalidOption,
@@ -176,7 +213,11 @@ fn run(cli: Cli, out: &mut String) -> Result<(), Error> {
 }
 
 fn version_text() -> String {
-    format!("wallclock {} (tzdb {})\n", env!("CARGO_PKG_VERSION"), crate::zone::tzdb_version())
+    format!(
+        "wallclock {} (tzdb {})\n",
+        env!("CARGO_PKG_VERSION"),
+        crate::zone::tzdb_version()
+    )
 }
 
 fn print_expansion(out: &mut String, result: &Expansion, output: &Output) {
@@ -187,7 +228,11 @@ fn print_expansion(out: &mut String, result: &Expansion, output: &Output) {
 }
 
 fn push_json<T: serde::Serialize + ?Sized>(out: &mut String, value: &T, pretty: bool) {
-    let text = if pretty { serde_json::to_string_pretty(value) } else { serde_json::to_string(value) };
+    let text = if pretty {
+        serde_json::to_string_pretty(value)
+    } else {
+        serde_json::to_string(value)
+    };
     // Our Serialize impls only produce strings, numbers, lists and maps.
     out.push_str(&text.unwrap_or_default());
     out.push('\n');

@@ -21,7 +21,11 @@ pub(crate) fn expansion(out: &mut String, result: &Expansion) {
             e.local_string().unwrap_or_else(|| "-".into()),
             e.instant().map(fmt_instant).unwrap_or_else(|| "-".into()),
             e.key(),
-            if notes.is_empty() { String::new() } else { notes.join("; ") },
+            if notes.is_empty() {
+                String::new()
+            } else {
+                notes.join("; ")
+            },
         ]);
     }
     push_rows(out, &rows);
