@@ -12,9 +12,18 @@ fn new_york_daily_0230_skip_and_shift() {
     let skip = sentence(
         r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"FREQ=DAILY;COUNT=4"}"#,
     );
-    assert!(skip.starts_with("Every day at 02:30 in America/New_York, starting 2026-03-06, 4 times."), "{skip}");
-    assert!(skip.contains("When 02:30 does not exist (second Sunday of March;"), "{skip}");
-    assert!(skip.contains("that occurrence is skipped and not counted"), "{skip}");
+    assert!(
+        skip.starts_with("Every day at 02:30 in America/New_York, starting 2026-03-06, 4 times."),
+        "{skip}"
+    );
+    assert!(
+        skip.contains("When 02:30 does not exist (second Sunday of March;"),
+        "{skip}"
+    );
+    assert!(
+        skip.contains("that occurrence is skipped and not counted"),
+        "{skip}"
+    );
 
     let shift = sentence(
         r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"FREQ=DAILY;COUNT=4","gap":"shift"}"#,
@@ -29,10 +38,15 @@ fn berlin_31st_versus_last_day() {
         r#"{"timeZone":"Europe/Berlin","start":"2026-01-31T09:00","rrule":"FREQ=MONTHLY;BYMONTHDAY=31","invalidDate":"backward"}"#,
     );
     assert!(on_31st.contains("on the 31st"), "{on_31st}");
-    assert!(on_31st.contains("it moves back to the last day of the month"), "{on_31st}");
+    assert!(
+        on_31st.contains("it moves back to the last day of the month"),
+        "{on_31st}"
+    );
     insta::assert_snapshot!("berlin_31st_backward", on_31st);
 
-    let last = sentence(r#"{"timeZone":"Europe/Berlin","start":"2026-01-31T09:00","rrule":"FREQ=MONTHLY;BYMONTHDAY=-1"}"#);
+    let last = sentence(
+        r#"{"timeZone":"Europe/Berlin","start":"2026-01-31T09:00","rrule":"FREQ=MONTHLY;BYMONTHDAY=-1"}"#,
+    );
     assert!(last.contains("on the last day of the month"), "{last}");
     assert!(!last.contains("without"), "{last}");
 }
@@ -42,7 +56,10 @@ fn weekly_mo_we_fr() {
     let s = sentence(
         r#"{"timeZone":"America/New_York","start":"2026-03-02T07:00","rrule":"FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE,FR"}"#,
     );
-    assert!(s.starts_with("Every 2 weeks on Monday, Wednesday and Friday at 07:00 in America/New_York"), "{s}");
+    assert!(
+        s.starts_with("Every 2 weeks on Monday, Wednesday and Friday at 07:00 in America/New_York"),
+        "{s}"
+    );
     insta::assert_snapshot!("weekly_mo_we_fr", s);
 }
 
@@ -56,14 +73,18 @@ fn fall_back_fold_policies() {
         let s = sentence(&format!(
             r#"{{"timeZone":"America/New_York","start":"2026-10-01T01:30","rrule":"FREQ=DAILY","fold":"{fold}"}}"#
         ));
-        assert!(s.contains("When 01:30 occurs twice (first Sunday of November;"), "{s}");
+        assert!(
+            s.contains("When 01:30 occurs twice (first Sunday of November;"),
+            "{s}"
+        );
         assert!(s.contains(phrase), "{s}");
     }
 }
 
 #[test]
 fn zone_without_dst_has_no_dst_sentence() {
-    let s = sentence(r#"{"timeZone":"Asia/Tokyo","start":"2026-03-08T02:30","rrule":"FREQ=DAILY"}"#);
+    let s =
+        sentence(r#"{"timeZone":"Asia/Tokyo","start":"2026-03-08T02:30","rrule":"FREQ=DAILY"}"#);
     assert_eq!(s, "Every day at 02:30 in Asia/Tokyo, starting 2026-03-08.");
 }
 
@@ -72,7 +93,10 @@ fn last_weekday_of_month() {
     let s = sentence(
         r#"{"timeZone":"Europe/Berlin","start":"2026-01-30T17:00","rrule":"FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1"}"#,
     );
-    assert!(s.starts_with("Every month on the last weekday of the month at 17:00"), "{s}");
+    assert!(
+        s.starts_with("Every month on the last weekday of the month at 17:00"),
+        "{s}"
+    );
 }
 
 const VEVENT: &str = "BEGIN:VCALENDAR\r\n\
@@ -102,8 +126,14 @@ fn parse_real_looking_vevent() {
     let spec = parse_ical(VEVENT).expect("parses");
     assert_eq!(spec.time_zone, "America/New_York");
     assert_eq!(spec.start, "2026-03-06T02:30");
-    assert_eq!(spec.rrule.as_deref(), Some("FREQ=DAILY;COUNT=10;BYDAY=MO,TU,WE,TH,FR,SA,SU"));
-    assert_eq!(spec.exdate, ["2026-03-09T02:30", "2026-03-10T02:30", "2026-03-11T02:30"]);
+    assert_eq!(
+        spec.rrule.as_deref(),
+        Some("FREQ=DAILY;COUNT=10;BYDAY=MO,TU,WE,TH,FR,SA,SU")
+    );
+    assert_eq!(
+        spec.exdate,
+        ["2026-03-09T02:30", "2026-03-10T02:30", "2026-03-11T02:30"]
+    );
     // A date-only RDATE takes DTSTART's time of day.
     assert_eq!(spec.rdate, ["2026-03-20T02:30"]);
     Schedule::new(&spec).expect("valid");
@@ -111,7 +141,8 @@ fn parse_real_looking_vevent() {
 
 #[test]
 fn lf_only_and_date_only_dtstart() {
-    let spec = parse_ical("DTSTART;VALUE=DATE;TZID=Europe/Berlin:20260131\nRRULE:FREQ=MONTHLY\n").unwrap();
+    let spec =
+        parse_ical("DTSTART;VALUE=DATE;TZID=Europe/Berlin:20260131\nRRULE:FREQ=MONTHLY\n").unwrap();
     assert_eq!(spec.start, "2026-01-31T00:00");
     assert_eq!(spec.time_zone, "Europe/Berlin");
 }
@@ -120,7 +151,9 @@ fn lf_only_and_date_only_dtstart() {
 fn round_trip() {
     let mut spec = Spec::new("Australia/Lord_Howe", "2026-10-04T02:15:30");
     spec.rrule = Some("RRULE:freq=weekly;byday=su;until=20271231T000000".into());
-    spec.rdate = (1..=12).map(|m| format!("2026-{m:02}-15T02:15:30")).collect();
+    spec.rdate = (1..=12)
+        .map(|m| format!("2026-{m:02}-15T02:15:30"))
+        .collect();
     spec.exdate = vec!["2026-10-11T02:15:30".into(), "2026-10-18T02:15".into()];
     let text = to_ical(&spec);
     assert!(text.ends_with("\r\n"));
@@ -131,12 +164,19 @@ fn round_trip() {
     let back = parse_ical(&text).expect("parses its own output");
     assert_eq!(back.time_zone, spec.time_zone);
     let same = |a: &[String], b: &[String]| {
-        a.iter().map(|s| parse_local(s).unwrap()).eq(b.iter().map(|s| parse_local(s).unwrap()))
+        a.iter()
+            .map(|s| parse_local(s).unwrap())
+            .eq(b.iter().map(|s| parse_local(s).unwrap()))
     };
-    assert_eq!(parse_local(&back.start).unwrap(), parse_local(&spec.start).unwrap());
+    assert_eq!(
+        parse_local(&back.start).unwrap(),
+        parse_local(&spec.start).unwrap()
+    );
     assert!(same(&back.rdate, &spec.rdate));
     assert!(same(&back.exdate, &spec.exdate));
-    let canonical = wallclock::Rule::parse(spec.rrule.as_deref().unwrap()).unwrap().to_string();
+    let canonical = wallclock::Rule::parse(spec.rrule.as_deref().unwrap())
+        .unwrap()
+        .to_string();
     assert_eq!(back.rrule.as_deref(), Some(canonical.as_str()));
     // And again: printing is stable.
     assert_eq!(to_ical(&back), text);
@@ -166,10 +206,16 @@ fn errors_have_codes_and_positions() {
     assert_eq!(err.position(), Some(0));
 
     let err = parse_ical("DTSTART;TZID=\"Europe/Berlin:20260306T073000\r\n").unwrap_err();
-    assert!(err.message().contains("unclosed quote"), "{}", err.message());
+    assert!(
+        err.message().contains("unclosed quote"),
+        "{}",
+        err.message()
+    );
 
     // The rule text is validated by Schedule::new, with a position in the rule.
-    let spec = parse_ical("DTSTART;TZID=Europe/Berlin:20260306T073000\r\nRRULE:FREQ=DAILY;BYHOUR=24\r\n").unwrap();
+    let spec =
+        parse_ical("DTSTART;TZID=Europe/Berlin:20260306T073000\r\nRRULE:FREQ=DAILY;BYHOUR=24\r\n")
+            .unwrap();
     let err = Schedule::new(&spec).unwrap_err();
     assert_eq!(err.code(), ErrorCode::InvalidRrule);
     assert_eq!(err.field(), Some("rrule"));
