@@ -490,7 +490,7 @@ fn times_of_day(rule: &Rule, start: DateTime) -> Vec<Time> {
 fn possible_times(rule: &Rule, start: DateTime) -> Vec<Time> {
     let n = rule.interval().max(1);
     let stepped = |unit: u32, from: i8, allowed: &[u8]| -> Vec<u8> {
-        let all: Vec<u8> = if unit % n == 0 {
+        let all: Vec<u8> = if unit.is_multiple_of(n) {
             (0..unit / n)
                 .map(|k| ((from as u32 + k * n) % unit) as u8)
                 .collect()

@@ -474,17 +474,17 @@ fn date_list(
 ) -> Result<Vec<String>, Error> {
     let mut out = Vec::new();
     for (tzid, items, line) in entries {
-        if let Some(tzid) = tzid {
-            if tzid != zone {
-                return Err(Error::new(
-                    ErrorCode::Unsupported,
-                    format!(
-                        "`TZID={tzid}` differs from DTSTART's `{zone}`: a schedule's dates are all local to one zone"
-                    ),
-                )
-                .with_field("ical")
-                .with_position(line.pos(0)));
-            }
+        if let Some(tzid) = tzid
+            && tzid != zone
+        {
+            return Err(Error::new(
+                ErrorCode::Unsupported,
+                format!(
+                    "`TZID={tzid}` differs from DTSTART's `{zone}`: a schedule's dates are all local to one zone"
+                ),
+            )
+            .with_field("ical")
+            .with_position(line.pos(0)));
         }
         for item in items {
             if item.utc {
