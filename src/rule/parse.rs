@@ -696,7 +696,7 @@ fn by_day_ordinal_range(d: &Draft<'_>) -> Result<(), Error> {
             return Err(invalid_value(
                 Name::ByDay,
                 s.elem,
-                Some("the ordinal must be in 1..=53 or -53..=-1 (never 0), or absent"),
+                Some("an ordinal in 1..=53 or -53..=-1 (never 0) before the weekday, or none"),
             ));
         }
     }
@@ -719,7 +719,7 @@ fn by_month_day_not_weekly(d: &Draft<'_>) -> Result<(), Error> {
         d,
         Name::ByMonthDay,
         |f| f != Frequency::Weekly,
-        "any `FREQ` but `WEEKLY`",
+        None,
         "FREQ=MONTHLY;BYMONTHDAY=1,15",
     )
 }
@@ -729,7 +729,7 @@ fn by_year_day_freq(d: &Draft<'_>) -> Result<(), Error> {
         d,
         Name::ByYearDay,
         |f| !matches!(f, Frequency::Daily | Frequency::Weekly | Frequency::Monthly),
-        "`FREQ=YEARLY` or a sub-daily `FREQ`",
+        None,
         "FREQ=YEARLY;BYYEARDAY=1,-1",
     )
 }
@@ -739,7 +739,7 @@ fn by_week_no_yearly(d: &Draft<'_>) -> Result<(), Error> {
         d,
         Name::ByWeekNo,
         |f| f == Frequency::Yearly,
-        "`FREQ=YEARLY`",
+        Some("`FREQ=YEARLY`"),
         "FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO",
     )
 }
@@ -797,7 +797,7 @@ fn only_with(
     d: &Draft<'_>,
     name: Name,
     allowed: impl Fn(Frequency) -> bool,
-    what: &str,
+    only: Option<&str>,
     example: &str,
 ) -> Result<(), Error> {
     let (Some(pos), Some(freq)) = (d.name_pos(name), d.frequency()) else {
@@ -806,11 +806,16 @@ fn only_with(
     if allowed(freq) {
         return Ok(());
     }
-    Err(invalid(format!(
-        "`{n}` is only allowed with {what} (RFC 5545 §3.3.10), not `FREQ={freq}`, e.g. `{example}`",
-        n = name.as_str()
-    ))
-    .with_position(pos))
+    let n = name.as_str();
+    let message = match only {
+        Some(what) => format!(
+            "`{n}` is only allowed with {what} (RFC 5545 §3.3.10), not `FREQ={freq}`, e.g. `{example}`"
+        ),
+        None => {
+            format!("`{n}` is not allowed with `FREQ={freq}` (RFC 5545 §3.3.10), e.g. `{example}`")
+        }
+    };
+    Err(invalid(message).with_position(pos))
 }
 
 fn by_day_items<'d, 'a>(d: &'d Draft<'a>) -> &'d [Spanned<'a, (Option<i64>, Weekday)>] {
@@ -921,7 +926,9 @@ fn quote(text: &str) -> String {
             out.push('…');
             break;
         }
-        if c.is_control() || c == '`' {
+        if c == '`' {
+            out.push_str("\\`");
+        } else if c.is_control() {
             out.extend(c.escape_default());
         } else {
             out.push(c);
