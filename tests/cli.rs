@@ -452,7 +452,6 @@ fn zones_and_version() {
 
 /// The seed case: New York daily 02:30, COUNT=4, from 2026-03-06.
 #[test]
-#[ignore = "needs the civil expander (branch `expand`), not merged yet"]
 fn seed_new_york_daily_0230_count_4() {
     let base = [
         "expand",
