@@ -186,7 +186,9 @@ fn regex_free_strip_count(spec: &str) -> String {
     match spec.find(";COUNT=") {
         Some(i) => {
             let rest = &spec[i + 7..];
-            let end = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+            let end = rest
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(rest.len());
             format!("{}{}", &spec[..i], &rest[end..])
         }
         None => spec.to_owned(),
