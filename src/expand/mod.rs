@@ -502,7 +502,10 @@ impl Expander {
     }
 
     /// Work units spent so far (periods visited + candidates considered).
-    #[cfg_attr(not(test), allow(dead_code, reason = "part of the planner's interface"))]
+    #[cfg_attr(
+        not(test),
+        allow(dead_code, reason = "part of the planner's interface")
+    )]
     pub(crate) fn steps(&self) -> u64 {
         self.steps
     }
