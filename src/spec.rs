@@ -550,8 +550,9 @@ pub fn parse_local(text: &str) -> Result<DateTime, String> {
         _ => None,
     };
     let Some((y, mo, d, h, mi, s)) = fields else {
-        let has_offset =
-            text.len() > 16 && (text.ends_with(['Z', 'z', ']']) || text[16..].contains(['+', '-']));
+        let has_offset = text.len() > 16
+            && (text.ends_with(['Z', 'z', ']'])
+                || text.get(16..).is_some_and(|tail| tail.contains(['+', '-'])));
         return Err(if has_offset {
             format!(
                 "{EXPECTED}; a nominal time is read in the schedule's `timeZone`, so drop the offset"
@@ -595,4 +596,78 @@ pub fn parse_duration(text: &str, field: &str) -> Result<SignedDuration, Error> 
         return Err(bad("expected a duration of zero or more"));
     }
     Ok(dur)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_local_accepts_both_forms() {
+        let want: DateTime = "2026-03-08T09:30:15".parse().unwrap();
+        assert_eq!(parse_local("2026-03-08T09:30:15"), Ok(want));
+        assert_eq!(parse_local("20260308T093015"), Ok(want));
+        assert_eq!(
+            parse_local("2026-03-08T09:30"),
+            Ok(want - jiff::SignedDuration::from_secs(15))
+        );
+    }
+
+    #[test]
+    fn parse_local_refuses_offsets_and_never_panics() {
+        assert!(
+            parse_local("2026-03-08T09:30:00Z")
+                .unwrap_err()
+                .contains("drop the offset")
+        );
+        assert!(
+            parse_local("2026-03-08T09:30-05:00")
+                .unwrap_err()
+                .contains("drop the offset")
+        );
+        assert!(
+            parse_local("2026-02-30T09:30")
+                .unwrap_err()
+                .contains("not a date")
+        );
+        assert!(
+            parse_local("2026-03-08T24:00")
+                .unwrap_err()
+                .contains("not a time of day")
+        );
+        // Multi-byte characters around every byte boundary the parser looks at.
+        for text in [
+            "2026-03-08T09:3€",
+            "2026-03-08T09:30€€",
+            "€€€€€€€€€€€€€€€€€€",
+            "2026-03-08T09:30:0é",
+            "",
+        ] {
+            assert!(parse_local(text).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn durations_are_iso_8601_with_24_hour_days() {
+        assert_eq!(
+            parse_duration("P2D", "grace"),
+            Ok(SignedDuration::from_hours(48))
+        );
+        assert_eq!(
+            parse_duration("PT5M", "grace"),
+            Ok(SignedDuration::from_mins(5))
+        );
+        assert_eq!(
+            parse_duration("P1M", "grace").unwrap_err().code(),
+            ErrorCode::InvalidDuration
+        );
+        assert_eq!(
+            parse_duration("-PT5M", "grace").unwrap_err().code(),
+            ErrorCode::InvalidDuration
+        );
+        assert_eq!(
+            parse_duration("soon", "grace").unwrap_err().field(),
+            Some("grace")
+        );
+    }
 }
