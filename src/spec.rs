@@ -222,8 +222,20 @@ impl Spec {
 
     /// Reads a spec from JSON text. Shape errors name the offending field.
     pub fn from_json(text: &str) -> Result<Spec, Error> {
+        if !text.trim_start().starts_with('{') {
+            return Err(not_an_object());
+        }
         let de = &mut serde_json::Deserializer::from_str(text);
         let spec = serde_path_to_error::deserialize(de).map_err(|e| {
+            if matches!(
+                e.inner().classify(),
+                serde_json::error::Category::Syntax | serde_json::error::Category::Eof
+            ) {
+                return Error::new(
+                    ErrorCode::InvalidSpec,
+                    format!("invalid JSON: {}", e.inner()),
+                );
+            }
             let path = e.path().to_string();
             shape_error(&path, &e.inner().to_string())
         })?;
@@ -237,6 +249,14 @@ impl Spec {
     }
 }
 
+/// The error for a spec that is not an object at all.
+pub fn not_an_object() -> Error {
+    Error::new(
+        ErrorCode::InvalidSpec,
+        "invalid spec: expected an object with at least `timeZone` and `start`, e.g. `{\"timeZone\": \"Europe/Berlin\", \"start\": \"2026-03-30T07:00\", \"rrule\": \"FREQ=DAILY\"}`",
+    )
+}
+
 /// Maps a deserialization failure at `path` to a structured error.
 ///
 /// Used by every surface that reads specs (JSON text, JS objects) so that a
@@ -247,8 +267,12 @@ pub fn shape_error(path: &str, message: &str) -> Error {
         Some(i) => &message[..i],
         None => message,
     };
-    let field = if path.is_empty() || path == "." {
-        None
+    let field = if path.is_empty() || path == "." || path == "?" {
+        // A missing field is reported at the object; name it anyway.
+        message
+            .strip_prefix("missing field `")
+            .and_then(|rest| rest.split('`').next())
+            .map(str::to_owned)
     } else {
         Some(path.to_owned())
     };
