@@ -59,6 +59,7 @@ pub use model::{
 };
 pub use schema::{MIGRATIONS, STATES};
 pub use stats::{Lateness, Stats};
+pub use worker::Finish;
 
 /// Default wait for another connection's write lock.
 pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
