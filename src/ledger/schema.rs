@@ -94,7 +94,12 @@ CREATE TABLE occurrences (
 -- Merged entries share their primary's instant and never run.
 CREATE UNIQUE INDEX occurrences_slot ON occurrences(schedule, instant)
     WHERE instant IS NOT NULL AND status <> 'merged' AND state <> 'cancelled';
-CREATE INDEX occurrences_due ON occurrences(state, due_at);
+-- What tick scans on every claim: undecided due rows, then claimable ones.
+CREATE INDEX occurrences_undecided ON occurrences(due_at)
+    WHERE state = 'planned' AND decision IS NULL;
+CREATE INDEX occurrences_claimable ON occurrences(due_at)
+    WHERE state IN ('planned', 'retry_wait');
+CREATE INDEX occurrences_running ON occurrences(lease_until) WHERE state = 'running';
 CREATE INDEX occurrences_key ON occurrences(key);
 CREATE INDEX occurrences_schedule_at ON occurrences(schedule, at);
 
