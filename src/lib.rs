@@ -37,6 +37,8 @@ mod zone;
 
 #[cfg(feature = "native")]
 pub mod cli;
+#[cfg(all(feature = "native", not(target_arch = "wasm32")))]
+pub mod ledger;
 
 pub use describe::describe;
 pub use error::{Error, ErrorCode};

@@ -8,6 +8,8 @@
 
 mod args;
 mod input;
+#[cfg(not(target_arch = "wasm32"))]
+mod ledger;
 mod table;
 
 use std::ffi::OsString;
@@ -27,6 +29,10 @@ const FAILED: i32 = 2;
 
 /// Runs the tool with `args` (including the program name); returns the exit status.
 pub fn main_with_args(args: Vec<OsString>) -> i32 {
+    #[cfg(not(target_arch = "wasm32"))]
+    if args.get(1).is_some_and(|a| a == "ledger") {
+        return ledger::main(args);
+    }
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => return clap_error(&e),

@@ -1,0 +1,511 @@
+//! `wallclock ledger …`: the SQLite occurrence ledger on the command line.
+//!
+//! Every time-dependent command takes `--now INSTANT`; without it the clock
+//! is read here, never in the library. Errors print the JSON error object on
+//! one line to stderr with exit status 2, and leave the database unchanged
+//! (every command is one transaction, or validates before it writes).
+
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::process::{Command as Process, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use jiff::{SignedDuration, Timestamp};
+
+use crate::ledger::{
+    DEFAULT_BUSY_TIMEOUT, Job, Ledger, LedgerError, OccurrenceFilter, Outcome, RetryPolicy,
+    TickReport,
+};
+use crate::plan::fmt_instant;
+use crate::spec::parse_duration;
+
+/// The occurrence ledger: plan, claim and run calendar occurrences from a SQLite file.
+#[derive(Debug, Parser)]
+#[command(name = "wallclock ledger", arg_required_else_help = true)]
+struct LedgerCli {
+    /// The ledger database file.
+    #[arg(long, value_name = "FILE", global = true)]
+    db: Option<String>,
+    /// How long to wait for another process's write lock, e.g. `PT5S`.
+    #[arg(long, value_name = "DURATION", global = true)]
+    busy_timeout: Option<String>,
+    #[command(subcommand)]
+    command: LedgerCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum LedgerCommand {
+    /// Create the ledger (or upgrade its schema).
+    Init,
+    /// Add a schedule (revision 1) from a spec file.
+    Add {
+        /// The spec: JSON or an iCalendar VEVENT, `-` for stdin.
+        #[arg(long, value_name = "FILE")]
+        spec: String,
+    },
+    /// A new revision of a schedule, owning the instants from the cutover on.
+    Update {
+        /// The new spec (its `id` names the schedule).
+        #[arg(long, value_name = "FILE")]
+        spec: String,
+        /// UTC cutover instant, e.g. `2026-10-20T10:00:00Z`.
+        #[arg(long, value_name = "INSTANT")]
+        cutover: String,
+    },
+    /// Disable a schedule: pending occurrences are cancelled; nothing more is claimed.
+    Disable {
+        /// Schedule id.
+        id: String,
+    },
+    /// Enable a schedule again; planning resumes at `--now`.
+    Enable {
+        /// Schedule id.
+        id: String,
+        /// The current instant (default: the clock).
+        #[arg(long, value_name = "INSTANT")]
+        now: Option<String>,
+    },
+    /// Materialise occurrences up to now + horizon (idempotent).
+    Plan {
+        /// The current instant (default: the clock).
+        #[arg(long, value_name = "INSTANT")]
+        now: Option<String>,
+        /// How far ahead, e.g. `P14D`.
+        #[arg(long, value_name = "DURATION", default_value = "P14D")]
+        horizon: String,
+    },
+    /// Decide missed occurrences, then claim and run every due one once.
+    Tick {
+        /// The current instant (default: the clock, read at each claim).
+        #[arg(long, value_name = "INSTANT")]
+        now: Option<String>,
+        #[command(flatten)]
+        work: WorkArgs,
+    },
+    /// Plan and tick in a loop until SIGTERM or SIGINT.
+    Run {
+        #[command(flatten)]
+        work: WorkArgs,
+        /// Time between ticks.
+        #[arg(long, value_name = "DURATION", default_value = "PT10S")]
+        every: String,
+        /// How far ahead to plan.
+        #[arg(long, value_name = "DURATION", default_value = "P14D")]
+        horizon: String,
+    },
+    /// List occurrences.
+    Occurrences {
+        /// Only this schedule.
+        #[arg(long, value_name = "ID")]
+        schedule: Option<String>,
+        /// Only this state (`planned`, `done`, `expired`, …).
+        #[arg(long, value_name = "STATE")]
+        state: Option<String>,
+        /// A JSON array instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Everything the ledger knows about one effect key.
+    Explain {
+        /// The key, e.g. `digest|2026-10-21T09:00:00`.
+        key: String,
+    },
+    /// Lateness, terminal states, note codes, attempt outcomes.
+    Stats {
+        /// Output format.
+        #[arg(long, value_enum, default_value = "table")]
+        format: StatsFormat,
+    },
+    /// Re-resolve pending occurrences planned under another tz database.
+    Replan {
+        /// The current instant (default: the clock).
+        #[arg(long, value_name = "INSTANT")]
+        now: Option<String>,
+    },
+}
+
+#[derive(Debug, clap::Args)]
+struct WorkArgs {
+    /// This worker's name (recorded on every attempt).
+    #[arg(long, value_name = "NAME")]
+    worker: String,
+    /// How long a claim is exclusive.
+    #[arg(long, value_name = "DURATION", default_value = "PT5M")]
+    lease: String,
+    /// Run with `sh -c` once per claimed occurrence; exit status 0 is success.
+    #[arg(long, value_name = "COMMAND")]
+    exec: String,
+    /// Attempts in all before an occurrence is `dead`.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    max_attempts: u32,
+    /// First retry delay (doubles per attempt, with jitter).
+    #[arg(long, value_name = "DURATION", default_value = "PT10S")]
+    backoff: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum StatsFormat {
+    Table,
+    Json,
+    Prometheus,
+}
+
+/// Runs `wallclock ledger …`; `args` starts with the program name.
+pub(crate) fn main(args: Vec<OsString>) -> i32 {
+    // `wallclock ledger init` parses as `ledger init`.
+    let args: Vec<OsString> = args.into_iter().skip(1).collect();
+    let cli = match LedgerCli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => return super::clap_error(&e),
+    };
+    let mut out = String::new();
+    match run(cli, &mut out) {
+        Ok(()) => {
+            let mut stdout = io::stdout().lock();
+            match stdout
+                .write_all(out.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                Ok(()) => super::OK,
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => super::OK,
+                Err(e) => report(&LedgerError::new(
+                    "internal",
+                    format!("cannot write to stdout: {e}"),
+                )),
+            }
+        }
+        Err(e) => report(&e),
+    }
+}
+
+fn report(err: &LedgerError) -> i32 {
+    let line =
+        serde_json::to_string(err).unwrap_or_else(|_| format!("{{\"code\":\"{}\"}}", err.code()));
+    let _ = writeln!(io::stderr().lock(), "{line}");
+    super::FAILED
+}
+
+fn run(cli: LedgerCli, out: &mut String) -> Result<(), LedgerError> {
+    let db = cli.db.ok_or_else(|| {
+        LedgerError::new(
+            "invalid_option",
+            "no ledger given: expected `--db FILE`, e.g. `wallclock ledger --db ledger.db init`",
+        )
+        .with_field("db")
+    })?;
+    let busy = match &cli.busy_timeout {
+        Some(text) => {
+            let d = parse_duration(text, "busy-timeout")?;
+            Duration::try_from(d).unwrap_or(DEFAULT_BUSY_TIMEOUT)
+        }
+        None => DEFAULT_BUSY_TIMEOUT,
+    };
+    if let LedgerCommand::Init = cli.command {
+        let ledger = Ledger::init_with(&db, busy)?;
+        push(
+            out,
+            &serde_json::json!({
+                "db": db,
+                "schemaVersion": ledger.schema_version()?,
+                "tzdb": ledger.recorded_tzdb()?,
+            }),
+        );
+        return Ok(());
+    }
+    let mut ledger = Ledger::open_with(&db, busy)?;
+    match cli.command {
+        LedgerCommand::Init => {}
+        LedgerCommand::Add { spec } => {
+            let spec = read_spec(&spec)?;
+            ledger.add(&spec)?;
+            push(
+                out,
+                &serde_json::json!({ "schedule": spec.id, "revision": 1 }),
+            );
+        }
+        LedgerCommand::Update { spec, cutover } => {
+            let spec = read_spec(&spec)?;
+            let cutover = instant(&cutover, "cutover")?;
+            let revision = ledger.update(&spec, cutover)?;
+            push(
+                out,
+                &serde_json::json!({
+                    "schedule": spec.id, "revision": revision, "cutover": fmt_instant(cutover)
+                }),
+            );
+        }
+        LedgerCommand::Disable { id } => {
+            let generation = ledger.disable(&id)?;
+            push(
+                out,
+                &serde_json::json!({ "schedule": id, "enabled": false, "disableGeneration": generation }),
+            );
+        }
+        LedgerCommand::Enable { id, now } => {
+            ledger.enable(&id, now_or_clock(now.as_deref())?)?;
+            push(out, &serde_json::json!({ "schedule": id, "enabled": true }));
+        }
+        LedgerCommand::Plan { now, horizon } => {
+            let now = now_or_clock(now.as_deref())?;
+            let horizon = parse_duration(&horizon, "horizon")?;
+            push(out, &ledger.plan(now, horizon)?);
+        }
+        LedgerCommand::Tick { now, work } => {
+            let fixed = now.as_deref().map(|t| instant(t, "now")).transpose()?;
+            let (lease, retry) = work.policy()?;
+            let mut ledger = ledger.with_retry(retry);
+            let never = AtomicBool::new(false);
+            let report = work_loop(&mut ledger, fixed, &work, lease, &never)?;
+            push(out, &report);
+        }
+        LedgerCommand::Run {
+            work,
+            every,
+            horizon,
+        } => {
+            let every = Duration::try_from(parse_duration(&every, "every")?)
+                .unwrap_or(Duration::from_secs(10))
+                .max(Duration::from_millis(10));
+            let horizon = parse_duration(&horizon, "horizon")?;
+            let (lease, retry) = work.policy()?;
+            let mut ledger = ledger.with_retry(retry);
+            let stop = Arc::new(AtomicBool::new(false));
+            for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
+                signal_hook::flag::register(signal, Arc::clone(&stop)).map_err(|e| {
+                    LedgerError::new("internal", format!("cannot watch signals: {e}"))
+                })?;
+            }
+            let mut total = TickReport::default();
+            let mut ticks = 0u64;
+            while !stop.load(Ordering::Relaxed) {
+                ledger.plan(Timestamp::now(), horizon)?;
+                let r = work_loop(&mut ledger, None, &work, lease, &stop)?;
+                merge(&mut total, &r);
+                ticks += 1;
+                // Sleep in short slices so a signal ends the wait promptly.
+                let mut slept = Duration::ZERO;
+                while slept < every && !stop.load(Ordering::Relaxed) {
+                    let step = (every - slept).min(Duration::from_millis(50));
+                    std::thread::sleep(step);
+                    slept += step;
+                }
+            }
+            push(
+                out,
+                &serde_json::json!({ "ticks": ticks, "stopped": "signal", "total": total }),
+            );
+        }
+        LedgerCommand::Occurrences {
+            schedule,
+            state,
+            json,
+        } => {
+            let list = ledger.occurrences(&OccurrenceFilter {
+                schedule,
+                state,
+                key: None,
+            })?;
+            if json {
+                push(out, &list);
+            } else {
+                occurrence_table(out, &list);
+            }
+        }
+        LedgerCommand::Explain { key } => push(out, &ledger.explain(&key)?),
+        LedgerCommand::Stats { format } => {
+            let stats = ledger.stats()?;
+            match format {
+                StatsFormat::Json => push(out, &stats),
+                StatsFormat::Table => out.push_str(&stats.to_table()),
+                StatsFormat::Prometheus => out.push_str(&stats.to_prometheus()),
+            }
+        }
+        LedgerCommand::Replan { now } => {
+            push(out, &ledger.replan(now_or_clock(now.as_deref())?)?);
+        }
+    }
+    Ok(())
+}
+
+impl WorkArgs {
+    fn policy(&self) -> Result<(SignedDuration, RetryPolicy), LedgerError> {
+        let lease = parse_duration(&self.lease, "lease")?;
+        let base = parse_duration(&self.backoff, "backoff")?;
+        if self.max_attempts == 0 {
+            return Err(LedgerError::new(
+                "invalid_option",
+                "`--max-attempts` must be at least 1, e.g. `--max-attempts 5`",
+            )
+            .with_field("max-attempts"));
+        }
+        Ok((
+            lease,
+            RetryPolicy {
+                max_attempts: self.max_attempts,
+                base,
+                max: SignedDuration::from_hours(1).max(base),
+            },
+        ))
+    }
+}
+
+/// Claims and runs due occurrences until none is left (or `stop` is set):
+/// each claim and each outcome is its own transaction, so a kill at any
+/// point leaves a consistent ledger that the lease recovers.
+fn work_loop(
+    ledger: &mut Ledger,
+    fixed: Option<Timestamp>,
+    work: &WorkArgs,
+    lease: SignedDuration,
+    stop: &AtomicBool,
+) -> Result<TickReport, LedgerError> {
+    let clock = || fixed.unwrap_or_else(Timestamp::now);
+    let mut report = TickReport::default();
+    while !stop.load(Ordering::Relaxed) {
+        if report.claimed as usize >= crate::ledger::MAX_CLAIMS_PER_TICK {
+            report.truncated = true;
+            break;
+        }
+        let Some(job) = ledger.claim_next(clock(), &work.worker, lease, &mut report)? else {
+            break;
+        };
+        let outcome = exec(&work.exec, &job);
+        match ledger.finish(&job, clock(), &outcome)? {
+            crate::ledger::Finish::Done => report.done += 1,
+            crate::ledger::Finish::Retry => report.retried += 1,
+            crate::ledger::Finish::Dead => report.dead += 1,
+            crate::ledger::Finish::Fenced => report.fenced += 1,
+        }
+    }
+    Ok(report)
+}
+
+/// Runs the command for one job with its identity in the environment. Its
+/// stdout goes to our stderr so that our stdout stays one JSON document.
+fn exec(command: &str, job: &Job) -> Outcome {
+    let mut child = Process::new("sh");
+    child
+        .arg("-c")
+        .arg(command)
+        .env("WALLCLOCK_KEY", &job.key)
+        .env("WALLCLOCK_SCHEDULE", &job.schedule)
+        .env("WALLCLOCK_REVISION", job.revision.to_string())
+        .env("WALLCLOCK_OCCURRENCE", &job.occurrence)
+        .env("WALLCLOCK_NOMINAL", &job.nominal)
+        .env("WALLCLOCK_INSTANT", fmt_instant(job.instant))
+        .env("WALLCLOCK_ATTEMPT", job.attempt.to_string())
+        .env("WALLCLOCK_GENERATION", job.generation.to_string())
+        .env("WALLCLOCK_LEASE_UNTIL", fmt_instant(job.lease_until))
+        .stdin(Stdio::null());
+    if let Ok(fd) = std::os::fd::AsFd::as_fd(&io::stderr()).try_clone_to_owned() {
+        child.stdout(Stdio::from(fd));
+    }
+    match child.status() {
+        Ok(s) if s.success() => Outcome::Done,
+        Ok(s) => match s.code() {
+            Some(code) => Outcome::failed(
+                format!("exit_{code}"),
+                format!("`{command}` exited with status {code}"),
+            ),
+            None => Outcome::failed("signal", format!("`{command}` was killed by a signal")),
+        },
+        Err(e) => Outcome::failed("spawn", format!("cannot run `sh -c {command}`: {e}")),
+    }
+}
+
+fn merge(total: &mut TickReport, r: &TickReport) {
+    for (k, n) in &r.decided {
+        *total.decided.entry(k.clone()).or_default() += n;
+    }
+    total.lease_expired += r.lease_expired;
+    total.claimed += r.claimed;
+    total.done += r.done;
+    total.retried += r.retried;
+    total.dead += r.dead;
+    total.fenced += r.fenced;
+    total.refused += r.refused;
+    total.truncated |= r.truncated;
+}
+
+fn read_spec(path: &str) -> Result<crate::spec::Spec, LedgerError> {
+    let text = super::input::read_source(path, "spec")?;
+    Ok(super::input::spec_text(&text)?)
+}
+
+fn instant(text: &str, field: &str) -> Result<Timestamp, LedgerError> {
+    text.trim().parse::<Timestamp>().map_err(|_| {
+        LedgerError::new(
+            "invalid_date_time",
+            format!(
+                "invalid `--{field}` `{text}`: expected a UTC instant such as `2026-10-24T12:00:00Z` or `2026-10-24T08:00:00-04:00`"
+            ),
+        )
+        .with_field(field)
+    })
+}
+
+fn now_or_clock(text: Option<&str>) -> Result<Timestamp, LedgerError> {
+    match text {
+        Some(t) => instant(t, "now"),
+        None => Ok(Timestamp::now()),
+    }
+}
+
+fn push<T: serde::Serialize + ?Sized>(out: &mut String, value: &T) {
+    out.push_str(&serde_json::to_string(value).unwrap_or_default());
+    out.push('\n');
+}
+
+fn occurrence_table(out: &mut String, list: &[crate::ledger::Occurrence]) {
+    use std::fmt::Write as _;
+    let rows: Vec<[String; 6]> = list
+        .iter()
+        .map(|o| {
+            let notes = o
+                .notes
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|n| n["code"].as_str())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                })
+                .unwrap_or_default();
+            [
+                o.key.clone(),
+                format!("r{}", o.revision),
+                o.instant.clone().unwrap_or_else(|| "-".to_owned()),
+                o.state.clone(),
+                o.attempts.to_string(),
+                notes,
+            ]
+        })
+        .collect();
+    let head = ["KEY", "REV", "INSTANT", "STATE", "ATTEMPTS", "NOTES"];
+    let mut width: Vec<usize> = head.iter().map(|h| h.len()).collect();
+    for r in &rows {
+        for (w, c) in width.iter_mut().zip(r) {
+            *w = (*w).max(c.chars().count());
+        }
+    }
+    let mut line = |cells: &[&str]| {
+        let mut l = String::new();
+        for (i, (c, w)) in cells.iter().zip(&width).enumerate() {
+            if i + 1 == cells.len() {
+                l.push_str(c);
+            } else {
+                let _ = write!(l, "{c:<w$}  ");
+            }
+        }
+        out.push_str(l.trim_end());
+        out.push('\n');
+    };
+    line(&head);
+    for r in &rows {
+        let cells: Vec<&str> = r.iter().map(String::as_str).collect();
+        line(&cells);
+    }
+}

@@ -1,0 +1,129 @@
+//! The ledger's error: the core's `{code, message, field?, position?}` shape
+//! plus the codes only a database can produce.
+
+use std::fmt;
+
+use serde::Serialize;
+use serde::ser::SerializeStruct;
+
+/// A ledger failure. `code` is a stable lowercase token: one of the core's
+/// [`crate::ErrorCode`] tokens (a bad spec, a bad duration, …) or one of the
+/// ledger's own: `unknown_schedule`, `schedule_exists`, `invalid_cutover`,
+/// `invalid_option`, `not_a_ledger`, `ledger_too_new`, `ledger_not_found`,
+/// `database_locked`, `database_corrupt`, `database_error`, `internal`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LedgerError {
+    code: &'static str,
+    message: String,
+    field: Option<String>,
+    position: Option<usize>,
+}
+
+impl LedgerError {
+    /// A new error with a code token and a message.
+    pub fn new(code: &'static str, message: impl Into<String>) -> LedgerError {
+        LedgerError {
+            code,
+            message: message.into(),
+            field: None,
+            position: None,
+        }
+    }
+
+    /// The same error, naming the argument or spec field it is about.
+    pub fn with_field(mut self, field: impl Into<String>) -> LedgerError {
+        self.field = Some(field.into());
+        self
+    }
+
+    /// The stable code token.
+    pub fn code(&self) -> &'static str {
+        self.code
+    }
+
+    /// The human message.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The field, if any.
+    pub fn field(&self) -> Option<&str> {
+        self.field.as_deref()
+    }
+
+    /// True when another connection held the database longer than the busy timeout.
+    pub fn is_locked(&self) -> bool {
+        self.code == "database_locked"
+    }
+}
+
+impl fmt::Display for LedgerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(field) = &self.field {
+            write!(f, "{field}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for LedgerError {}
+
+impl Serialize for LedgerError {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let n = 2 + usize::from(self.field.is_some()) + usize::from(self.position.is_some());
+        let mut st = s.serialize_struct("Error", n)?;
+        st.serialize_field("code", self.code)?;
+        st.serialize_field("message", &self.message)?;
+        if let Some(field) = &self.field {
+            st.serialize_field("field", field)?;
+        }
+        if let Some(position) = self.position {
+            st.serialize_field("position", &position)?;
+        }
+        st.end()
+    }
+}
+
+impl From<crate::Error> for LedgerError {
+    fn from(e: crate::Error) -> LedgerError {
+        LedgerError {
+            code: e.code().as_str(),
+            message: e.message().to_owned(),
+            field: e.field().map(str::to_owned),
+            position: e.position(),
+        }
+    }
+}
+
+impl From<rusqlite::Error> for LedgerError {
+    fn from(e: rusqlite::Error) -> LedgerError {
+        use rusqlite::ffi::ErrorCode as C;
+        match &e {
+            rusqlite::Error::SqliteFailure(f, _) => match f.code {
+                C::DatabaseBusy | C::DatabaseLocked => LedgerError::new(
+                    "database_locked",
+                    format!(
+                        "the ledger database is locked by another process: {e}; retry, or raise `--busy-timeout`"
+                    ),
+                ),
+                C::NotADatabase | C::DatabaseCorrupt => LedgerError::new(
+                    "database_corrupt",
+                    format!("the file is not a readable SQLite ledger: {e}"),
+                ),
+                C::CannotOpen => LedgerError::new(
+                    "ledger_not_found",
+                    format!("cannot open the ledger database: {e}"),
+                ),
+                _ => LedgerError::new("database_error", format!("database error: {e}")),
+            },
+            _ => LedgerError::new("database_error", format!("database error: {e}")),
+        }
+    }
+}
+
+/// A broken invariant: asserts in debug builds, an `internal` error in release.
+#[track_caller]
+pub(crate) fn internal(what: &str) -> LedgerError {
+    debug_assert!(false, "internal error: {what}");
+    LedgerError::new("internal", format!("internal error: {what}"))
+}

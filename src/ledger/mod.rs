@@ -1,0 +1,442 @@
+//! The SQLite occurrence ledger and scheduler (feature `native`).
+//!
+//! A schedule's rule stays in local time; the ledger materialises its
+//! occurrences a bounded horizon ahead ([`Ledger::plan`]), decides every
+//! missed one with the core's misfire policy and claims due ones under a
+//! lease with a fencing generation ([`Ledger::tick`]), and keeps the history:
+//! revisions with UTC cutovers, attempts, effects. Seeds 000 (§3–§6), 001
+//! and 003 (§7–§11) are the design.
+//!
+//! ```
+//! # fn main() -> Result<(), wallclock::ledger::LedgerError> {
+//! use wallclock::ledger::{Ledger, Outcome};
+//! use wallclock::Spec;
+//! # let dir = std::env::temp_dir().join(format!("wallclock-doc-{}", std::process::id()));
+//! # std::fs::create_dir_all(&dir).ok();
+//! # let path = dir.join("doc.db");
+//! # let _ = std::fs::remove_file(&path);
+//! let mut ledger = Ledger::init(&path)?;
+//! let spec = Spec::from_json(r#"{"id":"digest","timeZone":"Europe/Berlin",
+//!     "start":"2026-10-20T09:00","rrule":"FREQ=DAILY"}"#)?;
+//! ledger.add(&spec)?;
+//! let now = "2026-10-20T07:00:30Z".parse().unwrap();
+//! ledger.plan(now, jiff::SignedDuration::from_hours(24 * 14))?;
+//! let report = ledger.tick(now, "w1", jiff::SignedDuration::from_mins(5), |job, _tx| {
+//!     assert_eq!(job.key, "digest|2026-10-20T09:00:00");
+//!     Outcome::Done
+//! })?;
+//! assert_eq!(report.done, 1);
+//! # Ok(()) }
+//! ```
+//!
+//! States (lowercase tokens, the same in SQL, JSON and the CLI):
+//! `planned` → `running` → `done`; `running` → `retry_wait` → `running`;
+//! `running` → `unknown_effect` (lease lost on the last attempt: nobody knows
+//! whether the effect happened). Terminal: `done`, `coalesced` (a newer
+//! occurrence ran in its place, or a merged entry), `skipped`, `expired`,
+//! `cancelled`, `dead`, `gap_skipped`.
+
+mod error;
+mod model;
+mod planner;
+mod schema;
+mod stats;
+mod worker;
+
+use std::path::Path;
+use std::time::Duration;
+
+use jiff::{SignedDuration, Timestamp};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
+
+use crate::plan::fmt_instant;
+use crate::spec::{Schedule, Spec};
+
+pub use error::LedgerError;
+pub use model::{
+    Attempt, Explanation, Job, Moved, Occurrence, OccurrenceFilter, Outcome, PlanReport,
+    ReplanReport, RetryPolicy, TickReport,
+};
+pub use schema::{MIGRATIONS, STATES};
+pub use stats::{Lateness, Stats};
+pub use worker::Finish;
+
+/// Default wait for another connection's write lock.
+pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Most claims one [`Ledger::tick`] makes; a tick that reaches it says so
+/// (`truncated`) and the next tick goes on.
+pub const MAX_CLAIMS_PER_TICK: usize = 100_000;
+
+/// An open ledger: one SQLite connection in WAL mode.
+pub struct Ledger {
+    conn: Connection,
+    retry: RetryPolicy,
+}
+
+impl std::fmt::Debug for Ledger {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Ledger")
+            .field("path", &self.conn.path())
+            .finish()
+    }
+}
+
+impl Ledger {
+    /// Opens an existing ledger (never creates one). Applies pending
+    /// migrations; fails with `ledger_not_found`, `not_a_ledger`,
+    /// `database_corrupt` or `ledger_too_new`.
+    pub fn open(path: impl AsRef<Path>) -> Result<Ledger, LedgerError> {
+        Ledger::open_with(path, DEFAULT_BUSY_TIMEOUT)
+    }
+
+    /// [`Ledger::open`] with a busy timeout.
+    pub fn open_with(path: impl AsRef<Path>, busy: Duration) -> Result<Ledger, LedgerError> {
+        let path = path.as_ref();
+        if !path.exists() {
+            return Err(LedgerError::new(
+                "ledger_not_found",
+                format!(
+                    "no ledger at `{}`: create one with `wallclock ledger init --db {}`",
+                    path.display(),
+                    path.display()
+                ),
+            )
+            .with_field("db"));
+        }
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let mut conn = Connection::open_with_flags(path, flags)?;
+        configure(&conn, busy)?;
+        let v = schema::version(&conn)?;
+        if v == 0 {
+            return Err(LedgerError::new(
+                "not_a_ledger",
+                format!(
+                    "`{}` is a SQLite database but not a wallclock ledger: run `wallclock ledger init --db {}` on a new file",
+                    path.display(),
+                    path.display()
+                ),
+            )
+            .with_field("db"));
+        }
+        if v > schema::latest() {
+            return Err(schema::too_new(v));
+        }
+        if v < schema::latest() {
+            schema::migrate(&mut conn)?;
+        }
+        Ok(Ledger {
+            conn,
+            retry: RetryPolicy::default(),
+        })
+    }
+
+    /// Creates (or upgrades) a ledger: WAL mode, every migration in one
+    /// transaction, the tz database version in `meta`. Idempotent.
+    pub fn init(path: impl AsRef<Path>) -> Result<Ledger, LedgerError> {
+        Ledger::init_with(path, DEFAULT_BUSY_TIMEOUT)
+    }
+
+    /// [`Ledger::init`] with a busy timeout.
+    pub fn init_with(path: impl AsRef<Path>, busy: Duration) -> Result<Ledger, LedgerError> {
+        let mut conn = Connection::open(path.as_ref())?;
+        configure(&conn, busy)?;
+        // WAL is a property of the file: set once, here. Readers then never
+        // block the writer and the writer never blocks readers.
+        let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            return Err(LedgerError::new(
+                "database_error",
+                format!("cannot switch the ledger to WAL mode (got `{mode}`)"),
+            ));
+        }
+        schema::migrate(&mut conn)?;
+        conn.execute(
+            "INSERT INTO meta (key, value) VALUES ('tzdb', ?1) ON CONFLICT (key) DO NOTHING",
+            [crate::zone::tzdb_version()],
+        )?;
+        Ok(Ledger {
+            conn,
+            retry: RetryPolicy::default(),
+        })
+    }
+
+    /// The same ledger with another retry policy for failed handlers.
+    pub fn with_retry(mut self, retry: RetryPolicy) -> Ledger {
+        self.retry = retry;
+        self
+    }
+
+    /// The underlying connection, for reading (tests, reports).
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// The schema version.
+    pub fn schema_version(&self) -> Result<i64, LedgerError> {
+        schema::version(&self.conn)
+    }
+
+    /// The tz database version recorded in `meta` (the one the ledger last planned with).
+    pub fn recorded_tzdb(&self) -> Result<Option<String>, LedgerError> {
+        Ok(self
+            .conn
+            .query_row("SELECT value FROM meta WHERE key = 'tzdb'", [], |r| {
+                r.get(0)
+            })
+            .optional()?)
+    }
+
+    /// Adds a schedule as revision 1 (the spec's `revision` must be 1 or absent).
+    /// Fails with `schedule_exists` when the id is taken, or the spec's own error.
+    pub fn add(&mut self, spec: &Spec) -> Result<(), LedgerError> {
+        let mut spec = spec.clone();
+        if spec.revision != 1 {
+            return Err(LedgerError::new(
+                "invalid_option",
+                format!(
+                    "a new schedule starts at revision 1, not {}: use `update` for a new revision",
+                    spec.revision
+                ),
+            )
+            .with_field("revision"));
+        }
+        spec.revision = 1;
+        let schedule = Schedule::new(&spec)?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let exists: Option<i64> = tx
+            .query_row(
+                "SELECT revision FROM schedules WHERE id = ?1",
+                [&spec.id],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if exists.is_some() {
+            return Err(LedgerError::new(
+                "schedule_exists",
+                format!(
+                    "schedule `{}` already exists: use `update` to change its rule",
+                    spec.id
+                ),
+            )
+            .with_field("id"));
+        }
+        tx.execute(
+            "INSERT INTO schedules (id, revision, time_zone) VALUES (?1, 1, ?2)",
+            params![spec.id, schedule.time_zone_name()],
+        )?;
+        tx.execute(
+            "INSERT INTO revisions (schedule, revision, spec, cutover, until, tzdb)
+             VALUES (?1, 1, ?2, NULL, NULL, ?3)",
+            params![spec.id, spec.to_json(), crate::zone::tzdb_version()],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// A new revision of an existing schedule with a UTC cutover: the old
+    /// revision owns instants before `cutover`, the new one those at or
+    /// after it. Pending occurrences of older revisions at or after the
+    /// cutover are `cancelled` (seed 000 §5.6: no 09:00 and 10:00 double
+    /// run); one already dispatched keeps its slot. The next [`Ledger::plan`]
+    /// materialises the new revision. Returns the new revision number.
+    pub fn update(&mut self, spec: &Spec, cutover: Timestamp) -> Result<u32, LedgerError> {
+        let mut spec = spec.clone();
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let current: i64 = tx
+            .query_row(
+                "SELECT revision FROM schedules WHERE id = ?1",
+                [&spec.id],
+                |r| r.get(0),
+            )
+            .optional()?
+            .ok_or_else(|| unknown_schedule(&spec.id))?;
+        let next = u32::try_from(current + 1).map_err(|_| error::internal("revision overflow"))?;
+        if spec.revision != 1 && spec.revision != next {
+            return Err(LedgerError::new(
+                "invalid_option",
+                format!(
+                    "schedule `{}` is at revision {current}: the update is revision {next}, not {}",
+                    spec.id, spec.revision
+                ),
+            )
+            .with_field("revision"));
+        }
+        spec.revision = next;
+        let schedule = Schedule::new(&spec)?;
+        let last_cutover: Option<String> = tx.query_row(
+            "SELECT cutover FROM revisions WHERE schedule = ?1 AND revision = ?2",
+            params![spec.id, current],
+            |r| r.get(0),
+        )?;
+        let cut = fmt_instant(cutover);
+        if let Some(last) = &last_cutover
+            && cut.as_str() <= last.as_str()
+        {
+            return Err(LedgerError::new(
+                    "invalid_cutover",
+                    format!(
+                        "cutover `{cut}` is not after revision {current}'s cutover `{last}`: revisions own consecutive half-open ranges"
+                    ),
+                )
+                .with_field("cutover"));
+        }
+        tx.execute(
+            "UPDATE revisions SET until = ?3 WHERE schedule = ?1 AND revision = ?2",
+            params![spec.id, current, cut],
+        )?;
+        tx.execute(
+            "INSERT INTO revisions (schedule, revision, spec, cutover, until, tzdb)
+             VALUES (?1, ?2, ?3, ?4, NULL, ?5)",
+            params![
+                spec.id,
+                next,
+                spec.to_json(),
+                cut,
+                crate::zone::tzdb_version()
+            ],
+        )?;
+        // What never ran (or never will) from the cutover on belongs to the
+        // new revision now; what a worker already dispatched keeps its slot.
+        tx.execute(
+            "UPDATE occurrences SET state = 'cancelled', decision = NULL,
+                    reason = 'superseded by revision ' || ?3 || ' from ' || ?2
+              WHERE schedule = ?1 AND revision < ?3 AND at >= ?2
+                AND (state IN ('planned', 'retry_wait', 'gap_skipped')
+                     OR (state = 'coalesced' AND status = 'merged'))",
+            params![spec.id, cut, next],
+        )?;
+        tx.execute(
+            "UPDATE schedules SET revision = ?2, time_zone = ?3,
+                    cursor = CASE WHEN cursor > ?4 THEN ?4 ELSE cursor END
+              WHERE id = ?1",
+            params![spec.id, next, schedule.time_zone_name(), cut],
+        )?;
+        tx.commit()?;
+        Ok(next)
+    }
+
+    /// Disables a schedule. Runs through the same write gate as a claim:
+    /// either the claim committed first (that dispatch proceeds and its
+    /// effect is recorded) or the disable did (nothing more is claimed).
+    /// Pending occurrences are `cancelled`; the disable generation is bumped.
+    pub fn disable(&mut self, id: &str) -> Result<u64, LedgerError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let n = tx.execute(
+            "UPDATE schedules SET enabled = 0, disable_generation = disable_generation + 1
+              WHERE id = ?1",
+            [id],
+        )?;
+        if n == 0 {
+            return Err(unknown_schedule(id));
+        }
+        tx.execute(
+            "UPDATE occurrences SET state = 'cancelled', reason = 'disabled', decision = NULL
+              WHERE schedule = ?1 AND state IN ('planned', 'retry_wait')",
+            [id],
+        )?;
+        let generation: i64 = tx.query_row(
+            "SELECT disable_generation FROM schedules WHERE id = ?1",
+            [id],
+            |r| r.get(0),
+        )?;
+        tx.commit()?;
+        Ok(generation as u64)
+    }
+
+    /// Enables a schedule again. Occurrences cancelled by the disable whose
+    /// instant is still ahead of `now` are planned again (same identity);
+    /// those missed while disabled stay cancelled, and planning resumes at `now`.
+    pub fn enable(&mut self, id: &str, now: Timestamp) -> Result<(), LedgerError> {
+        let now = fmt_instant(now);
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let n = tx.execute(
+            "UPDATE schedules SET enabled = 1,
+                    cursor = CASE WHEN cursor IS NULL OR cursor < ?2 THEN ?2 ELSE cursor END
+              WHERE id = ?1",
+            params![id, now],
+        )?;
+        if n == 0 {
+            return Err(unknown_schedule(id));
+        }
+        tx.execute(
+            "UPDATE OR IGNORE occurrences SET state = 'planned', reason = NULL, due_at = instant
+              WHERE schedule = ?1 AND state = 'cancelled' AND reason = 'disabled'
+                AND attempts = 0 AND instant >= ?2",
+            params![id, now],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The ids of every schedule, with their current revision and whether enabled.
+    pub fn schedules(&self) -> Result<Vec<(String, u32, bool)>, LedgerError> {
+        let mut st = self
+            .conn
+            .prepare("SELECT id, revision, enabled FROM schedules ORDER BY id")?;
+        let rows = st.query_map([], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, u32>(1)?,
+                r.get::<_, i64>(2)? != 0,
+            ))
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+/// Connection settings every ledger connection shares.
+fn configure(conn: &Connection, busy: Duration) -> Result<(), LedgerError> {
+    conn.busy_timeout(busy)?;
+    conn.pragma_update(None, "foreign_keys", true)?;
+    // WAL + NORMAL: a commit is durable once the WAL is synced at checkpoint;
+    // a power loss may drop the last transactions but never corrupts.
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    Ok(())
+}
+
+pub(crate) fn unknown_schedule(id: &str) -> LedgerError {
+    LedgerError::new(
+        "unknown_schedule",
+        format!("no schedule `{id}` in the ledger: add it with `wallclock ledger add --spec FILE`"),
+    )
+    .with_field("id")
+}
+
+/// Reads an instant the ledger wrote.
+pub(crate) fn parse_ts(text: &str) -> Result<Timestamp, LedgerError> {
+    text.parse::<Timestamp>().map_err(|_| {
+        LedgerError::new(
+            "database_corrupt",
+            format!("the ledger holds `{text}` where an instant was expected"),
+        )
+    })
+}
+
+/// Reads a stored spec.
+pub(crate) fn load_schedule(spec_json: &str) -> Result<Schedule, LedgerError> {
+    let spec = Spec::from_json(spec_json).map_err(|e| {
+        LedgerError::new(
+            "database_corrupt",
+            format!("a stored spec no longer reads: {}", e.message()),
+        )
+    })?;
+    Ok(Schedule::new(&spec)?)
+}
+
+/// `a + d`, saturating at the ends of time.
+pub(crate) fn add(a: Timestamp, d: SignedDuration) -> Timestamp {
+    a.checked_add(d).unwrap_or(if d.is_negative() {
+        Timestamp::MIN
+    } else {
+        Timestamp::MAX
+    })
+}

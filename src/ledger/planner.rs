@@ -1,0 +1,367 @@
+//! Materialising occurrences (`plan`) and re-resolving them under a new tz
+//! database (`replan`).
+
+use std::collections::HashMap;
+
+use jiff::{SignedDuration, Timestamp};
+use rusqlite::{OptionalExtension, Transaction, TransactionBehavior, params};
+
+use super::error::{LedgerError, internal};
+use super::model::{Moved, PlanReport, ReplanReport};
+use super::{Ledger, add, load_schedule, parse_ts};
+use crate::plan::{Entry, ExpandOptions, Status, expand, fmt_instant, fmt_nominal};
+use crate::spec::Schedule;
+
+/// One revision's range and spec.
+pub(crate) struct Revision {
+    pub(crate) revision: u32,
+    pub(crate) spec: String,
+    pub(crate) cutover: Option<Timestamp>,
+    pub(crate) until: Option<Timestamp>,
+}
+
+pub(crate) fn revisions(
+    tx: &Transaction<'_>,
+    schedule: &str,
+) -> Result<Vec<Revision>, LedgerError> {
+    let mut st = tx.prepare_cached(
+        "SELECT revision, spec, cutover, until FROM revisions WHERE schedule = ?1 ORDER BY revision",
+    )?;
+    let rows = st.query_map([schedule], |r| {
+        Ok((
+            r.get::<_, u32>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, Option<String>>(2)?,
+            r.get::<_, Option<String>>(3)?,
+        ))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (revision, spec, cutover, until) = row?;
+        out.push(Revision {
+            revision,
+            spec,
+            cutover: cutover.as_deref().map(parse_ts).transpose()?,
+            until: until.as_deref().map(parse_ts).transpose()?,
+        });
+    }
+    Ok(out)
+}
+
+/// The identity of an occurrence: schedule, revision, nominal, fold ordinal.
+pub(crate) fn occurrence_id(schedule: &str, revision: u32, entry: &Entry) -> String {
+    format!(
+        "{schedule}|r{revision}|{}|{}",
+        fmt_nominal(entry.nominal()),
+        entry.fold()
+    )
+}
+
+fn notes_json(entry: &Entry) -> String {
+    serde_json::to_string(entry.notes()).unwrap_or_else(|_| "[]".to_owned())
+}
+
+/// What an expansion entry becomes in the ledger: its state, instant,
+/// position on the time line and reason.
+fn ledger_state(
+    entry: &Entry,
+) -> Option<(&'static str, Option<Timestamp>, Timestamp, Option<String>)> {
+    match entry.status() {
+        Status::Scheduled | Status::Shifted => {
+            let at = entry.instant()?;
+            Some(("planned", Some(at), at, None))
+        }
+        // A local time that never existed: terminal, with its note.
+        Status::Skipped => {
+            let at = entry.transition()?;
+            let why = entry.notes().first().map(|n| n.message().to_owned());
+            Some(("gap_skipped", None, at, why))
+        }
+        // Same instant as an earlier nominal: one instant, one execution.
+        Status::Merged => {
+            let at = entry.instant()?;
+            let why = entry
+                .merged_into()
+                .map(|n| format!("merged into `{}`: same instant", fmt_nominal(n)));
+            Some(("coalesced", Some(at), at, why))
+        }
+    }
+}
+
+impl Ledger {
+    /// Materialises every enabled schedule's occurrences up to
+    /// `now + horizon`, from each schedule's cursor, idempotently: the
+    /// identity is `INSERT OR IGNORE`d, so re-running changes nothing, and
+    /// the logical slot `(schedule, instant)` keeps one live occurrence per
+    /// instant across revisions. Gap-skipped entries are recorded
+    /// `gap_skipped` and merged ones `coalesced`, with their notes.
+    pub fn plan(
+        &mut self,
+        now: Timestamp,
+        horizon: SignedDuration,
+    ) -> Result<PlanReport, LedgerError> {
+        if horizon.is_negative() {
+            return Err(LedgerError::new(
+                "invalid_duration",
+                "the horizon must be zero or more, e.g. `P14D`",
+            )
+            .with_field("horizon"));
+        }
+        let end = add(now, horizon);
+        let stamp = fmt_instant(now);
+        let tzdb = crate::zone::tzdb_version();
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let schedules: Vec<(String, Option<String>)> = {
+            let mut st =
+                tx.prepare("SELECT id, cursor FROM schedules WHERE enabled = 1 ORDER BY id")?;
+            let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            rows.collect::<Result<_, _>>()?
+        };
+        let mut report = PlanReport {
+            until: end,
+            ..PlanReport::default()
+        };
+        for (id, cursor) in schedules {
+            let cursor = cursor.as_deref().map(parse_ts).transpose()?;
+            if cursor.is_some_and(|c| c >= end) {
+                continue;
+            }
+            report.schedules += 1;
+            for rev in revisions(&tx, &id)? {
+                let from = match (cursor, rev.cutover) {
+                    (Some(a), Some(b)) => Some(a.max(b)),
+                    (a, b) => a.or(b),
+                };
+                let to = rev.until.map_or(end, |u| u.min(end));
+                if from.is_some_and(|f| f >= to) {
+                    continue;
+                }
+                let schedule = load_schedule(&rev.spec)?;
+                let mut options = ExpandOptions::new().to(to);
+                if let Some(from) = from {
+                    options = options.from(from);
+                }
+                let expansion = expand(&schedule, &options).map_err(|e| {
+                    LedgerError::from(e)
+                        .with_field(format!("schedule `{id}` revision {}", rev.revision))
+                })?;
+                let mut insert = tx.prepare_cached(
+                    "INSERT OR IGNORE INTO occurrences
+                       (id, schedule, revision, key, nominal, fold, time_zone, instant, at, status,
+                        gap, fold_policy, invalid_date, misfire, tzdb, notes, state, reason,
+                        due_at, planned_at, updated_at)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
+                             ?16, ?17, ?18, ?9, ?19, ?19)",
+                )?;
+                for entry in expansion.entries() {
+                    let Some((state, instant, at, reason)) = ledger_state(entry) else {
+                        return Err(internal("an expansion entry without an instant"));
+                    };
+                    let n = insert.execute(params![
+                        occurrence_id(&id, rev.revision, entry),
+                        id,
+                        rev.revision,
+                        entry.key(),
+                        fmt_nominal(entry.nominal()),
+                        entry.fold(),
+                        schedule.time_zone_name(),
+                        instant.map(fmt_instant),
+                        fmt_instant(at),
+                        entry.status().as_str(),
+                        schedule.gap().as_str(),
+                        schedule.fold().as_str(),
+                        schedule.invalid_date().as_str(),
+                        schedule.misfire().as_str(),
+                        tzdb,
+                        notes_json(entry),
+                        state,
+                        reason,
+                        stamp,
+                    ])?;
+                    if n == 1 {
+                        report.inserted += 1;
+                        match state {
+                            "gap_skipped" => report.gap_skipped += 1,
+                            "coalesced" => report.merged += 1,
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            tx.execute(
+                "UPDATE schedules SET cursor = ?2 WHERE id = ?1",
+                params![id, fmt_instant(end)],
+            )?;
+        }
+        tx.commit()?;
+        Ok(report)
+    }
+
+    /// Re-resolves every pending (`planned`, never attempted) occurrence
+    /// whose recorded tz database differs from the bundled one
+    /// ([`crate::tzdb_version`]): same identity and key, new instant, a
+    /// `tzdb_changed` note when it moved. Reports which schedules moved.
+    pub fn replan(&mut self, now: Timestamp) -> Result<ReplanReport, LedgerError> {
+        let tzdb = crate::zone::tzdb_version();
+        let stamp = fmt_instant(now);
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        struct Row {
+            id: String,
+            schedule: String,
+            revision: u32,
+            key: String,
+            instant: Option<String>,
+            at: Timestamp,
+            tzdb: String,
+            notes: String,
+        }
+        let rows: Vec<Row> = {
+            let mut st = tx.prepare(
+                "SELECT id, schedule, revision, key, instant, at, tzdb, notes FROM occurrences
+                  WHERE state = 'planned' AND attempts = 0 AND tzdb <> ?1
+                  ORDER BY schedule, revision, at",
+            )?;
+            let rows = st.query_map([tzdb], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, u32>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, Option<String>>(4)?,
+                    r.get::<_, String>(5)?,
+                    r.get::<_, String>(6)?,
+                    r.get::<_, String>(7)?,
+                ))
+            })?;
+            let mut out = Vec::new();
+            for row in rows {
+                let (id, schedule, revision, key, instant, at, tzdb, notes) = row?;
+                out.push(Row {
+                    id,
+                    schedule,
+                    revision,
+                    key,
+                    instant,
+                    at: parse_ts(&at)?,
+                    tzdb,
+                    notes,
+                });
+            }
+            out
+        };
+        let mut report = ReplanReport {
+            tzdb: tzdb.to_owned(),
+            ..ReplanReport::default()
+        };
+        // Offsets move by hours, never by more than a couple of days: expand
+        // each (schedule, revision) group over its rows' span, widened.
+        let reach = SignedDuration::from_hours(72);
+        let mut groups: Vec<(String, u32, Vec<&Row>)> = Vec::new();
+        for row in &rows {
+            match groups.last_mut() {
+                Some((s, r, list)) if *s == row.schedule && *r == row.revision => list.push(row),
+                _ => groups.push((row.schedule.clone(), row.revision, vec![row])),
+            }
+        }
+        for (schedule_id, revision, list) in groups {
+            let spec: String = tx
+                .query_row(
+                    "SELECT spec FROM revisions WHERE schedule = ?1 AND revision = ?2",
+                    params![schedule_id, revision],
+                    |r| r.get(0),
+                )
+                .optional()?
+                .ok_or_else(|| internal("an occurrence without its revision"))?;
+            let schedule: Schedule = load_schedule(&spec)?;
+            let lo = list.iter().map(|r| r.at).min().unwrap_or(now);
+            let hi = list.iter().map(|r| r.at).max().unwrap_or(now);
+            let options = ExpandOptions::new()
+                .from(add(lo, -reach))
+                .to(add(hi, reach));
+            let expansion = expand(&schedule, &options)?;
+            let by_key: HashMap<String, &Entry> =
+                expansion.entries().iter().map(|e| (e.key(), e)).collect();
+            let mut moved_here = false;
+            for row in list {
+                report.checked += 1;
+                let entry = by_key.get(&row.key).copied();
+                let new_instant = entry.and_then(|e| e.instant()).map(fmt_instant);
+                let moved = new_instant != row.instant;
+                let mut notes: Vec<serde_json::Value> =
+                    serde_json::from_str(&row.notes).unwrap_or_default();
+                if let Some(e) = entry {
+                    notes = serde_json::to_value(e.notes())
+                        .ok()
+                        .and_then(|v| v.as_array().cloned())
+                        .unwrap_or_default();
+                }
+                if moved {
+                    notes.push(serde_json::json!({
+                        "code": "tzdb_changed",
+                        "message": format!(
+                            "tz database {} → {tzdb}: the instant moved from {} to {}",
+                            row.tzdb,
+                            row.instant.as_deref().unwrap_or("none"),
+                            new_instant.as_deref().unwrap_or("none (the local time no longer exists)")
+                        ),
+                    }));
+                }
+                let notes = serde_json::Value::Array(notes).to_string();
+                match entry.and_then(ledger_state) {
+                    Some((state, instant, at, reason)) => {
+                        tx.execute(
+                            "UPDATE occurrences SET instant = ?2, at = ?3, due_at = ?3, state = ?4,
+                                    reason = ?5, status = ?6, notes = ?7, tzdb = ?8,
+                                    decision = NULL, updated_at = ?9
+                              WHERE id = ?1",
+                            params![
+                                row.id,
+                                instant.map(fmt_instant),
+                                fmt_instant(at),
+                                state,
+                                reason,
+                                entry.map(|e| e.status().as_str()),
+                                notes,
+                                tzdb,
+                                stamp
+                            ],
+                        )?;
+                    }
+                    None => {
+                        tx.execute(
+                            "UPDATE occurrences SET state = 'cancelled', notes = ?2, tzdb = ?3,
+                                    reason = 'no longer generated under tz database ' || ?3,
+                                    decision = NULL, updated_at = ?4
+                              WHERE id = ?1",
+                            params![row.id, notes, tzdb, stamp],
+                        )?;
+                    }
+                }
+                if moved {
+                    moved_here = true;
+                    report.moved.push(Moved {
+                        schedule: schedule_id.clone(),
+                        key: row.key.clone(),
+                        from_tzdb: row.tzdb.clone(),
+                        from: row.instant.clone(),
+                        to: new_instant,
+                    });
+                }
+            }
+            if moved_here {
+                report.schedules.push(schedule_id);
+            }
+        }
+        tx.execute(
+            "INSERT INTO meta (key, value) VALUES ('tzdb', ?1)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            [tzdb],
+        )?;
+        tx.commit()?;
+        Ok(report)
+    }
+}

@@ -1,0 +1,166 @@
+//! The ledger's tables, as a constant list of migrations applied through
+//! `PRAGMA user_version` in one transaction (rusqlite's habit): migration
+//! `i` takes a database from version `i` to `i + 1`.
+//!
+//! Instants are UTC RFC 3339 text with second precision
+//! (`2026-10-21T07:00:00Z`), so text order is time order and SQL can compare
+//! them; every occurrence row also carries its zone, nominal local time,
+//! fold, policy tokens and tzdb version, so it can be explained and rebuilt.
+
+use rusqlite::{Connection, TransactionBehavior};
+
+use super::error::LedgerError;
+
+/// Every state an occurrence can be in; the same lowercase tokens in SQL,
+/// JSON and on the command line.
+pub const STATES: &[&str] = &[
+    "planned",
+    "running",
+    "retry_wait",
+    "unknown_effect",
+    "done",
+    "coalesced",
+    "skipped",
+    "expired",
+    "cancelled",
+    "dead",
+    "gap_skipped",
+];
+
+/// The migrations, oldest first. Never edit one that has shipped: append.
+pub const MIGRATIONS: &[&str] = &[
+    // 1: the first ledger.
+    r#"
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE schedules (
+    id                 TEXT PRIMARY KEY,
+    revision           INTEGER NOT NULL,           -- the current (newest) revision
+    time_zone          TEXT NOT NULL,
+    enabled            INTEGER NOT NULL DEFAULT 1 CHECK (enabled IN (0, 1)),
+    disable_generation INTEGER NOT NULL DEFAULT 0, -- bumped by every disable: the dispatch gate
+    cursor             TEXT                        -- planned up to (exclusive); NULL: from the start
+) STRICT;
+
+-- Revision r owns the instants in [cutover, until): half-open UTC ranges
+-- that never overlap (seed 001).
+CREATE TABLE revisions (
+    schedule   TEXT NOT NULL REFERENCES schedules(id),
+    revision   INTEGER NOT NULL CHECK (revision >= 1),
+    spec       TEXT NOT NULL,   -- the spec JSON, revision included
+    cutover    TEXT,            -- NULL: from the schedule's start
+    until      TEXT,            -- NULL: open ended
+    tzdb       TEXT NOT NULL,
+    PRIMARY KEY (schedule, revision)
+) STRICT;
+
+CREATE TABLE occurrences (
+    id           TEXT PRIMARY KEY,   -- occurrenceId: schedule|r<revision>|<nominal>|<fold>
+    schedule     TEXT NOT NULL REFERENCES schedules(id),
+    revision     INTEGER NOT NULL,
+    key          TEXT NOT NULL,      -- effect key (Entry::key), shared across revisions
+    nominal      TEXT NOT NULL,      -- nominal local time, no offset
+    fold         INTEGER NOT NULL CHECK (fold IN (0, 1)),
+    time_zone    TEXT NOT NULL,
+    instant      TEXT,               -- resolved UTC instant; NULL when gap-skipped
+    at           TEXT NOT NULL,      -- the instant, or the transition that skipped it
+    status       TEXT NOT NULL,      -- expansion status: scheduled | shifted | skipped | merged
+    gap          TEXT NOT NULL,
+    fold_policy  TEXT NOT NULL,
+    invalid_date TEXT NOT NULL,
+    misfire      TEXT NOT NULL,
+    tzdb         TEXT NOT NULL,
+    notes        TEXT NOT NULL,      -- JSON array of {code, message}
+    state        TEXT NOT NULL CHECK (state IN ('planned', 'running', 'retry_wait',
+                     'unknown_effect', 'done', 'coalesced', 'skipped', 'expired',
+                     'cancelled', 'dead', 'gap_skipped')),
+    decision     TEXT CHECK (decision IN ('run', 'coalesced', 'skipped', 'expired')),
+    reason       TEXT,               -- why the state or decision
+    due_at       TEXT NOT NULL,      -- earliest claim: the instant, then the retry time
+    attempts     INTEGER NOT NULL DEFAULT 0,
+    generation   INTEGER NOT NULL DEFAULT 0,  -- claim generation: the fencing token
+    worker       TEXT,
+    lease_until  TEXT,
+    planned_at   TEXT NOT NULL,
+    updated_at   TEXT NOT NULL,
+    FOREIGN KEY (schedule, revision) REFERENCES revisions(schedule, revision)
+) STRICT;
+
+-- The logical slot: one live occurrence per (schedule, instant) across
+-- revisions, so two revisions never both own a boundary slot (seed 001).
+-- Merged entries share their primary's instant and never run.
+CREATE UNIQUE INDEX occurrences_slot ON occurrences(schedule, instant)
+    WHERE instant IS NOT NULL AND status <> 'merged' AND state <> 'cancelled';
+-- What tick scans on every claim: undecided due rows, then claimable ones.
+CREATE INDEX occurrences_undecided ON occurrences(due_at)
+    WHERE state = 'planned' AND decision IS NULL;
+CREATE INDEX occurrences_claimable ON occurrences(due_at)
+    WHERE state IN ('planned', 'retry_wait');
+CREATE INDEX occurrences_running ON occurrences(lease_until) WHERE state = 'running';
+CREATE INDEX occurrences_key ON occurrences(key);
+CREATE INDEX occurrences_schedule_at ON occurrences(schedule, at);
+
+CREATE TABLE attempts (
+    occurrence         TEXT NOT NULL REFERENCES occurrences(id),
+    attempt            INTEGER NOT NULL,
+    generation         INTEGER NOT NULL,
+    worker             TEXT NOT NULL,
+    disable_generation INTEGER NOT NULL,
+    lease_until        TEXT NOT NULL,
+    started_at         TEXT NOT NULL,
+    finished_at        TEXT,
+    outcome            TEXT CHECK (outcome IN ('done', 'failed', 'lease_expired', 'fenced', 'refused')),
+    error_class        TEXT,
+    error              TEXT,
+    PRIMARY KEY (occurrence, generation)
+) STRICT;
+
+-- One row per effect key that completed: the ledger never runs a key again.
+CREATE TABLE effects (
+    key         TEXT PRIMARY KEY,
+    occurrence  TEXT NOT NULL REFERENCES occurrences(id),
+    generation  INTEGER NOT NULL,
+    recorded_at TEXT NOT NULL
+) STRICT;
+"#,
+];
+
+/// The schema version this build writes.
+pub fn latest() -> i64 {
+    MIGRATIONS.len() as i64
+}
+
+/// The database's `user_version`.
+pub fn version(conn: &Connection) -> Result<i64, LedgerError> {
+    Ok(conn.query_row("PRAGMA user_version", [], |r| r.get(0))?)
+}
+
+/// Applies every pending migration in one `BEGIN IMMEDIATE` transaction,
+/// so a crash or a concurrent `init` leaves either the old or the new schema.
+pub fn migrate(conn: &mut Connection) -> Result<i64, LedgerError> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    // Read inside the write transaction: two concurrent inits agree.
+    let current = version(&tx)?;
+    if current > latest() {
+        return Err(too_new(current));
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(current as usize) {
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", i as i64 + 1)?;
+    }
+    tx.commit()?;
+    Ok(latest())
+}
+
+pub(crate) fn too_new(v: i64) -> LedgerError {
+    LedgerError::new(
+        "ledger_too_new",
+        format!(
+            "the ledger has schema version {v}, newer than this wallclock understands ({}): upgrade wallclock",
+            latest()
+        ),
+    )
+}

@@ -1,0 +1,396 @@
+//! Reading the ledger: occurrence lists, explanations and statistics.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use rusqlite::{OptionalExtension, Row, params};
+use serde::Serialize;
+
+use super::error::LedgerError;
+use super::model::{Attempt, Explanation, Occurrence, OccurrenceFilter};
+use super::schema::STATES;
+use super::{Ledger, parse_ts};
+
+/// Bucket bounds (seconds) of the lateness histogram.
+pub const LATENESS_BUCKETS: &[i64] = &[1, 5, 10, 30, 60, 300, 900, 3600, 21_600, 86_400];
+
+/// Lateness of first attempts: actual start − scheduled instant, in seconds.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Lateness {
+    /// First attempts measured.
+    pub count: u64,
+    /// Sum of lateness.
+    pub sum_seconds: i64,
+    /// Smallest.
+    pub min_seconds: Option<i64>,
+    /// Median.
+    pub p50_seconds: Option<i64>,
+    /// 90th percentile.
+    pub p90_seconds: Option<i64>,
+    /// 99th percentile.
+    pub p99_seconds: Option<i64>,
+    /// Largest.
+    pub max_seconds: Option<i64>,
+    /// Cumulative counts at most each bound of [`LATENESS_BUCKETS`] (seconds → count).
+    pub buckets: BTreeMap<i64, u64>,
+}
+
+/// The ledger's numbers (seed 000 §6): lateness, terminal states (expired
+/// and skipped apart: one is a missed intent, the other a policy choice),
+/// note codes, attempt outcomes.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Stats {
+    /// The tz database the ledger last planned with, and the bundled one.
+    pub tzdb: BTreeMap<String, String>,
+    /// Occurrences per state (every state listed, zeros included).
+    pub states: BTreeMap<String, u64>,
+    /// Occurrences per note code.
+    pub notes: BTreeMap<String, u64>,
+    /// Attempts per outcome (`running` for those without one yet).
+    pub attempts: BTreeMap<String, u64>,
+    /// Lateness of first attempts.
+    pub lateness: Lateness,
+}
+
+const OCCURRENCE_COLUMNS: &str = "id, schedule, revision, key, nominal, fold, time_zone, instant, state, status, decision, reason, attempts, generation, worker, lease_until, due_at, gap, fold_policy, invalid_date, misfire, tzdb, notes";
+
+fn occurrence(r: &Row<'_>) -> rusqlite::Result<Occurrence> {
+    let notes: String = r.get(22)?;
+    Ok(Occurrence {
+        id: r.get(0)?,
+        schedule: r.get(1)?,
+        revision: r.get(2)?,
+        key: r.get(3)?,
+        nominal: r.get(4)?,
+        fold: r.get(5)?,
+        time_zone: r.get(6)?,
+        instant: r.get(7)?,
+        state: r.get(8)?,
+        status: r.get(9)?,
+        decision: r.get(10)?,
+        reason: r.get(11)?,
+        attempts: r.get(12)?,
+        generation: r.get(13)?,
+        worker: r.get(14)?,
+        lease_until: r.get(15)?,
+        due_at: r.get(16)?,
+        policies: serde_json::json!({
+            "gap": r.get::<_, String>(17)?,
+            "fold": r.get::<_, String>(18)?,
+            "invalidDate": r.get::<_, String>(19)?,
+            "misfire": r.get::<_, String>(20)?,
+        }),
+        tzdb: r.get(21)?,
+        notes: serde_json::from_str(&notes).unwrap_or(serde_json::Value::Null),
+    })
+}
+
+fn attempt(r: &Row<'_>) -> rusqlite::Result<Attempt> {
+    Ok(Attempt {
+        attempt: r.get(0)?,
+        generation: r.get(1)?,
+        worker: r.get(2)?,
+        disable_generation: r.get(3)?,
+        lease_until: r.get(4)?,
+        started_at: r.get(5)?,
+        finished_at: r.get(6)?,
+        outcome: r.get(7)?,
+        error_class: r.get(8)?,
+        error: r.get(9)?,
+    })
+}
+
+impl Ledger {
+    /// Occurrences in time-line order (schedule, instant or transition, fold).
+    pub fn occurrences(&self, filter: &OccurrenceFilter) -> Result<Vec<Occurrence>, LedgerError> {
+        if let Some(state) = &filter.state
+            && !STATES.contains(&state.as_str())
+        {
+            return Err(LedgerError::new(
+                "invalid_option",
+                format!(
+                    "unknown state `{state}`: expected one of {}",
+                    STATES.join(", ")
+                ),
+            )
+            .with_field("state"));
+        }
+        let sql = format!(
+            "SELECT {OCCURRENCE_COLUMNS} FROM occurrences
+              WHERE (?1 IS NULL OR schedule = ?1) AND (?2 IS NULL OR state = ?2) AND (?3 IS NULL OR key = ?3)
+              ORDER BY schedule, at, nominal, fold, revision"
+        );
+        let mut st = self.conn.prepare(&sql)?;
+        let rows = st.query_map(
+            params![filter.schedule, filter.state, filter.key],
+            occurrence,
+        )?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The attempts of one occurrence, oldest first.
+    pub fn attempts(&self, occurrence_id: &str) -> Result<Vec<Attempt>, LedgerError> {
+        let mut st = self.conn.prepare(
+            "SELECT attempt, generation, worker, disable_generation, lease_until, started_at,
+                    finished_at, outcome, error_class, error
+               FROM attempts WHERE occurrence = ?1 ORDER BY generation",
+        )?;
+        let rows = st.query_map([occurrence_id], attempt)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Everything about one effect key: each occurrence carrying it (one
+    /// per revision), its attempts, its revision's spec and range, and the
+    /// recorded effect. Fails with `unknown_key` when nothing carries it.
+    pub fn explain(&self, key: &str) -> Result<Explanation, LedgerError> {
+        let occurrences = self.occurrences(&OccurrenceFilter {
+            key: Some(key.to_owned()),
+            ..OccurrenceFilter::default()
+        })?;
+        if occurrences.is_empty() {
+            return Err(LedgerError::new(
+                "unknown_key",
+                format!(
+                    "no occurrence has key `{key}`: keys look like `<schedule>|<nominal>`, e.g. `digest|2026-10-21T09:00:00`; list them with `wallclock ledger occurrences`"
+                ),
+            )
+            .with_field("key"));
+        }
+        let effect = self
+            .conn
+            .query_row(
+                "SELECT occurrence, generation, recorded_at FROM effects WHERE key = ?1",
+                [key],
+                |r| {
+                    Ok(serde_json::json!({
+                        "occurrence": r.get::<_, String>(0)?,
+                        "generation": r.get::<_, i64>(1)?,
+                        "recordedAt": r.get::<_, String>(2)?,
+                    }))
+                },
+            )
+            .optional()?;
+        let mut out = Vec::new();
+        for occ in occurrences {
+            let attempts = self.attempts(&occ.id)?;
+            let (spec, cutover, until): (String, Option<String>, Option<String>) = self.conn.query_row(
+                "SELECT spec, cutover, until FROM revisions WHERE schedule = ?1 AND revision = ?2",
+                params![occ.schedule, occ.revision],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )?;
+            let mut v = serde_json::to_value(&occ).unwrap_or(serde_json::Value::Null);
+            if let Some(map) = v.as_object_mut() {
+                map.insert(
+                    "attemptLog".to_owned(),
+                    serde_json::to_value(&attempts).unwrap_or_default(),
+                );
+                map.insert(
+                    "revisionRange".to_owned(),
+                    serde_json::json!({ "cutover": cutover, "until": until }),
+                );
+                map.insert(
+                    "spec".to_owned(),
+                    serde_json::from_str(&spec).unwrap_or(serde_json::Value::String(spec)),
+                );
+            }
+            out.push(v);
+        }
+        Ok(Explanation {
+            key: key.to_owned(),
+            effect,
+            occurrences: out,
+        })
+    }
+
+    /// The ledger's numbers.
+    pub fn stats(&self) -> Result<Stats, LedgerError> {
+        let mut stats = Stats::default();
+        stats
+            .tzdb
+            .insert("bundled".to_owned(), crate::zone::tzdb_version().to_owned());
+        if let Some(v) = self.recorded_tzdb()? {
+            stats.tzdb.insert("recorded".to_owned(), v);
+        }
+        for s in STATES {
+            stats.states.insert((*s).to_owned(), 0);
+        }
+        {
+            let mut st = self
+                .conn
+                .prepare("SELECT state, count(*) FROM occurrences GROUP BY state")?;
+            for row in st.query_map([], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64))
+            })? {
+                let (k, n) = row?;
+                stats.states.insert(k, n);
+            }
+        }
+        {
+            let mut st = self.conn.prepare(
+                "SELECT json_extract(n.value, '$.code'), count(*)
+                   FROM occurrences o, json_each(o.notes) n GROUP BY 1",
+            )?;
+            for row in st.query_map([], |r| {
+                Ok((r.get::<_, Option<String>>(0)?, r.get::<_, i64>(1)? as u64))
+            })? {
+                let (k, n) = row?;
+                stats
+                    .notes
+                    .insert(k.unwrap_or_else(|| "unknown".to_owned()), n);
+            }
+        }
+        {
+            let mut st = self.conn.prepare(
+                "SELECT coalesce(outcome, 'running'), count(*) FROM attempts GROUP BY 1",
+            )?;
+            for row in st.query_map([], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64))
+            })? {
+                let (k, n) = row?;
+                stats.attempts.insert(k, n);
+            }
+        }
+        let mut late: Vec<i64> = Vec::new();
+        {
+            let mut st = self.conn.prepare(
+                "SELECT a.started_at, o.instant FROM attempts a JOIN occurrences o ON o.id = a.occurrence
+                  WHERE a.attempt = 1 AND o.instant IS NOT NULL",
+            )?;
+            for row in st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))? {
+                let (started, instant) = row?;
+                late.push(
+                    parse_ts(&started)?
+                        .duration_since(parse_ts(&instant)?)
+                        .as_secs(),
+                );
+            }
+        }
+        late.sort_unstable();
+        let pick = |q: f64| -> Option<i64> {
+            if late.is_empty() {
+                return None;
+            }
+            // Nearest rank.
+            let rank = ((q * late.len() as f64).ceil() as usize).clamp(1, late.len());
+            late.get(rank - 1).copied()
+        };
+        stats.lateness = Lateness {
+            count: late.len() as u64,
+            sum_seconds: late.iter().sum(),
+            min_seconds: late.first().copied(),
+            p50_seconds: pick(0.5),
+            p90_seconds: pick(0.9),
+            p99_seconds: pick(0.99),
+            max_seconds: late.last().copied(),
+            buckets: LATENESS_BUCKETS
+                .iter()
+                .map(|&b| (b, late.iter().filter(|&&x| x <= b).count() as u64))
+                .collect(),
+        };
+        Ok(stats)
+    }
+}
+
+impl Stats {
+    /// Prometheus text exposition format.
+    pub fn to_prometheus(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "# HELP wallclock_occurrences Occurrences in the ledger by state."
+        );
+        let _ = writeln!(out, "# TYPE wallclock_occurrences gauge");
+        for (k, n) in &self.states {
+            let _ = writeln!(out, "wallclock_occurrences{{state=\"{k}\"}} {n}");
+        }
+        let _ = writeln!(
+            out,
+            "# HELP wallclock_notes Occurrences by note code (DST and calendar adjustments)."
+        );
+        let _ = writeln!(out, "# TYPE wallclock_notes gauge");
+        for (k, n) in &self.notes {
+            let _ = writeln!(out, "wallclock_notes{{code=\"{}\"}} {n}", escape(k));
+        }
+        let _ = writeln!(out, "# HELP wallclock_attempts Attempts by outcome.");
+        let _ = writeln!(out, "# TYPE wallclock_attempts gauge");
+        for (k, n) in &self.attempts {
+            let _ = writeln!(out, "wallclock_attempts{{outcome=\"{k}\"}} {n}");
+        }
+        let _ = writeln!(
+            out,
+            "# HELP wallclock_lateness_seconds First-attempt start minus scheduled instant."
+        );
+        let _ = writeln!(out, "# TYPE wallclock_lateness_seconds histogram");
+        for (b, n) in &self.lateness.buckets {
+            let _ = writeln!(out, "wallclock_lateness_seconds_bucket{{le=\"{b}\"}} {n}");
+        }
+        let _ = writeln!(
+            out,
+            "wallclock_lateness_seconds_bucket{{le=\"+Inf\"}} {}",
+            self.lateness.count
+        );
+        let _ = writeln!(
+            out,
+            "wallclock_lateness_seconds_sum {}",
+            self.lateness.sum_seconds
+        );
+        let _ = writeln!(
+            out,
+            "wallclock_lateness_seconds_count {}",
+            self.lateness.count
+        );
+        for (k, v) in &self.tzdb {
+            let _ = writeln!(
+                out,
+                "wallclock_tzdb_info{{which=\"{k}\",version=\"{}\"}} 1",
+                escape(v)
+            );
+        }
+        out
+    }
+
+    /// An aligned table for people.
+    pub fn to_table(&self) -> String {
+        let mut out = String::new();
+        let opt = |v: Option<i64>| v.map_or_else(|| "-".to_owned(), |v| v.to_string());
+        let _ = writeln!(out, "{:<16} {:>8}", "STATE", "COUNT");
+        for (k, n) in &self.states {
+            let _ = writeln!(out, "{k:<16} {n:>8}");
+        }
+        if !self.notes.is_empty() {
+            let _ = writeln!(out, "\n{:<24} {:>8}", "NOTE", "COUNT");
+            for (k, n) in &self.notes {
+                let _ = writeln!(out, "{k:<24} {n:>8}");
+            }
+        }
+        if !self.attempts.is_empty() {
+            let _ = writeln!(out, "\n{:<16} {:>8}", "ATTEMPT OUTCOME", "COUNT");
+            for (k, n) in &self.attempts {
+                let _ = writeln!(out, "{k:<16} {n:>8}");
+            }
+        }
+        let l = &self.lateness;
+        let _ = writeln!(
+            out,
+            "\nlateness (s): count {} min {} p50 {} p90 {} p99 {} max {}",
+            l.count,
+            opt(l.min_seconds),
+            opt(l.p50_seconds),
+            opt(l.p90_seconds),
+            opt(l.p99_seconds),
+            opt(l.max_seconds)
+        );
+        for (k, v) in &self.tzdb {
+            let _ = writeln!(out, "tzdb {k}: {v}");
+        }
+        out
+    }
+}
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', "\\n")
+}

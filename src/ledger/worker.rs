@@ -1,0 +1,459 @@
+//! Deciding, claiming and finishing occurrences: the tick.
+//!
+//! Every step that changes who may run an occurrence happens inside
+//! `BEGIN IMMEDIATE`, so it is serialised with every other writer (other
+//! workers, `disable`, `update`) on SQLite's one write lock: a claim and a
+//! disable cannot both win. A claim bumps the occurrence's generation (the
+//! fencing token); only the holder of the current generation can finish it.
+
+use std::collections::HashMap;
+
+use jiff::{SignedDuration, Timestamp};
+use rusqlite::{OptionalExtension, Transaction, TransactionBehavior, params};
+
+use super::error::LedgerError;
+use super::model::{Job, Outcome, TickReport};
+use super::{Ledger, MAX_CLAIMS_PER_TICK, add, load_schedule, parse_ts};
+use crate::misfire::{Decision, Due, decide_misfires};
+use crate::plan::fmt_instant;
+
+/// How a finished job was recorded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Finish {
+    /// Marked done, its effect key recorded.
+    Done,
+    /// Failed; waits for a retry.
+    Retry,
+    /// Failed for the last time.
+    Dead,
+    /// The claim was stale (another worker reclaimed it): nothing recorded
+    /// on the occurrence.
+    Fenced,
+}
+
+impl Ledger {
+    /// One tick with an in-database handler: decides every due occurrence
+    /// with the misfire policy, then claims due ones one by one and runs
+    /// `handler` inside the transaction that marks the occurrence done, so
+    /// the handler's own writes commit together with the done mark (or not
+    /// at all). Runs until nothing is claimable at `now`.
+    pub fn tick<F>(
+        &mut self,
+        now: Timestamp,
+        worker: &str,
+        lease: SignedDuration,
+        mut handler: F,
+    ) -> Result<TickReport, LedgerError>
+    where
+        F: FnMut(&Job, &Transaction<'_>) -> Outcome,
+    {
+        let mut report = TickReport::default();
+        loop {
+            if report.claimed as usize >= MAX_CLAIMS_PER_TICK {
+                report.truncated = true;
+                break;
+            }
+            let Some(job) = self.claim_next(now, worker, lease, &mut report)? else {
+                break;
+            };
+            let tx = self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let f = if !holds(&tx, &job)? {
+                drop(tx);
+                self.finish(&job, now, &Outcome::Done)?
+            } else {
+                match handler(&job, &tx) {
+                    Outcome::Done => {
+                        let f = mark_done(&tx, &job, now)?;
+                        tx.commit()?;
+                        f
+                    }
+                    failure => {
+                        // The handler's own writes go with the failed attempt.
+                        tx.rollback()?;
+                        self.finish(&job, now, &failure)?
+                    }
+                }
+            };
+            count(&mut report, f);
+        }
+        Ok(report)
+    }
+
+    /// One tick with an external handler (a process, a remote call): the
+    /// handler runs outside any transaction with the job's effect key and
+    /// must deduplicate on it; the ledger records the outcome afterwards and
+    /// never claims a key already recorded done. `clock` gives the instant
+    /// of each claim and finish (a fixed `now` in tests, the wall clock in
+    /// the CLI).
+    pub fn tick_external<C, F>(
+        &mut self,
+        mut clock: C,
+        worker: &str,
+        lease: SignedDuration,
+        mut handler: F,
+    ) -> Result<TickReport, LedgerError>
+    where
+        C: FnMut() -> Timestamp,
+        F: FnMut(&Job) -> Outcome,
+    {
+        let mut report = TickReport::default();
+        loop {
+            if report.claimed as usize >= MAX_CLAIMS_PER_TICK {
+                report.truncated = true;
+                break;
+            }
+            let Some(job) = self.claim_next(clock(), worker, lease, &mut report)? else {
+                break;
+            };
+            let outcome = handler(&job);
+            let f = self.finish(&job, clock(), &outcome)?;
+            count(&mut report, f);
+        }
+        Ok(report)
+    }
+
+    /// Gives every due, undecided `planned` occurrence its misfire decision
+    /// (`coalesced`, `skipped`, `expired` are terminal; `run` stays
+    /// claimable), then claims the next claimable one: a conditional UPDATE
+    /// inside `BEGIN IMMEDIATE` that bumps the generation and sets the lease.
+    /// Running occurrences whose lease ran out are released first (to
+    /// `retry_wait`, or `unknown_effect` on the last attempt).
+    pub fn claim_next(
+        &mut self,
+        now: Timestamp,
+        worker: &str,
+        lease: SignedDuration,
+        report: &mut TickReport,
+    ) -> Result<Option<Job>, LedgerError> {
+        if !lease.is_positive() {
+            return Err(LedgerError::new(
+                "invalid_duration",
+                "the lease must be longer than zero, e.g. `PT5M`",
+            )
+            .with_field("lease"));
+        }
+        let stamp = fmt_instant(now);
+        let lease_until = fmt_instant(add(now, lease));
+        let max_attempts = self.retry.max_attempts.max(1);
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        decide_due(&tx, now, report)?;
+        report.lease_expired += recover(&tx, &stamp, max_attempts)?;
+        loop {
+            let claimed = tx
+                .query_row(
+                    "UPDATE occurrences
+                        SET state = 'running', attempts = attempts + 1, generation = generation + 1,
+                            worker = ?2, lease_until = ?3, updated_at = ?1
+                      WHERE id = (SELECT o.id FROM occurrences o JOIN schedules s ON s.id = o.schedule
+                                   WHERE o.state IN ('planned', 'retry_wait') AND o.due_at <= ?1
+                                     AND (o.state = 'retry_wait' OR o.decision = 'run')
+                                     AND s.enabled = 1
+                                   ORDER BY o.due_at, o.id LIMIT 1)
+                        AND state IN ('planned', 'retry_wait')
+                  RETURNING id, schedule, revision, key, nominal, fold, instant, attempts, generation",
+                    params![stamp, worker, lease_until],
+                    |r| {
+                        Ok((
+                            r.get::<_, String>(0)?,
+                            r.get::<_, String>(1)?,
+                            r.get::<_, u32>(2)?,
+                            r.get::<_, String>(3)?,
+                            r.get::<_, String>(4)?,
+                            r.get::<_, u8>(5)?,
+                            r.get::<_, Option<String>>(6)?,
+                            r.get::<_, u32>(7)?,
+                            r.get::<_, i64>(8)?,
+                        ))
+                    },
+                )
+                .optional()?;
+            let Some((id, schedule, revision, key, nominal, fold, instant, attempt, generation)) =
+                claimed
+            else {
+                tx.commit()?;
+                return Ok(None);
+            };
+            let disable_generation: i64 = tx.query_row(
+                "SELECT disable_generation FROM schedules WHERE id = ?1",
+                [&schedule],
+                |r| r.get(0),
+            )?;
+            tx.execute(
+                "INSERT INTO attempts (occurrence, attempt, generation, worker, disable_generation,
+                                       lease_until, started_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![
+                    id,
+                    attempt,
+                    generation,
+                    worker,
+                    disable_generation,
+                    lease_until,
+                    stamp
+                ],
+            )?;
+            report.claimed += 1;
+            // The ledger never runs a key already recorded done (keys are
+            // shared across revisions).
+            let done_by: Option<String> = tx
+                .query_row(
+                    "SELECT occurrence FROM effects WHERE key = ?1",
+                    [&key],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            if let Some(other) = done_by {
+                tx.execute(
+                    "UPDATE occurrences SET state = 'cancelled', lease_until = NULL,
+                            reason = 'effect key already recorded done by `' || ?2 || '`'
+                      WHERE id = ?1",
+                    params![id, other],
+                )?;
+                tx.execute(
+                    "UPDATE attempts SET outcome = 'refused', finished_at = ?3
+                      WHERE occurrence = ?1 AND generation = ?2",
+                    params![id, generation, stamp],
+                )?;
+                report.refused += 1;
+                continue;
+            }
+            let instant = match instant {
+                Some(i) => parse_ts(&i)?,
+                None => {
+                    return Err(super::error::internal(
+                        "a claimable occurrence without an instant",
+                    ));
+                }
+            };
+            tx.commit()?;
+            return Ok(Some(Job {
+                occurrence: id,
+                schedule,
+                revision,
+                key,
+                nominal,
+                fold,
+                instant,
+                attempt,
+                generation,
+                worker: worker.to_owned(),
+                lease_until: add(now, lease),
+            }));
+        }
+    }
+
+    /// Records a job's outcome, fenced by its generation: a worker whose
+    /// lease ran out and whose occurrence was claimed again records nothing
+    /// on the occurrence (its attempt says `fenced`).
+    pub fn finish(
+        &mut self,
+        job: &Job,
+        now: Timestamp,
+        outcome: &Outcome,
+    ) -> Result<Finish, LedgerError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let stamp = fmt_instant(now);
+        if !holds(&tx, job)? {
+            tx.execute(
+                "UPDATE attempts SET outcome = 'fenced', finished_at = ?3
+                  WHERE occurrence = ?1 AND generation = ?2 AND outcome IS NULL",
+                params![job.occurrence, job.generation, stamp],
+            )?;
+            tx.commit()?;
+            return Ok(Finish::Fenced);
+        }
+        let f = match outcome {
+            Outcome::Done => mark_done(&tx, job, now)?,
+            Outcome::Failed {
+                class,
+                message,
+                retryable,
+            } => {
+                let last = job.attempt >= self.retry.max_attempts.max(1) || !retryable;
+                tx.execute(
+                    "UPDATE attempts SET outcome = 'failed', finished_at = ?3, error_class = ?4, error = ?5
+                      WHERE occurrence = ?1 AND generation = ?2",
+                    params![job.occurrence, job.generation, stamp, class, message],
+                )?;
+                if last {
+                    tx.execute(
+                        "UPDATE occurrences SET state = 'dead', lease_until = NULL, updated_at = ?2,
+                                reason = ?3
+                          WHERE id = ?1",
+                        params![
+                            job.occurrence,
+                            stamp,
+                            format!("attempt {} failed ({class}): {message}", job.attempt)
+                        ],
+                    )?;
+                    Finish::Dead
+                } else {
+                    let at = add(now, self.retry.delay(&job.key, job.attempt));
+                    tx.execute(
+                        "UPDATE occurrences SET state = 'retry_wait', lease_until = NULL,
+                                due_at = ?2, updated_at = ?3, reason = ?4
+                          WHERE id = ?1",
+                        params![
+                            job.occurrence,
+                            fmt_instant(at),
+                            stamp,
+                            format!("attempt {} failed ({class}): {message}", job.attempt)
+                        ],
+                    )?;
+                    Finish::Retry
+                }
+            }
+        };
+        tx.commit()?;
+        Ok(f)
+    }
+}
+
+fn count(report: &mut TickReport, f: Finish) {
+    match f {
+        Finish::Done => report.done += 1,
+        Finish::Retry => report.retried += 1,
+        Finish::Dead => report.dead += 1,
+        Finish::Fenced => report.fenced += 1,
+    }
+}
+
+/// True when `job`'s claim is still the current one.
+fn holds(tx: &Transaction<'_>, job: &Job) -> Result<bool, LedgerError> {
+    let row: Option<(String, i64)> = tx
+        .query_row(
+            "SELECT state, generation FROM occurrences WHERE id = ?1",
+            [&job.occurrence],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    Ok(
+        matches!(row, Some((state, generation)) if state == "running" && generation == job.generation),
+    )
+}
+
+/// The done mark and the effect record, in the caller's transaction.
+fn mark_done(tx: &Transaction<'_>, job: &Job, now: Timestamp) -> Result<Finish, LedgerError> {
+    let stamp = fmt_instant(now);
+    let n = tx.execute(
+        "UPDATE occurrences SET state = 'done', lease_until = NULL, updated_at = ?3, reason = NULL
+          WHERE id = ?1 AND generation = ?2 AND state = 'running'",
+        params![job.occurrence, job.generation, stamp],
+    )?;
+    if n == 0 {
+        return Ok(Finish::Fenced);
+    }
+    tx.execute(
+        "INSERT OR IGNORE INTO effects (key, occurrence, generation, recorded_at)
+         VALUES (?1, ?2, ?3, ?4)",
+        params![job.key, job.occurrence, job.generation, stamp],
+    )?;
+    tx.execute(
+        "UPDATE attempts SET outcome = 'done', finished_at = ?3
+          WHERE occurrence = ?1 AND generation = ?2",
+        params![job.occurrence, job.generation, stamp],
+    )?;
+    Ok(Finish::Done)
+}
+
+/// Releases running occurrences whose lease ran out: their attempt is
+/// `lease_expired` (the effect may or may not have happened; the next
+/// attempt carries the same key), the occurrence waits for a retry, or on
+/// its last attempt becomes `unknown_effect` for reconciliation.
+fn recover(tx: &Transaction<'_>, now: &str, max_attempts: u32) -> Result<u64, LedgerError> {
+    tx.execute(
+        "UPDATE attempts SET outcome = 'lease_expired', finished_at = ?1
+          WHERE outcome IS NULL AND (occurrence, generation) IN
+                (SELECT id, generation FROM occurrences WHERE state = 'running' AND lease_until <= ?1)",
+        [now],
+    )?;
+    let last = tx.execute(
+        "UPDATE occurrences SET state = 'unknown_effect', lease_until = NULL, updated_at = ?1,
+                reason = 'the lease of attempt ' || attempts || ' ran out: the effect is unknown'
+          WHERE state = 'running' AND lease_until <= ?1 AND attempts >= ?2",
+        params![now, max_attempts],
+    )?;
+    let retry = tx.execute(
+        "UPDATE occurrences SET state = 'retry_wait', due_at = ?1, lease_until = NULL, updated_at = ?1,
+                reason = 'the lease of attempt ' || attempts || ' ran out'
+          WHERE state = 'running' AND lease_until <= ?1",
+        [now],
+    )?;
+    Ok((last + retry) as u64)
+}
+
+/// Applies the core's misfire decisions to every due, undecided `planned`
+/// occurrence of enabled schedules, grouped by schedule under its current
+/// revision's policy, so nothing stays pending once its decision is due.
+fn decide_due(
+    tx: &Transaction<'_>,
+    now: Timestamp,
+    report: &mut TickReport,
+) -> Result<(), LedgerError> {
+    let stamp = fmt_instant(now);
+    let rows: Vec<(String, String, String, String)> = {
+        let mut st = tx.prepare_cached(
+            "SELECT o.id, o.schedule, o.key, o.instant FROM occurrences o
+               JOIN schedules s ON s.id = o.schedule
+              WHERE o.state = 'planned' AND o.decision IS NULL AND o.due_at <= ?1 AND s.enabled = 1
+              ORDER BY o.schedule, o.due_at",
+        )?;
+        let rows = st.query_map([&stamp], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+        })?;
+        rows.collect::<Result<_, _>>()?
+    };
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let mut groups: Vec<(String, Vec<(String, Due)>)> = Vec::new();
+    for (id, schedule, key, instant) in rows {
+        let due = Due {
+            key,
+            instant: parse_ts(&instant)?,
+        };
+        match groups.last_mut() {
+            Some((s, list)) if *s == schedule => list.push((id, due)),
+            _ => groups.push((schedule, vec![(id, due)])),
+        }
+    }
+    let mut set = tx.prepare_cached(
+        "UPDATE occurrences SET decision = ?2, reason = ?3, updated_at = ?4,
+                state = CASE ?2 WHEN 'run' THEN 'planned' ELSE ?2 END
+          WHERE id = ?1 AND state = 'planned' AND decision IS NULL",
+    )?;
+    for (schedule_id, list) in groups {
+        let spec: String = tx.query_row(
+            "SELECT r.spec FROM revisions r JOIN schedules s ON s.id = r.schedule AND s.revision = r.revision
+              WHERE s.id = ?1",
+            [&schedule_id],
+            |r| r.get(0),
+        )?;
+        let schedule = load_schedule(&spec)?;
+        let due: Vec<Due> = list.iter().map(|(_, d)| d.clone()).collect();
+        let ids: HashMap<(&str, Timestamp), &str> = list
+            .iter()
+            .map(|(id, d)| ((d.key.as_str(), d.instant), id.as_str()))
+            .collect();
+        for d in decide_misfires(&schedule, &due, now) {
+            let Some(id) = ids.get(&(d.key.as_str(), d.instant)) else {
+                continue;
+            };
+            let token = match d.decision {
+                Decision::Run => "run",
+                Decision::Coalesced => "coalesced",
+                Decision::Skipped => "skipped",
+                Decision::Expired => "expired",
+            };
+            set.execute(params![id, token, d.reason, stamp])?;
+            *report.decided.entry(token.to_owned()).or_default() += 1;
+        }
+    }
+    Ok(())
+}

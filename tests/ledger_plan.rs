@@ -1,0 +1,347 @@
+//! The ledger against the seeds' golden tables, through the library API on
+//! real SQLite files: seed 000 §5.5 (misfire), §5.6 (rule change), plan
+//! idempotence, gap and merge records, revision cutover, tzdb re-plan.
+#![cfg(all(feature = "native", not(target_arch = "wasm32")))]
+
+use std::path::PathBuf;
+
+use jiff::{SignedDuration, Timestamp};
+use wallclock::Spec;
+use wallclock::ledger::{Ledger, OccurrenceFilter, Outcome};
+
+fn db(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("ledger_plan");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.db"));
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
+    }
+    path
+}
+
+fn ts(s: &str) -> Timestamp {
+    s.parse().unwrap()
+}
+
+const DAYS14: SignedDuration = SignedDuration::from_hours(24 * 14);
+const LEASE: SignedDuration = SignedDuration::from_mins(5);
+
+fn spec(json: &str) -> Spec {
+    Spec::from_json(json).unwrap()
+}
+
+/// (day of month, state) for every occurrence up to `last_day`.
+fn states(l: &Ledger, last_day: u32) -> Vec<(u32, String)> {
+    l.occurrences(&OccurrenceFilter::default())
+        .unwrap()
+        .into_iter()
+        .filter_map(|o| {
+            let day: u32 = o.nominal[8..10].parse().unwrap();
+            (o.nominal.starts_with("2026-10-") && day <= last_day).then_some((day, o.state))
+        })
+        .collect()
+}
+
+fn table(rows: &[(u32, &str)]) -> Vec<(u32, String)> {
+    rows.iter().map(|&(d, s)| (d, s.to_owned())).collect()
+}
+
+/// Seed 000 §5.5: daily 09:00 (Berlin), ran 20 October 09:01, back at
+/// 24 October 12:00Z, maxLateness P2D.
+fn outage(policy: &str, extra: &str) -> Ledger {
+    let mut l = Ledger::init(db(&format!("outage_{policy}{}", extra.len()))).unwrap();
+    l.add(&spec(&format!(
+        r#"{{"id":"digest","timeZone":"Europe/Berlin","start":"2026-10-20T09:00",
+            "rrule":"FREQ=DAILY","misfire":"{policy}"{extra}}}"#
+    )))
+    .unwrap();
+    l.plan(ts("2026-10-20T06:00:00Z"), DAYS14).unwrap();
+    // 09:01 local: on time within grace.
+    let r = l
+        .tick(ts("2026-10-20T07:01:00Z"), "w1", LEASE, |_, _| {
+            Outcome::Done
+        })
+        .unwrap();
+    assert_eq!(r.done, 1, "{r:?}");
+    let back = ts("2026-10-24T12:00:00Z");
+    l.plan(back, DAYS14).unwrap();
+    l.tick(back, "w1", LEASE, |_, _| Outcome::Done).unwrap();
+    // Nothing due is left pending.
+    for o in l.occurrences(&OccurrenceFilter::default()).unwrap() {
+        if o.instant.as_deref().is_some_and(|i| ts(i) <= back) {
+            assert!(
+                !matches!(o.state.as_str(), "planned" | "running" | "retry_wait"),
+                "{o:?}"
+            );
+            assert!(o.reason.is_some() || o.state == "done", "{o:?}");
+        }
+    }
+    l
+}
+
+#[test]
+fn seed_000_5_5_all() {
+    let l = outage("all", r#","maxLateness":"P2D""#);
+    assert_eq!(
+        states(&l, 25),
+        table(&[
+            (20, "done"),
+            (21, "expired"),
+            (22, "expired"),
+            (23, "done"),
+            (24, "done"),
+            (25, "planned")
+        ])
+    );
+}
+
+#[test]
+fn seed_000_5_5_latest_only() {
+    let l = outage("latest_only", r#","maxLateness":"P2D""#);
+    assert_eq!(
+        states(&l, 25),
+        table(&[
+            (20, "done"),
+            (21, "expired"),
+            (22, "expired"),
+            (23, "coalesced"),
+            (24, "done"),
+            (25, "planned")
+        ])
+    );
+}
+
+#[test]
+fn seed_000_5_5_skip() {
+    let l = outage("skip", r#","maxLateness":"P2D""#);
+    assert_eq!(
+        states(&l, 25),
+        table(&[
+            (20, "done"),
+            (21, "expired"),
+            (22, "expired"),
+            (23, "skipped"),
+            (24, "skipped"),
+            (25, "planned")
+        ])
+    );
+    let stats = l.stats().unwrap();
+    assert_eq!(stats.states["expired"], 2);
+    assert_eq!(stats.states["skipped"], 2);
+    assert_eq!(stats.states["done"], 1);
+    assert_eq!(stats.lateness.count, 1);
+    assert_eq!(stats.lateness.max_seconds, Some(60));
+}
+
+#[test]
+fn max_catch_up_bounds_the_late_runs() {
+    let l = outage("all", r#","maxCatchUp":1"#);
+    assert_eq!(
+        states(&l, 24),
+        table(&[
+            (20, "done"),
+            (21, "expired"),
+            (22, "expired"),
+            (23, "expired"),
+            (24, "done")
+        ])
+    );
+}
+
+#[test]
+fn seed_000_5_6_rule_change_runs_only_the_new_time() {
+    let mut l = Ledger::init(db("rule_change")).unwrap();
+    l.add(&spec(
+        r#"{"id":"digest","timeZone":"Europe/Berlin","start":"2026-10-20T09:00","rrule":"FREQ=DAILY"}"#,
+    ))
+    .unwrap();
+    l.plan(ts("2026-10-20T06:00:00Z"), DAYS14).unwrap();
+    let mut ran = Vec::new();
+    let run = |l: &mut Ledger, now: &str, ran: &mut Vec<String>| {
+        l.plan(ts(now), DAYS14).unwrap();
+        l.tick(ts(now), "w1", LEASE, |job, _| {
+            ran.push(job.key.clone());
+            Outcome::Done
+        })
+        .unwrap();
+    };
+    run(&mut l, "2026-10-20T07:01:00Z", &mut ran);
+    // Noon local on the 20th: 10:00 from now on.
+    let rev = l
+        .update(
+            &spec(
+                r#"{"id":"digest","timeZone":"Europe/Berlin","start":"2026-10-20T10:00","rrule":"FREQ=DAILY"}"#,
+            ),
+            ts("2026-10-20T10:00:00Z"),
+        )
+        .unwrap();
+    assert_eq!(rev, 2);
+    for now in [
+        "2026-10-20T10:00:00Z",
+        "2026-10-21T07:00:30Z", // 09:00 local: nothing
+        "2026-10-21T08:00:30Z", // 10:00 local
+        "2026-10-22T07:00:30Z",
+        "2026-10-22T08:00:30Z",
+    ] {
+        run(&mut l, now, &mut ran);
+    }
+    assert_eq!(
+        ran,
+        [
+            "digest|2026-10-20T09:00:00",
+            "digest|2026-10-21T10:00:00",
+            "digest|2026-10-22T10:00:00"
+        ]
+    );
+    let occ = l.occurrences(&OccurrenceFilter::default()).unwrap();
+    let find = |id: &str| occ.iter().find(|o| o.id == id).unwrap();
+    assert_eq!(find("digest|r1|2026-10-20T09:00:00|0").state, "done");
+    assert_eq!(find("digest|r1|2026-10-21T09:00:00|0").state, "cancelled");
+    assert_eq!(find("digest|r2|2026-10-21T10:00:00|0").state, "done");
+    // Revision 1 owns nothing at or after the cutover, revision 2 nothing before.
+    for o in &occ {
+        let at = o.instant.as_deref().map(ts);
+        if o.state != "cancelled" {
+            match o.revision {
+                1 => assert!(at.unwrap() < ts("2026-10-20T10:00:00Z"), "{o:?}"),
+                _ => assert!(at.unwrap() >= ts("2026-10-20T10:00:00Z"), "{o:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn plan_is_idempotent_and_records_gaps_and_merges() {
+    let mut l = Ledger::init(db("idempotent")).unwrap();
+    // 02:30 New York does not exist on 8 March; Apia skipped 30 December 2011.
+    l.add(&spec(
+        r#"{"id":"ny","timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"FREQ=DAILY;COUNT=4"}"#,
+    ))
+    .unwrap();
+    l.add(&spec(
+        r#"{"id":"apia","timeZone":"Pacific/Apia","start":"2011-12-29T09:00","rrule":"FREQ=DAILY;COUNT=4","gap":"shift"}"#,
+    ))
+    .unwrap();
+    let now = ts("2011-12-01T00:00:00Z");
+    let first = l
+        .plan(now, SignedDuration::from_hours(24 * 365 * 15))
+        .unwrap();
+    let again = l
+        .plan(now, SignedDuration::from_hours(24 * 365 * 15))
+        .unwrap();
+    assert_eq!(again.inserted, 0);
+    assert_eq!(first.gap_skipped, 1);
+    assert_eq!(first.merged, 1);
+    let before = l.occurrences(&OccurrenceFilter::default()).unwrap();
+    let ny: Vec<_> = before.iter().filter(|o| o.schedule == "ny").collect();
+    let days: Vec<_> = ny
+        .iter()
+        .map(|o| (&o.nominal[8..10], o.state.as_str()))
+        .collect();
+    assert_eq!(
+        days,
+        [
+            ("06", "planned"),
+            ("07", "planned"),
+            ("08", "gap_skipped"),
+            ("09", "planned"),
+            ("10", "planned")
+        ]
+    );
+    assert_eq!(ny[2].notes[0]["code"], "gap_skipped");
+    assert_eq!(ny[2].instant, None);
+    let merged = before
+        .iter()
+        .find(|o| o.schedule == "apia" && o.status == "merged")
+        .unwrap();
+    assert_eq!(merged.state, "coalesced");
+    assert!(merged.reason.as_deref().unwrap().contains("merged into"));
+    // Occurrence keys are the core's keys.
+    assert_eq!(ny[0].key, "ny|2026-03-06T02:30:00");
+    assert_eq!(ny[0].id, "ny|r1|2026-03-06T02:30:00|0");
+    // Re-planning later changes nothing either.
+    l.plan(ts("2012-06-01T00:00:00Z"), DAYS14).unwrap();
+    assert_eq!(l.occurrences(&OccurrenceFilter::default()).unwrap(), before);
+}
+
+#[test]
+fn fold_both_keys_and_slots() {
+    let mut l = Ledger::init(db("fold_both")).unwrap();
+    l.add(&spec(
+        r#"{"id":"f","timeZone":"America/New_York","start":"2026-11-01T01:30","fold":"both"}"#,
+    ))
+    .unwrap();
+    l.plan(ts("2026-10-30T00:00:00Z"), DAYS14).unwrap();
+    let mut keys = Vec::new();
+    l.tick(ts("2026-11-01T07:00:00Z"), "w", LEASE, |job, _| {
+        keys.push((job.key.clone(), job.instant.to_string()));
+        Outcome::Done
+    })
+    .unwrap();
+    assert_eq!(
+        keys,
+        [
+            (
+                "f|2026-11-01T01:30:00".to_owned(),
+                "2026-11-01T05:30:00Z".to_owned()
+            ),
+            (
+                "f|2026-11-01T01:30:00|fold=1".to_owned(),
+                "2026-11-01T06:30:00Z".to_owned()
+            )
+        ]
+    );
+}
+
+#[test]
+fn tzdb_replan_moves_pending_occurrences_and_keeps_keys() {
+    let mut l = Ledger::init(db("tzdb")).unwrap();
+    l.add(&spec(
+        r#"{"id":"ny","timeZone":"America/New_York","start":"2026-10-30T09:00","rrule":"FREQ=DAILY;COUNT=5"}"#,
+    ))
+    .unwrap();
+    l.plan(ts("2026-10-29T00:00:00Z"), DAYS14).unwrap();
+    let truth = l.occurrences(&OccurrenceFilter::default()).unwrap();
+    // Simulate rows planned under an older tz database that still had
+    // New York on EDT after 1 November: one hour early.
+    l.connection()
+        .execute_batch(
+            "UPDATE occurrences SET tzdb = '2020a',
+                    instant = strftime('%Y-%m-%dT%H:%M:%SZ', instant, '-1 hour'),
+                    at = strftime('%Y-%m-%dT%H:%M:%SZ', at, '-1 hour'),
+                    due_at = strftime('%Y-%m-%dT%H:%M:%SZ', due_at, '-1 hour')
+              WHERE nominal >= '2026-11-01';
+             UPDATE meta SET value = '2020a' WHERE key = 'tzdb';",
+        )
+        .unwrap();
+    let report = l.replan(ts("2026-10-29T00:00:00Z")).unwrap();
+    assert_eq!(report.schedules, ["ny"]);
+    assert_eq!(report.moved.len(), 3);
+    assert_eq!(report.moved[0].key, "ny|2026-11-01T09:00:00");
+    assert_eq!(
+        report.moved[0].from.as_deref(),
+        Some("2026-11-01T13:00:00Z")
+    );
+    assert_eq!(report.moved[0].to.as_deref(), Some("2026-11-01T14:00:00Z"));
+    let after = l.occurrences(&OccurrenceFilter::default()).unwrap();
+    for (a, t) in after.iter().zip(&truth) {
+        assert_eq!((&a.id, &a.key, &a.instant), (&t.id, &t.key, &t.instant));
+        assert_eq!(a.tzdb, wallclock::tzdb_version());
+    }
+    assert!(
+        after[2]
+            .notes
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n["code"] == "tzdb_changed"),
+        "{:?}",
+        after[2].notes
+    );
+    // A second replan finds nothing to do.
+    assert_eq!(l.replan(ts("2026-10-29T00:00:00Z")).unwrap().checked, 0);
+    assert_eq!(
+        l.recorded_tzdb().unwrap().as_deref(),
+        Some(wallclock::tzdb_version())
+    );
+}

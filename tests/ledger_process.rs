@@ -1,0 +1,688 @@
+//! The ledger as processes use it: real `wallclock ledger` processes on real
+//! SQLite files. Seed 000 §5.7 (a crash after the effect and before the done
+//! mark), four workers racing over thousands of due occurrences, lease
+//! expiry and fencing, disable racing dispatch, cutover boundary, and
+//! errors that leave the database unchanged.
+#![cfg(all(feature = "native", not(target_arch = "wasm32")))]
+
+use std::collections::HashSet;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use jiff::{SignedDuration, Timestamp};
+use serde_json::Value;
+use wallclock::Spec;
+use wallclock::ledger::{Finish, Ledger, OccurrenceFilter, Outcome, TickReport};
+
+const BIN: &str = env!("CARGO_BIN_EXE_wallclock");
+
+/// A fresh directory for one test.
+fn dir(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("ledger_process")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn ledger(dir: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .current_dir(dir)
+        .arg("ledger")
+        .args(["--db", "ledger.db"])
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn ok(out: &Output) -> Value {
+    assert!(
+        out.status.success(),
+        "status {:?}\nstderr: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn err(out: &Output) -> Value {
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stderr);
+    let line = text.lines().last().unwrap_or_default();
+    serde_json::from_str(line).unwrap_or_else(|_| panic!("not a JSON error: {text}"))
+}
+
+fn setup(dir: &Path, spec: &str) {
+    std::fs::write(dir.join("spec.json"), spec).unwrap();
+    ok(&ledger(dir, &["init"]));
+    ok(&ledger(dir, &["add", "--spec", "spec.json"]));
+}
+
+fn occurrences(dir: &Path) -> Vec<Value> {
+    match ok(&ledger(dir, &["occurrences", "--json"])) {
+        Value::Array(a) => a,
+        v => panic!("{v}"),
+    }
+}
+
+fn ts(s: &str) -> Timestamp {
+    s.parse().unwrap()
+}
+
+fn wait_for(path: &Path, within: Duration) {
+    let t = Instant::now();
+    while !path.exists() {
+        assert!(t.elapsed() < within, "{} never appeared", path.display());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Seed 000 §5.7: the command writes its effect, then the tick process is
+/// killed (SIGKILL, whole process group) before it can mark done. After the
+/// lease runs out another tick runs the occurrence again with the same key;
+/// the command deduplicates on it: one effect, two attempts.
+#[test]
+fn seed_000_5_7_crash_after_effect_before_done() {
+    let d = dir("crash");
+    setup(
+        &d,
+        r#"{"id":"digest","timeZone":"UTC","start":"2026-10-20T09:00"}"#,
+    );
+    ok(&ledger(&d, &["plan", "--now", "2026-10-20T08:00:00Z"]));
+    let exec = r#"grep -qxF "$WALLCLOCK_KEY" effects 2>/dev/null || echo "$WALLCLOCK_KEY" >> effects; touch "attempt_$WALLCLOCK_ATTEMPT"; if [ "$WALLCLOCK_ATTEMPT" = 1 ]; then sleep 60; fi"#;
+    let mut child = Command::new(BIN)
+        .current_dir(&d)
+        .args(["ledger", "--db", "ledger.db", "tick"])
+        .args([
+            "--now",
+            "2026-10-20T09:00:30Z",
+            "--worker",
+            "a",
+            "--lease",
+            "PT5M",
+        ])
+        .args(["--exec", exec])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .process_group(0)
+        .spawn()
+        .unwrap();
+    wait_for(&d.join("attempt_1"), Duration::from_secs(20));
+    let pgid = child.id();
+    let killed = Command::new("kill")
+        .args(["-KILL", "--", &format!("-{pgid}")])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert!(!status.success());
+    let occ = occurrences(&d);
+    assert_eq!(
+        (occ[0]["state"].as_str(), occ[0]["attempts"].as_u64()),
+        (Some("running"), Some(1))
+    );
+
+    // Within the lease nobody else may run it.
+    let r = ok(&ledger(
+        &d,
+        &[
+            "tick",
+            "--now",
+            "2026-10-20T09:02:00Z",
+            "--worker",
+            "b",
+            "--exec",
+            exec,
+        ],
+    ));
+    assert_eq!(r["claimed"], 0);
+    // After it, worker b recovers it.
+    let r = ok(&ledger(
+        &d,
+        &[
+            "tick",
+            "--now",
+            "2026-10-20T09:06:00Z",
+            "--worker",
+            "b",
+            "--exec",
+            exec,
+        ],
+    ));
+    assert_eq!(
+        (r["leaseExpired"].as_u64(), r["done"].as_u64()),
+        (Some(1), Some(1)),
+        "{r}"
+    );
+    let effects = std::fs::read_to_string(d.join("effects")).unwrap();
+    assert_eq!(
+        effects.lines().collect::<Vec<_>>(),
+        ["digest|2026-10-20T09:00:00"]
+    );
+    let occ = occurrences(&d);
+    assert_eq!(
+        (occ[0]["state"].as_str(), occ[0]["attempts"].as_u64()),
+        (Some("done"), Some(2))
+    );
+    let explained = ok(&ledger(&d, &["explain", "digest|2026-10-20T09:00:00"]));
+    let log = &explained["occurrences"][0]["attemptLog"];
+    assert_eq!(log[0]["outcome"], "lease_expired");
+    assert_eq!(log[0]["worker"], "a");
+    assert_eq!(log[1]["outcome"], "done");
+    assert_eq!(log[1]["worker"], "b");
+    assert_eq!(explained["effect"]["generation"], 2);
+    // Done is final: a later tick never runs the key again.
+    let r = ok(&ledger(
+        &d,
+        &[
+            "tick",
+            "--now",
+            "2026-10-21T00:00:00Z",
+            "--worker",
+            "c",
+            "--exec",
+            exec,
+        ],
+    ));
+    assert_eq!(r["claimed"], 0);
+}
+
+/// Four processes tick one database over 2880 due occurrences: each runs
+/// exactly once, none is lost.
+#[test]
+fn four_workers_run_every_occurrence_exactly_once() {
+    let d = dir("concurrent");
+    setup(
+        &d,
+        r#"{"id":"m","timeZone":"UTC","start":"2026-10-20T00:00","rrule":"FREQ=MINUTELY"}"#,
+    );
+    let now = "2026-10-22T00:00:00Z";
+    let plan = ok(&ledger(&d, &["plan", "--now", now, "--horizon", "PT0S"]));
+    assert_eq!(plan["inserted"], 2880);
+    let started = Instant::now();
+    let children: Vec<_> = (0..4)
+        .map(|i| {
+            Command::new(BIN)
+                .current_dir(&d)
+                .args([
+                    "ledger",
+                    "--db",
+                    "ledger.db",
+                    "--busy-timeout",
+                    "PT60S",
+                    "tick",
+                ])
+                .args(["--now", now, "--worker", &format!("w{i}")])
+                .args([
+                    "--exec",
+                    r#"echo "$WALLCLOCK_KEY $WALLCLOCK_ATTEMPT" >> effects.log"#,
+                ])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let mut claimed = Vec::new();
+    for c in children {
+        let out = c.wait_with_output().unwrap();
+        let r = ok(&out);
+        claimed.push(r["claimed"].as_u64().unwrap());
+        assert_eq!(r["done"], r["claimed"], "{r}");
+    }
+    eprintln!(
+        "4 workers, 2880 occurrences: {:?} in {:?}",
+        claimed,
+        started.elapsed()
+    );
+    assert_eq!(claimed.iter().sum::<u64>(), 2880);
+    let log = std::fs::read_to_string(d.join("effects.log")).unwrap();
+    let lines: Vec<&str> = log.lines().collect();
+    assert_eq!(lines.len(), 2880);
+    let unique: HashSet<&str> = lines.iter().copied().collect();
+    assert_eq!(unique.len(), 2880);
+    assert!(lines.iter().all(|l| l.ends_with(" 1")));
+    let occ = occurrences(&d);
+    assert_eq!(occ.len(), 2880);
+    assert!(
+        occ.iter()
+            .all(|o| o["state"] == "done" && o["attempts"] == 1)
+    );
+    let stats = ok(&ledger(&d, &["stats", "--format", "json"]));
+    assert_eq!(stats["states"]["done"], 2880);
+    assert_eq!(stats["attempts"]["done"], 2880);
+}
+
+/// A worker whose lease ran out and whose occurrence was claimed again
+/// cannot mark it done: its generation is stale.
+#[test]
+fn lease_expiry_and_fencing() {
+    let d = dir("fencing");
+    let mut l = Ledger::init(d.join("ledger.db")).unwrap();
+    l.add(&Spec::from_json(r#"{"id":"f","timeZone":"UTC","start":"2026-10-20T09:00"}"#).unwrap())
+        .unwrap();
+    l.plan(ts("2026-10-20T08:00:00Z"), SignedDuration::from_hours(24))
+        .unwrap();
+    let mut report = TickReport::default();
+    let lease = SignedDuration::from_mins(1);
+    let a = l
+        .claim_next(ts("2026-10-20T09:00:00Z"), "a", lease, &mut report)
+        .unwrap()
+        .unwrap();
+    assert_eq!((a.attempt, a.generation), (1, 1));
+    // Still leased to a.
+    assert!(
+        l.claim_next(ts("2026-10-20T09:00:59Z"), "b", lease, &mut report)
+            .unwrap()
+            .is_none()
+    );
+    let b = l
+        .claim_next(ts("2026-10-20T09:01:00Z"), "b", lease, &mut report)
+        .unwrap()
+        .unwrap();
+    assert_eq!((b.attempt, b.generation), (2, 2));
+    assert_eq!(report.lease_expired, 1);
+    // a wakes up late: fenced, nothing recorded on the occurrence.
+    assert_eq!(
+        l.finish(&a, ts("2026-10-20T09:01:30Z"), &Outcome::Done)
+            .unwrap(),
+        Finish::Fenced
+    );
+    let o = &l.occurrences(&OccurrenceFilter::default()).unwrap()[0];
+    assert_eq!((o.state.as_str(), o.generation), ("running", 2));
+    assert_eq!(
+        l.finish(&b, ts("2026-10-20T09:01:40Z"), &Outcome::Done)
+            .unwrap(),
+        Finish::Done
+    );
+    let attempts = l.attempts(&o.id).unwrap();
+    let outcomes: Vec<_> = attempts.iter().map(|a| a.outcome.as_deref()).collect();
+    assert_eq!(outcomes, [Some("lease_expired"), Some("done")]);
+    // On the last attempt a lost lease is an unknown effect, not a retry.
+    let mut l = l.with_retry(wallclock::ledger::RetryPolicy {
+        max_attempts: 1,
+        ..Default::default()
+    });
+    l.add(&Spec::from_json(r#"{"id":"u","timeZone":"UTC","start":"2026-10-21T09:00"}"#).unwrap())
+        .unwrap();
+    l.plan(ts("2026-10-21T08:00:00Z"), SignedDuration::from_hours(24))
+        .unwrap();
+    let _lost = l
+        .claim_next(ts("2026-10-21T09:00:00Z"), "a", lease, &mut report)
+        .unwrap()
+        .unwrap();
+    assert!(
+        l.claim_next(ts("2026-10-21T09:05:00Z"), "b", lease, &mut report)
+            .unwrap()
+            .is_none()
+    );
+    let filter = OccurrenceFilter {
+        schedule: Some("u".into()),
+        ..Default::default()
+    };
+    assert_eq!(l.occurrences(&filter).unwrap()[0].state, "unknown_effect");
+}
+
+/// Failures retry with backoff, then go `dead`; an in-database handler's
+/// writes commit with the done mark or not at all.
+#[test]
+fn retries_backoff_dead_and_transactional_handler() {
+    let d = dir("retry");
+    let mut l =
+        Ledger::init(d.join("ledger.db"))
+            .unwrap()
+            .with_retry(wallclock::ledger::RetryPolicy {
+                max_attempts: 3,
+                base: SignedDuration::from_secs(10),
+                max: SignedDuration::from_mins(10),
+            });
+    l.connection()
+        .execute_batch("CREATE TABLE sent (key TEXT PRIMARY KEY)")
+        .unwrap();
+    l.add(
+        &Spec::from_json(
+            r#"{"id":"r","timeZone":"UTC","start":"2026-10-20T09:00","rrule":"FREQ=DAILY;COUNT=2"}"#,
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    l.plan(ts("2026-10-20T08:00:00Z"), SignedDuration::from_hours(72))
+        .unwrap();
+    let lease = SignedDuration::from_mins(5);
+    let mut now = ts("2026-10-20T09:00:00Z");
+    let mut seen = Vec::new();
+    for _ in 0..3 {
+        let r = l
+            .tick(now, "w", lease, |job, tx| {
+                tx.execute("INSERT INTO sent (key) VALUES (?1)", [&job.key])
+                    .unwrap();
+                seen.push(job.attempt);
+                Outcome::failed("exit_1", "boom")
+            })
+            .unwrap();
+        assert_eq!(r.claimed, 1);
+        now = ts(&l.occurrences(&OccurrenceFilter::default()).unwrap()[0].due_at);
+    }
+    assert_eq!(seen, [1, 2, 3]);
+    let occ = l.occurrences(&OccurrenceFilter::default()).unwrap();
+    assert_eq!(occ[0].state, "dead");
+    let sent: i64 = l
+        .connection()
+        .query_row("SELECT count(*) FROM sent", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(sent, 0, "failed handlers' writes roll back");
+    let attempts = l.attempts(&occ[0].id).unwrap();
+    let gap =
+        |i: usize| ts(&attempts[i + 1].started_at).duration_since(ts(&attempts[i].started_at));
+    assert!(gap(0) >= SignedDuration::from_secs(10) && gap(0) < SignedDuration::from_secs(20));
+    assert!(gap(1) >= SignedDuration::from_secs(20) && gap(1) < SignedDuration::from_secs(30));
+    // The next day succeeds: its write and its done mark commit together.
+    l.tick(ts("2026-10-21T09:00:00Z"), "w", lease, |job, tx| {
+        tx.execute("INSERT INTO sent (key) VALUES (?1)", [&job.key])
+            .unwrap();
+        Outcome::Done
+    })
+    .unwrap();
+    let sent: Vec<String> = l
+        .connection()
+        .prepare("SELECT key FROM sent")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(sent, ["r|2026-10-21T09:00:00"]);
+}
+
+/// A disable serialises with claims on the write lock: each occurrence was
+/// either claimed before it (and completes) or is cancelled; none is
+/// claimed after it.
+#[test]
+fn disable_racing_dispatch() {
+    let d = dir("disable");
+    setup(
+        &d,
+        r#"{"id":"m","timeZone":"UTC","start":"2026-10-20T00:00","rrule":"FREQ=MINUTELY;COUNT=300"}"#,
+    );
+    let now = "2026-10-21T00:00:00Z";
+    ok(&ledger(&d, &["plan", "--now", now]));
+    let child = Command::new(BIN)
+        .current_dir(&d)
+        .args([
+            "ledger",
+            "--db",
+            "ledger.db",
+            "tick",
+            "--now",
+            now,
+            "--worker",
+            "w",
+        ])
+        .args([
+            "--exec",
+            r#"echo "$WALLCLOCK_KEY" >> effects.log; sleep 0.01"#,
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Let some run, then disable mid-flight.
+    let t = Instant::now();
+    loop {
+        let n = std::fs::read_to_string(d.join("effects.log"))
+            .map(|s| s.lines().count())
+            .unwrap_or(0);
+        if n >= 20 {
+            break;
+        }
+        assert!(t.elapsed() < Duration::from_secs(30));
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let r = ok(&ledger(&d, &["disable", "m"]));
+    assert_eq!(r["disableGeneration"], 1);
+    let tick = ok(&child.wait_with_output().unwrap());
+    let occ = occurrences(&d);
+    let done = occ.iter().filter(|o| o["state"] == "done").count();
+    let cancelled = occ.iter().filter(|o| o["state"] == "cancelled").count();
+    assert_eq!(done + cancelled, 300, "{tick}");
+    assert!(
+        done >= 20 && cancelled > 0,
+        "done {done}, cancelled {cancelled}"
+    );
+    let log = std::fs::read_to_string(d.join("effects.log")).unwrap();
+    assert_eq!(log.lines().count(), done);
+    // Every attempt was claimed under disable generation 0.
+    let db = rusqlite::Connection::open(d.join("ledger.db")).unwrap();
+    let late: i64 = db
+        .query_row(
+            "SELECT count(*) FROM attempts WHERE disable_generation <> 0",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(late, 0);
+    // Nothing more is claimed while disabled; enabling resumes at now.
+    let r = ok(&ledger(
+        &d,
+        &["tick", "--now", now, "--worker", "w", "--exec", "true"],
+    ));
+    assert_eq!(r["claimed"], 0);
+    ok(&ledger(&d, &["enable", "m", "--now", now]));
+    let r = ok(&ledger(
+        &d,
+        &["tick", "--now", now, "--worker", "w", "--exec", "true"],
+    ));
+    assert_eq!(r["claimed"], 0, "missed while disabled stays cancelled");
+}
+
+/// At the cutover instant itself the new revision owns the slot; an
+/// occurrence the old revision already ran there keeps it (one live
+/// occurrence per instant), and keys shared across revisions never run twice.
+#[test]
+fn revision_cutover_boundary() {
+    let d = dir("cutover");
+    let mut l = Ledger::init(d.join("ledger.db")).unwrap();
+    let daily = |extra: &str| {
+        Spec::from_json(&format!(
+            r#"{{"id":"d","timeZone":"UTC","start":"2026-10-20T09:00","rrule":"FREQ=DAILY"{extra}}}"#
+        ))
+        .unwrap()
+    };
+    l.add(&daily("")).unwrap();
+    let h = SignedDuration::from_hours(24 * 5);
+    let lease = SignedDuration::from_mins(5);
+    l.plan(ts("2026-10-20T08:00:00Z"), h).unwrap();
+    let mut ran = Vec::new();
+    l.tick(ts("2026-10-21T09:00:00Z"), "w", lease, |j, _| {
+        ran.push((j.revision, j.key.clone()));
+        Outcome::Done
+    })
+    .unwrap();
+    // Revision 2 (same rule, another misfire policy) from exactly 21 Oct 09:00.
+    let cut = ts("2026-10-21T09:00:00Z");
+    assert_eq!(l.update(&daily(r#","misfire":"skip""#), cut).unwrap(), 2);
+    let e = l.update(&daily(""), cut).unwrap_err();
+    assert_eq!(e.code(), "invalid_cutover");
+    l.plan(ts("2026-10-21T09:00:00Z"), h).unwrap();
+    l.tick(ts("2026-10-22T09:00:00Z"), "w", lease, |j, _| {
+        ran.push((j.revision, j.key.clone()));
+        Outcome::Done
+    })
+    .unwrap();
+    assert_eq!(
+        ran,
+        [
+            (1, "d|2026-10-20T09:00:00".to_owned()),
+            (1, "d|2026-10-21T09:00:00".to_owned()),
+            (2, "d|2026-10-22T09:00:00".to_owned())
+        ]
+    );
+    let occ = l.occurrences(&OccurrenceFilter::default()).unwrap();
+    let at_cut: Vec<_> = occ
+        .iter()
+        .filter(|o| o.instant.as_deref() == Some("2026-10-21T09:00:00Z"))
+        .map(|o| (o.revision, o.state.as_str()))
+        .collect();
+    assert_eq!(at_cut, [(1, "done")], "the slot has one live occurrence");
+    let r1_22 = occ
+        .iter()
+        .find(|o| o.id == "d|r1|2026-10-22T09:00:00|0")
+        .unwrap();
+    assert_eq!(r1_22.state, "cancelled");
+}
+
+/// Errors are one JSON line on stderr with status 2 and change nothing.
+#[test]
+fn errors_leave_the_database_unchanged() {
+    let d = dir("errors");
+    // Not a database.
+    std::fs::write(
+        d.join("ledger.db"),
+        b"this is not sqlite, just text padding the header..",
+    )
+    .unwrap();
+    let before = std::fs::read(d.join("ledger.db")).unwrap();
+    let e = err(&ledger(&d, &["occurrences"]));
+    assert_eq!(e["code"], "database_corrupt");
+    let e = err(&ledger(&d, &["plan", "--now", "2026-10-20T00:00:00Z"]));
+    assert_eq!(e["code"], "database_corrupt");
+    assert_eq!(std::fs::read(d.join("ledger.db")).unwrap(), before);
+    std::fs::remove_file(d.join("ledger.db")).unwrap();
+    // Missing: not created by anything but init.
+    assert_eq!(err(&ledger(&d, &["plan"]))["code"], "ledger_not_found");
+    assert!(!d.join("ledger.db").exists());
+
+    setup(
+        &d,
+        r#"{"id":"a","timeZone":"UTC","start":"2026-10-20T09:00","rrule":"FREQ=DAILY"}"#,
+    );
+    ok(&ledger(&d, &["plan", "--now", "2026-10-20T00:00:00Z"]));
+    let snapshot = || ok(&ledger(&d, &["occurrences", "--json"]));
+    let before = snapshot();
+    // Bad specs.
+    std::fs::write(
+        d.join("bad.json"),
+        r#"{"id":"b","timeZone":"UTC","start":"2026-10-20T09:00","rrule":"FREQ=DAILY;BYHOUR=24"}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        err(&ledger(&d, &["add", "--spec", "bad.json"]))["code"],
+        "invalid_rrule"
+    );
+    std::fs::write(
+        d.join("bad.json"),
+        r#"{"id":"b","timeZone":"Mars/Olympus","start":"2026-10-20T09:00"}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        err(&ledger(&d, &["add", "--spec", "bad.json"]))["code"],
+        "unknown_time_zone"
+    );
+    std::fs::write(d.join("bad.json"), r#"{"id":"a","timeZone":"UTC","start":"2026-10-20T09:00","rrule":"FREQ=DAILY;COUNT=1;UNTIL=20261030T000000Z"}"#).unwrap();
+    assert_eq!(
+        err(&ledger(
+            &d,
+            &[
+                "update",
+                "--spec",
+                "bad.json",
+                "--cutover",
+                "2026-10-25T00:00:00Z"
+            ]
+        ))["code"],
+        "count_and_until"
+    );
+    assert_eq!(
+        err(&ledger(&d, &["disable", "nope"]))["code"],
+        "unknown_schedule"
+    );
+    assert_eq!(
+        err(&ledger(&d, &["plan", "--now", "yesterday"]))["code"],
+        "invalid_date_time"
+    );
+    assert_eq!(
+        err(&ledger(&d, &["plan", "--horizon", "P1M"]))["code"],
+        "invalid_duration"
+    );
+    assert_eq!(snapshot(), before);
+    // Locked: another process holds the write lock.
+    let holder = rusqlite::Connection::open(d.join("ledger.db")).unwrap();
+    holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    std::fs::write(
+        d.join("b.json"),
+        r#"{"id":"b","timeZone":"UTC","start":"2026-10-20T09:00"}"#,
+    )
+    .unwrap();
+    let t = Instant::now();
+    let e = err(&ledger(
+        &d,
+        &["--busy-timeout", "PT1S", "add", "--spec", "b.json"],
+    ));
+    assert_eq!(e["code"], "database_locked", "{e}");
+    assert!(t.elapsed() < Duration::from_secs(10));
+    holder.execute_batch("ROLLBACK").unwrap();
+    drop(holder);
+    assert_eq!(snapshot(), before);
+    assert_eq!(
+        err(&ledger(&d, &["explain", "b|2026-10-20T09:00:00"]))["code"],
+        "unknown_key"
+    );
+}
+
+/// `run` plans and ticks in a loop and stops cleanly on SIGTERM.
+#[test]
+fn run_stops_on_sigterm() {
+    let d = dir("run");
+    // Due a second ago and every second after, on the real clock.
+    let start = Timestamp::now()
+        .checked_sub(SignedDuration::from_secs(1))
+        .unwrap()
+        .strftime("%Y-%m-%dT%H:%M:%S")
+        .to_string();
+    setup(
+        &d,
+        &format!(r#"{{"id":"s","timeZone":"UTC","start":"{start}","rrule":"FREQ=SECONDLY"}}"#),
+    );
+    let child = Command::new(BIN)
+        .current_dir(&d)
+        .args([
+            "ledger",
+            "--db",
+            "ledger.db",
+            "run",
+            "--worker",
+            "w",
+            "--every",
+            "PT0.2S",
+        ])
+        .args([
+            "--horizon",
+            "PT1M",
+            "--exec",
+            r#"echo "$WALLCLOCK_KEY" >> effects.log"#,
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for(&d.join("effects.log"), Duration::from_secs(20));
+    std::thread::sleep(Duration::from_millis(1500));
+    let pid = child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let out = child.wait_with_output().unwrap();
+    let r = ok(&out);
+    assert_eq!(r["stopped"], "signal");
+    assert!(r["total"]["done"].as_u64().unwrap() >= 2, "{r}");
+    let log = std::fs::read_to_string(d.join("effects.log")).unwrap();
+    let unique: HashSet<&str> = log.lines().collect();
+    assert_eq!(unique.len(), log.lines().count());
+}
