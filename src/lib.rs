@@ -37,6 +37,8 @@ mod zone;
 
 #[cfg(feature = "native")]
 pub mod cli;
+#[cfg(all(feature = "wasm", target_arch = "wasm32"))]
+pub mod wasm;
 
 pub use describe::describe;
 pub use error::{Error, ErrorCode};
