@@ -111,10 +111,6 @@ impl<'z> Resolver<'z> {
         Resolver { tz, span: None }
     }
 
-    pub(crate) fn time_zone(&self) -> &'z TimeZone {
-        self.tz
-    }
-
     pub(crate) fn resolve(&mut self, dt: DateTime) -> Resolution {
         if let Some(span) = self.span {
             if span.lo <= dt && dt < span.hi {
