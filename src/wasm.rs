@@ -63,7 +63,7 @@ pub fn notices(spec: JsValue, window: JsValue) -> Result<JsValue, JsValue> {
         let window: WindowArg = read_options(&window)?;
         let bound = |value: Option<String>, field: &str| {
             match value {
-            Some(text) => schedule.instant_at(&text, field),
+            Some(text) => instant_at(&schedule, &text, field),
             None => Err(Error::new(
                 ErrorCode::InvalidOption,
                 format!("`{field}` is required: expected an instant or a local date-time, e.g. `2026-03-01T00:00:00Z`"),
@@ -109,8 +109,9 @@ pub fn describe(spec: JsValue) -> Result<String, JsValue> {
 pub fn decide_misfires(spec: JsValue, due: JsValue, now: JsValue) -> Result<JsValue, JsValue> {
     let run = || -> Result<Vec<crate::MisfireDecision>, Error> {
         let schedule = read_schedule(&spec)?;
+        let items = read_due(&due)?;
         let now = match now.as_string() {
-            Some(text) => schedule.instant_at(&text, "now")?,
+            Some(text) => instant_at(&schedule, &text, "now")?,
             None => {
                 return Err(Error::new(
                     ErrorCode::InvalidOption,
@@ -119,10 +120,9 @@ pub fn decide_misfires(spec: JsValue, due: JsValue, now: JsValue) -> Result<JsVa
                 .with_field("now"));
             }
         };
-        let items = read_due(&due)?;
         let mut due = Vec::with_capacity(items.len());
         for (i, item) in items.into_iter().enumerate() {
-            let instant = schedule.instant_at(&item.instant, &format!("due[{i}].instant"))?;
+            let instant = instant_at(&schedule, &item.instant, &format!("due[{i}].instant"))?;
             due.push(Due {
                 key: item.key,
                 instant,
@@ -214,10 +214,10 @@ fn read_expand_args(spec: &JsValue, options: &JsValue) -> Result<(Schedule, Expa
         out = out.limit(limit_from_f64(limit)?);
     }
     if let Some(from) = arg.from {
-        out = out.from(schedule.instant_at(&from, "from")?);
+        out = out.from(instant_at(&schedule, &from, "from")?);
     }
     if let Some(to) = arg.to {
-        out = out.to(schedule.instant_at(&to, "to")?);
+        out = out.to(instant_at(&schedule, &to, "to")?);
     }
     Ok((schedule, out))
 }
@@ -244,7 +244,56 @@ fn limit_from_f64(limit: f64) -> Result<usize, Error> {
 
 /// Reads and validates a spec object.
 fn read_schedule(value: &JsValue) -> Result<Schedule, Error> {
-    Schedule::new(&read_spec(value)?)
+    let spec = read_spec(value)?;
+    guard_local(&spec.start, || {
+        (
+            ErrorCode::InvalidStart,
+            "invalid `start`".to_owned(),
+            "start".to_owned(),
+        )
+    })?;
+    for (name, list) in [("rdate", &spec.rdate), ("exdate", &spec.exdate)] {
+        for (i, item) in list.iter().enumerate() {
+            guard_local(item, || {
+                (
+                    ErrorCode::InvalidDateTime,
+                    format!("invalid `{name}` entry"),
+                    format!("{name}[{i}]"),
+                )
+            })?;
+        }
+    }
+    Schedule::new(&spec)
+}
+
+/// Reads a window bound, `now` or a due instant.
+fn instant_at(schedule: &Schedule, text: &str, field: &str) -> Result<jiff::Timestamp, Error> {
+    guard_local(text, || {
+        (
+            ErrorCode::InvalidDateTime,
+            format!("invalid `{field}`"),
+            field.to_owned(),
+        )
+    })?;
+    schedule.instant_at(text, field)
+}
+
+/// WORKAROUND, to remove once `spec::parse_local` no longer slices
+/// `text[16..]` unchecked: that slice panics (a trap under panic=abort) when
+/// byte 16 falls inside a multi-byte character, e.g. `2026-03-08T09:0é:00`.
+/// No such text is a valid date-time or instant, so it is refused here with
+/// the reason `parse_local` gives for any malformed text.
+fn guard_local(
+    text: &str,
+    what: impl FnOnce() -> (ErrorCode, String, String),
+) -> Result<(), Error> {
+    if text.len() <= 16 || text.is_char_boundary(16) {
+        return Ok(());
+    }
+    let (code, prefix, field) = what();
+    // The empty string takes parse_local's plain "expected ..." branch.
+    let reason = crate::parse_local("").err().unwrap_or_default();
+    Err(Error::new(code, format!("{prefix} `{text}`: {reason}")).with_field(field))
 }
 
 /// Reads a spec object the way `Spec::from_json` reads JSON text: every own
