@@ -1,12 +1,1486 @@
 //! `describe`: an English sentence for a schedule, including what happens on
 //! days when the clocks change.
+//!
+//! The first sentence says when the schedule runs (from the validated
+//! [`Rule`], the start and the RDATE/EXDATE lists); an invalid-date sentence
+//! follows when a requested day of month is missing from some months; the
+//! DST sentences come from the zone's real transitions in the three years
+//! after `start` (deterministic: no clock), naming when they happen in the
+//! zone's own terms ("second Sunday of March").
 
-use crate::spec::Schedule;
+use jiff::civil::{Date, DateTime, Time, Weekday};
+use jiff::tz::{Offset, TimeZone};
+use jiff::{SignedDuration, Timestamp, ToSpan};
+
+use crate::rule::{Frequency, Rule, Until, WeekdayNum};
+use crate::spec::{FoldPolicy, GapPolicy, InvalidDatePolicy, Schedule};
+use crate::zone::{self, Transition};
+
+/// How far after `start` clock changes are looked for.
+const DST_YEARS: i16 = 3;
+
+/// Most times of day listed before the list is summarized.
+const MAX_LISTED_TIMES: usize = 6;
 
 /// Describes a schedule in English, e.g. "Every day at 02:30 in
 /// America/New_York. When 02:30 does not exist (second Sunday of March)
 /// that day is skipped."
+///
+/// ```
+/// let schedule = wallclock::Schedule::from_json(
+///     r#"{"timeZone": "America/New_York", "start": "2026-03-08T02:30"}"#,
+/// )?;
+/// let text = wallclock::describe(&schedule);
+/// assert!(text.starts_with("Once, on 2026-03-08 at 02:30 in America/New_York."));
+/// assert!(text.contains("is skipped"));
+/// # Ok::<(), wallclock::Error>(())
+/// ```
 pub fn describe(schedule: &Schedule) -> String {
-    let _ = schedule;
-    String::new()
+    let mut sentences = Vec::new();
+    match schedule.rule() {
+        Some(rule) => {
+            sentences.push(rule_sentence(schedule, rule));
+            sentences.extend(invalid_date_sentence(schedule, rule));
+        }
+        None => sentences.push(dates_sentence(schedule)),
+    }
+    sentences.extend(dst_sentences(schedule));
+    sentences.join(" ")
+}
+
+// ---------------------------------------------------------------------------
+// The "when" sentence.
+
+fn rule_sentence(schedule: &Schedule, rule: &Rule) -> String {
+    let start = schedule.start();
+    let mut s = String::new();
+    s.push_str(&frequency_phrase(rule, start));
+    if let Some(day) = day_phrase(rule, start) {
+        s.push(' ');
+        s.push_str(&day);
+    }
+    if let Some(months) = month_phrase(rule) {
+        s.push(' ');
+        s.push_str(&months);
+    }
+    s.push(' ');
+    s.push_str(&time_phrase(rule, start));
+    s.push_str(" in ");
+    s.push_str(schedule.time_zone_name());
+    s.push_str(&format!(", starting {}", start.date()));
+    if let Some(count) = rule.count() {
+        s.push_str(&if count == 1 {
+            ", once".to_owned()
+        } else {
+            format!(", {count} times")
+        });
+    }
+    match rule.until() {
+        Some(Until::Date(d)) => s.push_str(&format!(", until {d}")),
+        Some(Until::Local(dt)) => s.push_str(&format!(", until {} {}", dt.date(), hm(dt.time()))),
+        Some(Until::Utc(ts)) => {
+            let dt = Offset::UTC.to_datetime(ts);
+            s.push_str(&format!(", until {} {} UTC", dt.date(), hm(dt.time())));
+        }
+        None => {}
+    }
+    let extra = schedule
+        .rdate()
+        .iter()
+        .filter(|d| !schedule.exdate().contains(d))
+        .count();
+    if extra > 0 {
+        s.push_str(&format!(
+            ", plus {}",
+            plural(extra, "extra date", "extra dates")
+        ));
+    }
+    if !schedule.exdate().is_empty() {
+        s.push_str(&format!(
+            ", except {}",
+            plural(schedule.exdate().len(), "date", "dates")
+        ));
+    }
+    s.push('.');
+    capitalize(s)
+}
+
+/// Without a rule: `start` and the RDATEs, minus the EXDATEs.
+fn dates_sentence(schedule: &Schedule) -> String {
+    let mut dates: Vec<DateTime> = std::iter::once(schedule.start())
+        .chain(schedule.rdate().iter().copied())
+        .collect();
+    dates.sort();
+    dates.dedup();
+    dates.retain(|d| !schedule.exdate().contains(d));
+    let zone = schedule.time_zone_name();
+    match dates.as_slice() {
+        [] => format!("Never: every date is excluded (EXDATE), in {zone}."),
+        [one] => format!("Once, on {} at {} in {zone}.", one.date(), hm(one.time())),
+        many => {
+            let shown: Vec<String> = if many.len() <= 5 {
+                many.iter()
+                    .map(|d| format!("{} {}", d.date(), hm(d.time())))
+                    .collect()
+            } else {
+                let first = many[0];
+                let last = many[many.len() - 1];
+                vec![
+                    format!("{} {}", first.date(), hm(first.time())),
+                    format!("{} more", many.len() - 2),
+                    format!("{} {}", last.date(), hm(last.time())),
+                ]
+            };
+            format!("On {} dates in {zone}: {}.", many.len(), join_and(&shown))
+        }
+    }
+}
+
+fn frequency_phrase(rule: &Rule, start: DateTime) -> String {
+    let n = rule.interval();
+    let every = |one: &str, many: &str| {
+        if n == 1 {
+            format!("every {one}")
+        } else {
+            format!("every {n} {many}")
+        }
+    };
+    match rule.frequency() {
+        Frequency::Secondly => every("second", "seconds"),
+        Frequency::Minutely => every("minute", "minutes"),
+        Frequency::Hourly => every("hour", "hours"),
+        Frequency::Daily => every("day", "days"),
+        Frequency::Weekly => {
+            let plain = rule.by_day().iter().all(|d| d.nth.is_none());
+            if n == 1 && plain && is_weekdays(rule.by_day()) {
+                "every weekday".to_owned()
+            } else if n == 1 && plain && rule.by_day().len() <= 2 {
+                let days: Vec<WeekdayNum> = if rule.by_day().is_empty() {
+                    vec![WeekdayNum {
+                        nth: None,
+                        weekday: start.weekday(),
+                    }]
+                } else {
+                    rule.by_day().to_vec()
+                };
+                let names: Vec<String> = days
+                    .iter()
+                    .map(|d| weekday_name(d.weekday).to_owned())
+                    .collect();
+                format!("every {}", join_and(&names))
+            } else {
+                let days: Vec<String> = if rule.by_day().is_empty() {
+                    vec![weekday_name(start.weekday()).to_owned()]
+                } else {
+                    weekday_list(rule)
+                };
+                format!("{} on {}", every("week", "weeks"), join_and(&days))
+            }
+        }
+        Frequency::Monthly => every("month", "months"),
+        Frequency::Yearly => every("year", "years"),
+    }
+}
+
+fn is_weekdays(days: &[WeekdayNum]) -> bool {
+    use Weekday::*;
+    days.len() == 5
+        && [Monday, Tuesday, Wednesday, Thursday, Friday]
+            .iter()
+            .all(|w| days.iter().any(|d| d.weekday == *w))
+}
+
+fn weekday_list(rule: &Rule) -> Vec<String> {
+    // List in week order starting at WKST, as people read a week.
+    let mut days = rule.by_day().to_vec();
+    let wkst = rule.week_start().to_monday_zero_offset();
+    days.sort_by_key(|d| {
+        (
+            (d.weekday.to_monday_zero_offset() - wkst).rem_euclid(7),
+            d.nth,
+        )
+    });
+    days.iter()
+        .map(|d| weekday_name(d.weekday).to_owned())
+        .collect()
+}
+
+/// The day part for DAILY and longer periods (`on the last Friday`), and the
+/// weekday/day filters of sub-daily rules.
+fn day_phrase(rule: &Rule, start: DateTime) -> Option<String> {
+    let freq = rule.frequency();
+    let mut parts: Vec<String> = Vec::new();
+    let in_month =
+        freq == Frequency::Monthly || (freq == Frequency::Yearly && !rule.by_month().is_empty());
+
+    if !rule.by_set_pos().is_empty()
+        && (!rule.by_day().is_empty() || !rule.by_month_day().is_empty())
+    {
+        // BYSETPOS picks from the set the other parts make in each period.
+        let positions: Vec<String> = rule
+            .by_set_pos()
+            .iter()
+            .map(|p| ordinal_word(i32::from(*p)))
+            .collect();
+        let set = if rule.by_day().iter().all(|d| d.nth.is_none()) && !rule.by_day().is_empty() {
+            if is_weekdays(rule.by_day()) {
+                "weekday".to_owned()
+            } else if is_weekend(rule.by_day()) {
+                "weekend day".to_owned()
+            } else {
+                let names: Vec<String> = rule
+                    .by_day()
+                    .iter()
+                    .map(|d| weekday_name(d.weekday).to_owned())
+                    .collect();
+                format!("{} (whichever comes)", join_or(&names))
+            }
+        } else {
+            "matching day".to_owned()
+        };
+        let of = match freq {
+            Frequency::Weekly => "week",
+            Frequency::Monthly => "month",
+            Frequency::Yearly if rule.by_month().is_empty() => "year",
+            Frequency::Yearly => "month",
+            _ => "period",
+        };
+        let mut s = format!("on the {} {set} of the {of}", join_and(&positions));
+        if !rule.by_month_day().is_empty() && !rule.by_day().is_empty() {
+            s.push_str(&format!(" among the {}", month_days(rule.by_month_day())));
+        }
+        return Some(s);
+    }
+
+    if !rule.by_month_day().is_empty() {
+        parts.push(format!("on the {}", month_days(rule.by_month_day())));
+    }
+    if !rule.by_day().is_empty() && freq != Frequency::Weekly {
+        let ordered = rule.by_day().iter().any(|d| d.nth.is_some());
+        if ordered {
+            let items: Vec<String> = rule
+                .by_day()
+                .iter()
+                .map(|d| match d.nth {
+                    Some(n) => {
+                        format!("{} {}", ordinal_word(i32::from(n)), weekday_name(d.weekday))
+                    }
+                    None => format!("every {}", weekday_name(d.weekday)),
+                })
+                .collect();
+            let mut s = format!("on the {}", join_and(&items));
+            if !in_month && freq == Frequency::Yearly {
+                s.push_str(" of the year");
+            }
+            parts.push(s.replace("the every", "every"));
+        } else if is_weekdays(rule.by_day()) {
+            parts.push("on weekdays".to_owned());
+        } else {
+            parts.push(format!("on {}", join_and(&weekday_list(rule))));
+        }
+        if !rule.by_month_day().is_empty() {
+            // Both given: a day must satisfy both (RFC 5545 limit).
+            let joined = parts.join(" that is ");
+            parts = vec![joined.replacen("that is on", "that is", 1)];
+        }
+    }
+    if !rule.by_year_day().is_empty() {
+        let days: Vec<String> = rule
+            .by_year_day()
+            .iter()
+            .map(|d| {
+                if *d < 0 {
+                    format!("{} day", ordinal_word(i32::from(*d)))
+                } else {
+                    format!("day {d}")
+                }
+            })
+            .collect();
+        parts.push(format!("on {} of the year", join_and(&days)));
+    }
+    if !rule.by_week_no().is_empty() {
+        let weeks: Vec<String> = rule.by_week_no().iter().map(|w| week_number(*w)).collect();
+        parts.push(format!(
+            "in ISO {} {}",
+            if weeks.len() == 1 { "week" } else { "weeks" },
+            join_and(&weeks)
+        ));
+        if rule.by_day().is_empty()
+            && rule.by_month_day().is_empty()
+            && rule.by_year_day().is_empty()
+        {
+            parts.push(format!("on {}", weekday_name(start.weekday())));
+        }
+    }
+    if !parts.is_empty() {
+        return Some(parts.join(" "));
+    }
+    // Nothing given: RFC 5545 takes the day from DTSTART.
+    match freq {
+        Frequency::Monthly => Some(format!("on the {}", day_ordinal(i32::from(start.day())))),
+        Frequency::Yearly if rule.by_month().is_empty() => {
+            Some(format!("on {} {}", month_name(start.month()), start.day()))
+        }
+        Frequency::Yearly => Some(format!("on the {}", day_ordinal(i32::from(start.day())))),
+        _ => None,
+    }
+}
+
+fn is_weekend(days: &[WeekdayNum]) -> bool {
+    days.len() == 2
+        && days.iter().any(|d| d.weekday == Weekday::Saturday)
+        && days.iter().any(|d| d.weekday == Weekday::Sunday)
+}
+
+fn month_days(days: &[i8]) -> String {
+    let mut pos: Vec<String> = days
+        .iter()
+        .filter(|d| **d > 0)
+        .map(|d| day_ordinal(i32::from(*d)))
+        .collect();
+    let mut neg: Vec<i8> = days.iter().copied().filter(|d| *d < 0).collect();
+    neg.sort_by(|a, b| b.cmp(a));
+    let neg: Vec<String> = neg
+        .iter()
+        .map(|d| match d {
+            -1 => "last day of the month".to_owned(),
+            d => format!("{} day of the month", ordinal_word(i32::from(*d))),
+        })
+        .collect();
+    if neg.is_empty() {
+        return join_and(&pos);
+    }
+    // "the 1st and last day of the month" reads better than "the 1st and the last day".
+    if pos.is_empty() {
+        return join_and(&neg);
+    }
+    pos.extend(neg);
+    join_and(&pos)
+}
+
+fn week_number(w: i8) -> String {
+    match w {
+        -1 => "the last week".to_owned(),
+        w if w < 0 => format!("the {} week", ordinal_word(i32::from(w))),
+        w => w.to_string(),
+    }
+}
+
+fn month_phrase(rule: &Rule) -> Option<String> {
+    if rule.by_month().is_empty() {
+        return None;
+    }
+    let names: Vec<String> = rule
+        .by_month()
+        .iter()
+        .map(|m| month_name(*m as i8).to_owned())
+        .collect();
+    Some(format!("in {}", join_and(&names)))
+}
+
+/// The times of day: `at 07:00`, `at 07:00 and 19:00`, `at :15 past the hour`.
+fn time_phrase(rule: &Rule, start: DateTime) -> String {
+    match rule.frequency() {
+        Frequency::Daily | Frequency::Weekly | Frequency::Monthly | Frequency::Yearly => {
+            let times = times_of_day(rule, start);
+            list_times("at", &times)
+        }
+        Frequency::Hourly => {
+            let minutes = or_start(rule.by_minute(), start.minute());
+            let seconds = or_start(rule.by_second(), start.second());
+            let mut s = if minutes.len() == 1 && seconds == [0] {
+                format!("at :{:02} past the hour", minutes[0])
+            } else {
+                let mut list = Vec::new();
+                for m in &minutes {
+                    for sec in &seconds {
+                        list.push(if *sec == 0 {
+                            format!(":{m:02}")
+                        } else {
+                            format!(":{m:02}:{sec:02}")
+                        });
+                    }
+                }
+                format!("at {} past the hour", join_and(&list))
+            };
+            s.push_str(&hours_filter(rule));
+            if rule.interval() > 1 && rule.by_hour().is_empty() {
+                s.push_str(&format!(" (from {})", hm(start.time())));
+            }
+            s
+        }
+        Frequency::Minutely | Frequency::Secondly => {
+            let mut s = format!("from {}", hm(start.time()));
+            if !rule.by_minute().is_empty() {
+                let m: Vec<String> = rule
+                    .by_minute()
+                    .iter()
+                    .map(|m| format!(":{m:02}"))
+                    .collect();
+                s.push_str(&format!(", only at minutes {}", join_and(&m)));
+            }
+            if !rule.by_second().is_empty() && rule.frequency() == Frequency::Secondly {
+                let m: Vec<String> = rule.by_second().iter().map(|m| m.to_string()).collect();
+                s.push_str(&format!(", only at seconds {}", join_and(&m)));
+            }
+            s.push_str(&hours_filter(rule));
+            s
+        }
+    }
+}
+
+fn hours_filter(rule: &Rule) -> String {
+    if rule.by_hour().is_empty() {
+        return String::new();
+    }
+    let hours: Vec<String> = rule.by_hour().iter().map(|h| format!("{h:02}")).collect();
+    format!(
+        ", during {} {}",
+        if hours.len() == 1 { "hour" } else { "hours" },
+        join_and(&hours)
+    )
+}
+
+fn or_start(list: &[u8], from_start: i8) -> Vec<u8> {
+    if list.is_empty() {
+        vec![from_start as u8]
+    } else {
+        list.to_vec()
+    }
+}
+
+fn list_times(lead: &str, times: &[Time]) -> String {
+    let shown: Vec<String> = times.iter().map(|t| hm(*t)).collect();
+    if shown.len() <= MAX_LISTED_TIMES {
+        return format!("{lead} {}", join_and(&shown));
+    }
+    format!(
+        "{lead} {} times a day, from {} to {}",
+        shown.len(),
+        shown[0],
+        shown[shown.len() - 1]
+    )
+}
+
+/// Every time of day a DAILY-or-longer rule runs at (BYHOUR × BYMINUTE ×
+/// BYSECOND, each defaulting to `start`'s), sorted.
+fn times_of_day(rule: &Rule, start: DateTime) -> Vec<Time> {
+    let hours = or_start(rule.by_hour(), start.hour());
+    let minutes = or_start(rule.by_minute(), start.minute());
+    let seconds = or_start(rule.by_second(), start.second());
+    let mut out = Vec::with_capacity(hours.len() * minutes.len() * seconds.len());
+    for h in &hours {
+        for m in &minutes {
+            for s in &seconds {
+                // BYSECOND=60 (a leap second) has no civil time; skip it.
+                if let Ok(t) = Time::new(*h as i8, *m as i8, *s as i8, 0) {
+                    out.push(t);
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Every time of day any rule can produce, for the DST check. Sub-daily
+/// rules step through the day; when the step does not divide the day evenly
+/// every value is possible over the years.
+fn possible_times(rule: &Rule, start: DateTime) -> Vec<Time> {
+    let n = rule.interval().max(1);
+    let stepped = |unit: u32, from: i8, allowed: &[u8]| -> Vec<u8> {
+        let all: Vec<u8> = if unit.is_multiple_of(n) {
+            (0..unit / n)
+                .map(|k| ((from as u32 + k * n) % unit) as u8)
+                .collect()
+        } else {
+            (0..unit as u8).collect()
+        };
+        all.into_iter()
+            .filter(|v| allowed.is_empty() || allowed.contains(v))
+            .collect()
+    };
+    let any = |allowed: &[u8], unit: u8| -> Vec<u8> {
+        if allowed.is_empty() {
+            (0..unit).collect()
+        } else {
+            allowed.to_vec()
+        }
+    };
+    let (hours, minutes, seconds) = match rule.frequency() {
+        Frequency::Hourly => (
+            stepped(24, start.hour(), rule.by_hour()),
+            or_start(rule.by_minute(), start.minute()),
+            or_start(rule.by_second(), start.second()),
+        ),
+        Frequency::Minutely if n <= 60 => (
+            any(rule.by_hour(), 24),
+            stepped(60, start.minute(), rule.by_minute()),
+            or_start(rule.by_second(), start.second()),
+        ),
+        Frequency::Minutely => (
+            any(rule.by_hour(), 24),
+            any(rule.by_minute(), 60),
+            or_start(rule.by_second(), start.second()),
+        ),
+        Frequency::Secondly if n <= 60 => (
+            any(rule.by_hour(), 24),
+            any(rule.by_minute(), 60),
+            stepped(60, start.second(), rule.by_second()),
+        ),
+        Frequency::Secondly => (
+            any(rule.by_hour(), 24),
+            any(rule.by_minute(), 60),
+            any(rule.by_second(), 60),
+        ),
+        _ => return times_of_day(rule, start),
+    };
+    let mut out = Vec::new();
+    for h in &hours {
+        for m in &minutes {
+            for s in &seconds {
+                if let Ok(t) = Time::new(*h as i8, *m as i8, *s as i8, 0) {
+                    out.push(t);
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Invalid dates.
+
+fn invalid_date_sentence(schedule: &Schedule, rule: &Rule) -> Option<String> {
+    let freq = rule.frequency();
+    if !matches!(freq, Frequency::Monthly | Frequency::Yearly) {
+        return None;
+    }
+    let start = schedule.start();
+    let from_start = rule.by_month_day().is_empty()
+        && rule.by_day().is_empty()
+        && rule.by_year_day().is_empty()
+        && rule.by_week_no().is_empty();
+    let days: Vec<i8> = if from_start {
+        vec![start.day()]
+    } else {
+        rule.by_month_day()
+            .iter()
+            .copied()
+            .filter(|d| *d > 28)
+            .collect()
+    };
+    let day = *days.iter().max()?;
+    if day <= 28 {
+        return None;
+    }
+    let months: Vec<i8> = if !rule.by_month().is_empty() {
+        rule.by_month().iter().map(|m| *m as i8).collect()
+    } else if freq == Frequency::Yearly && from_start {
+        vec![start.month()]
+    } else {
+        (1..=12).collect()
+    };
+    // Longest length of each month (February: 29, leap years).
+    let max_len =
+        |m: i8| -> i8 { [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][(m - 1) as usize] };
+    let short: Vec<i8> = months
+        .iter()
+        .copied()
+        .filter(|m| max_len(*m) < day)
+        .collect();
+    let feb_29 = day == 29 && months.contains(&2);
+    let what = if !short.is_empty() {
+        let names: Vec<String> = short.iter().map(|m| month_name(*m).to_owned()).collect();
+        let which = if short.len() == months.len() && months.len() > 1 {
+            format!("months without a {}", day_ordinal(i32::from(day)))
+        } else {
+            format!(
+                "months without a {} ({})",
+                day_ordinal(i32::from(day)),
+                join_and(&names)
+            )
+        };
+        if feb_29 {
+            format!("{which} and in February of common years")
+        } else {
+            which
+        }
+    } else if feb_29 {
+        if freq == Frequency::Yearly && months == [2] {
+            "years without February 29".to_owned()
+        } else {
+            "February of common years".to_owned()
+        }
+    } else {
+        return None;
+    };
+    let what = format!("In {what}");
+    let action = match schedule.invalid_date() {
+        InvalidDatePolicy::Omit => "that occurrence is omitted (not moved, not counted)",
+        InvalidDatePolicy::Backward => "it moves back to the last day of the month",
+        InvalidDatePolicy::Forward => "it moves forward to the 1st of the next month",
+    };
+    Some(format!("{what}, {action}."))
+}
+
+// ---------------------------------------------------------------------------
+// DST.
+
+/// A rule time that falls into one transition's gap or fold.
+struct Hit {
+    transition: Transition,
+    /// The transition's local date (in the offset before it).
+    date: Date,
+    /// The nominal local times affected, sorted.
+    nominals: Vec<DateTime>,
+}
+
+fn dst_sentences(schedule: &Schedule) -> Vec<String> {
+    let tz = schedule.time_zone();
+    let start = schedule.start();
+    let Some((from, to)) = dst_window(tz, start) else {
+        return Vec::new();
+    };
+    let transitions = zone::transitions(tz, from, to, 64);
+    if transitions.is_empty() {
+        // No clock changes here (e.g. Asia/Tokyo, UTC): nothing to say.
+        return Vec::new();
+    }
+    let times: Vec<Time> = match schedule.rule() {
+        Some(rule) => possible_times(rule, start),
+        None => Vec::new(),
+    };
+    let mut hits: Vec<Hit> = Vec::new();
+    for t in transitions {
+        let (lo, hi) = affected_range(&t);
+        let mut nominals = Vec::new();
+        if let Some(rule) = schedule.rule() {
+            let mut day = lo.date();
+            while day <= hi.date() {
+                if may_occur_on(schedule, rule, day) {
+                    for time in &times {
+                        let dt = day.to_datetime(*time);
+                        if lo <= dt && dt < hi && dt >= start && !schedule.exdate().contains(&dt) {
+                            nominals.push(dt);
+                        }
+                    }
+                }
+                day = match day.tomorrow() {
+                    Ok(d) => d,
+                    Err(_) => break,
+                };
+            }
+        } else if lo <= start && start < hi && !schedule.exdate().contains(&start) {
+            nominals.push(start);
+        }
+        for rd in schedule.rdate() {
+            if lo <= *rd && *rd < hi && !schedule.exdate().contains(rd) {
+                nominals.push(*rd);
+            }
+        }
+        nominals.sort();
+        nominals.dedup();
+        if !nominals.is_empty() {
+            let date = t.local_before().date();
+            hits.push(Hit {
+                transition: t,
+                date,
+                nominals,
+            });
+        }
+    }
+
+    let mut out = Vec::new();
+    let gaps: Vec<&Hit> = hits
+        .iter()
+        .filter(|h| h.transition.kind() == "gap")
+        .collect();
+    let folds: Vec<&Hit> = hits
+        .iter()
+        .filter(|h| h.transition.kind() == "fold")
+        .collect();
+    if let Some(s) = gap_sentence(schedule, &gaps) {
+        out.push(s);
+    }
+    if let Some(s) = fold_sentence(schedule, &folds) {
+        out.push(s);
+    }
+    if out.is_empty() && schedule.rule().is_some() {
+        out.push(format!(
+            "Clock changes in {} do not affect it in the {DST_YEARS} years after {}.",
+            schedule.time_zone_name(),
+            start.date()
+        ));
+    }
+    out
+}
+
+/// The instants to search for transitions: `start` (as UTC, widened by a
+/// day so a transition on the start day is seen) to three years later.
+fn dst_window(tz: &TimeZone, start: DateTime) -> Option<(Timestamp, Timestamp)> {
+    let from = tz
+        .to_ambiguous_timestamp(start)
+        .earlier()
+        .ok()?
+        .checked_sub(SignedDuration::from_hours(48))
+        .ok()?;
+    let end = start.checked_add(DST_YEARS.years()).ok()?;
+    let to = tz.to_ambiguous_timestamp(end).later().ok()?;
+    Some((from, to))
+}
+
+/// The civil times `[lo, hi)` a transition skips (gap) or repeats (fold).
+fn affected_range(t: &Transition) -> (DateTime, DateTime) {
+    let (a, b) = (t.local_before(), t.local_after());
+    if a <= b { (a, b) } else { (b, a) }
+}
+
+/// Could the rule generate an occurrence on `date`? Exact for the common
+/// parts; `true` (conservative) where the answer needs the full expander
+/// (BYWEEKNO, BYSETPOS narrowing, intervals above one for longer periods).
+fn may_occur_on(schedule: &Schedule, rule: &Rule, date: Date) -> bool {
+    let start = schedule.start();
+    if date < start.date() {
+        return false;
+    }
+    match rule.until() {
+        Some(Until::Date(d)) if date > d => return false,
+        Some(Until::Local(dt)) if date > dt.date() => return false,
+        Some(Until::Utc(ts))
+            if Offset::UTC.to_datetime(ts).date() < date.yesterday().unwrap_or(date) =>
+        {
+            return false;
+        }
+        _ => {}
+    }
+    let freq = rule.frequency();
+    if freq == Frequency::Daily && rule.interval() > 1 {
+        let days = start.date().until(date).map(|s| s.get_days()).unwrap_or(0);
+        if i64::from(days).rem_euclid(i64::from(rule.interval())) != 0 {
+            return false;
+        }
+    }
+    if !rule.by_month().is_empty() && !rule.by_month().contains(&(date.month() as u8)) {
+        return false;
+    }
+    let dim = date.days_in_month();
+    let no_day_parts = rule.by_month_day().is_empty()
+        && rule.by_day().is_empty()
+        && rule.by_year_day().is_empty()
+        && rule.by_week_no().is_empty();
+    // A day the month lacks may be moved onto this date by the policy.
+    let moved_here = |want: i8| -> bool {
+        match schedule.invalid_date() {
+            InvalidDatePolicy::Omit => false,
+            InvalidDatePolicy::Backward => want > dim && date.day() == dim,
+            InvalidDatePolicy::Forward => {
+                date.day() == 1
+                    && date
+                        .yesterday()
+                        .is_ok_and(|prev| want > prev.days_in_month())
+            }
+        }
+    };
+    if no_day_parts {
+        return match freq {
+            Frequency::Weekly => date.weekday() == start.weekday(),
+            Frequency::Monthly => date.day() == start.day() || moved_here(start.day()),
+            Frequency::Yearly if rule.by_month().is_empty() => {
+                (date.month() == start.month() && date.day() == start.day())
+                    || (date.month() == start.month() && moved_here(start.day()))
+                    || (date.month() == start.month() % 12 + 1 && moved_here(start.day()))
+            }
+            Frequency::Yearly => date.day() == start.day() || moved_here(start.day()),
+            _ => true,
+        };
+    }
+    if !rule.by_month_day().is_empty() {
+        let ok = rule.by_month_day().iter().any(|d| {
+            let d = *d;
+            if d > 0 {
+                date.day() == d || moved_here(d)
+            } else {
+                date.day() == dim + 1 + d
+            }
+        });
+        if !ok {
+            return false;
+        }
+    }
+    if !rule.by_year_day().is_empty() {
+        let doy = date.day_of_year();
+        let len = date.days_in_year();
+        if !rule.by_year_day().iter().any(|d| {
+            if *d > 0 {
+                doy == *d
+            } else {
+                doy == len + 1 + *d
+            }
+        }) {
+            return false;
+        }
+    }
+    if !rule.by_day().is_empty() {
+        let in_month = freq == Frequency::Monthly
+            || (freq == Frequency::Yearly && !rule.by_month().is_empty());
+        let ok = rule.by_day().iter().any(|d| {
+            if d.weekday != date.weekday() {
+                return false;
+            }
+            let Some(n) = d.nth else { return true };
+            if !matches!(freq, Frequency::Monthly | Frequency::Yearly) {
+                return true;
+            }
+            let (pos, len) = if in_month {
+                (i32::from(date.day()), i32::from(dim))
+            } else {
+                (
+                    i32::from(date.day_of_year()),
+                    i32::from(date.days_in_year()),
+                )
+            };
+            let from_start = (pos - 1) / 7 + 1;
+            let from_end = -((len - pos) / 7 + 1);
+            i32::from(n) == from_start || i32::from(n) == from_end
+        });
+        if !ok {
+            return false;
+        }
+    } else if freq == Frequency::Weekly
+        && rule.by_month_day().is_empty()
+        && rule.by_year_day().is_empty()
+    {
+        return date.weekday() == start.weekday();
+    }
+    true
+}
+
+fn gap_sentence(schedule: &Schedule, hits: &[&Hit]) -> Option<String> {
+    let first = hits.first()?;
+    let (times, one) = affected_times(hits);
+    let when = when_phrase(hits, schedule.rule().is_none());
+    let t = &first.transition;
+    let jump = format!(
+        "clocks jump from {} to {}",
+        hm(t.local_before().time()),
+        hm(t.local_after().time())
+    );
+    let (subject, verb) = if one { (times, "does") } else { (times, "do") };
+    let counted = if schedule.rule().is_some_and(|r| r.count().is_some()) {
+        " and not counted"
+    } else {
+        ""
+    };
+    let action = match schedule.gap() {
+        GapPolicy::Skip => format!("that occurrence is skipped{counted}"),
+        GapPolicy::Shift => {
+            let nominal = first.nominals[0];
+            let instant = t.offset_before.to_timestamp(nominal).ok()?;
+            let wall = t.offset_after.to_datetime(instant);
+            format!(
+                "it runs later by the length of the gap, with the offset from before the change (e.g. {} {})",
+                hm(wall.time()),
+                abbreviation(schedule.time_zone(), instant)
+            )
+        }
+        GapPolicy::Snap => format!(
+            "it runs at {} {}, the moment the clocks change",
+            hm(t.local_after().time()),
+            abbreviation(schedule.time_zone(), t.instant)
+        ),
+    };
+    Some(format!(
+        "When {subject} {verb} not exist ({when}; {jump}), {action}."
+    ))
+}
+
+fn fold_sentence(schedule: &Schedule, hits: &[&Hit]) -> Option<String> {
+    let first = hits.first()?;
+    let (times, one) = affected_times(hits);
+    let when = when_phrase(hits, schedule.rule().is_none());
+    let t = &first.transition;
+    let back = format!(
+        "clocks go back from {} to {}",
+        hm(t.local_before().time()),
+        hm(t.local_after().time())
+    );
+    let tz = schedule.time_zone();
+    let nominal = first.nominals[0];
+    let early = t.offset_before.to_timestamp(nominal).ok()?;
+    let late = t.offset_after.to_timestamp(nominal).ok()?;
+    let (a, b) = (abbreviation(tz, early), abbreviation(tz, late));
+    let (subject, verb) = if one {
+        (times, "occurs")
+    } else {
+        (times, "occur")
+    };
+    let action = match schedule.fold() {
+        FoldPolicy::First => format!("it runs once, at the first ({a})"),
+        FoldPolicy::Second => format!("it runs once, at the second ({b})"),
+        FoldPolicy::Both => format!("it runs twice, at both ({a} and {b}), and both count"),
+    };
+    Some(format!(
+        "When {subject} {verb} twice ({when}; {back}), {action}."
+    ))
+}
+
+fn abbreviation(tz: &TimeZone, at: Timestamp) -> String {
+    tz.to_offset_info(at).abbreviation().to_owned()
+}
+
+/// The distinct affected times of day, listed or summarized; true when one.
+fn affected_times(hits: &[&Hit]) -> (String, bool) {
+    let mut times: Vec<Time> = hits
+        .iter()
+        .flat_map(|h| h.nominals.iter().map(|n| n.time()))
+        .collect();
+    times.sort();
+    times.dedup();
+    if times.len() <= 3 {
+        let listed: Vec<String> = times.iter().map(|t| hm(*t)).collect();
+        return (join_and(&listed), times.len() == 1);
+    }
+    (
+        format!(
+            "the times from {} to {}",
+            hm(times[0]),
+            hm(times[times.len() - 1])
+        ),
+        false,
+    )
+}
+
+/// "second Sunday of March" when every affected transition agrees, else the dates.
+fn when_phrase(hits: &[&Hit], explicit_dates: bool) -> String {
+    let dates: Vec<Date> = {
+        let mut d: Vec<Date> = hits.iter().map(|h| h.date).collect();
+        d.dedup();
+        d
+    };
+    let list = || {
+        let shown: Vec<String> = dates.iter().map(|d| d.to_string()).collect();
+        join_and(&shown)
+    };
+    if explicit_dates {
+        // Start and RDATE name their dates; a weekday pattern would overstate.
+        return list();
+    }
+    let same_month = dates.iter().all(|d| d.month() == dates[0].month());
+    let same_weekday = dates.iter().all(|d| d.weekday() == dates[0].weekday());
+    if same_month && same_weekday {
+        let nth = |d: &Date| (i32::from(d.day()) - 1) / 7 + 1;
+        let last = |d: &Date| i32::from(d.days_in_month() - d.day()) < 7;
+        let weekday = weekday_name(dates[0].weekday());
+        let month = month_name(dates[0].month());
+        if dates.iter().all(|d| nth(d) == nth(&dates[0])) && (dates.len() > 1 || !last(&dates[0])) {
+            return format!("{} {weekday} of {month}", ordinal_word(nth(&dates[0])));
+        }
+        if dates.iter().all(last) {
+            return format!("last {weekday} of {month}");
+        }
+        if dates.len() == 1 {
+            return format!("{} {weekday} of {month}", ordinal_word(nth(&dates[0])));
+        }
+    }
+    let shown = list();
+    if dates.len() > 4 {
+        return format!("{} dates, first {}", dates.len(), dates[0]);
+    }
+    shown
+}
+
+// ---------------------------------------------------------------------------
+// Words.
+
+fn hm(t: Time) -> String {
+    if t.second() == 0 {
+        format!("{:02}:{:02}", t.hour(), t.minute())
+    } else {
+        format!("{:02}:{:02}:{:02}", t.hour(), t.minute(), t.second())
+    }
+}
+
+fn weekday_name(w: Weekday) -> &'static str {
+    match w {
+        Weekday::Monday => "Monday",
+        Weekday::Tuesday => "Tuesday",
+        Weekday::Wednesday => "Wednesday",
+        Weekday::Thursday => "Thursday",
+        Weekday::Friday => "Friday",
+        Weekday::Saturday => "Saturday",
+        Weekday::Sunday => "Sunday",
+    }
+}
+
+fn month_name(m: i8) -> &'static str {
+    const NAMES: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    NAMES
+        .get((m - 1).clamp(0, 11) as usize)
+        .copied()
+        .unwrap_or("January")
+}
+
+/// 1st, 2nd, 3rd, 4th, 11th, 21st, 31st.
+fn day_ordinal(n: i32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// first, second, …, last, second-to-last, 20th, 3rd-to-last.
+fn ordinal_word(n: i32) -> String {
+    const WORDS: [&str; 5] = ["first", "second", "third", "fourth", "fifth"];
+    match n {
+        1..=5 => WORDS[(n - 1) as usize].to_owned(),
+        -1 => "last".to_owned(),
+        -5..=-2 => format!("{}-to-last", WORDS[(-n - 1) as usize]),
+        n if n > 0 => day_ordinal(n),
+        n => format!("{}-to-last", day_ordinal(-n)),
+    }
+}
+
+fn join_with(items: &[String], word: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} {word} {last}", init.join(", ")),
+    }
+}
+
+fn join_and(items: &[String]) -> String {
+    join_with(items, "and")
+}
+
+fn join_or(items: &[String]) -> String {
+    join_with(items, "or")
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+fn capitalize(s: String) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => s,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::Spec;
+
+    /// A schedule with a hand-built rule (the parser is tested elsewhere).
+    fn with_rule(zone: &str, start: &str, rule: Rule, tweak: impl FnOnce(&mut Spec)) -> Schedule {
+        let mut spec = Spec::new(zone, start);
+        tweak(&mut spec);
+        let mut schedule = Schedule::new(&spec).expect("valid spec");
+        schedule.rule = Some(rule);
+        schedule
+    }
+
+    fn days(list: &[(Option<i8>, Weekday)]) -> Vec<WeekdayNum> {
+        list.iter()
+            .map(|(nth, weekday)| WeekdayNum {
+                nth: *nth,
+                weekday: *weekday,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn new_york_daily_0230_skip() {
+        let rule = Rule {
+            count: Some(4),
+            ..Rule::new(Frequency::Daily)
+        };
+        let s = describe(&with_rule(
+            "America/New_York",
+            "2026-03-06T02:30",
+            rule,
+            |_| {},
+        ));
+        assert_eq!(
+            s,
+            "Every day at 02:30 in America/New_York, starting 2026-03-06, 4 times. \
+             When 02:30 does not exist (second Sunday of March; clocks jump from 02:00 to 03:00), \
+             that occurrence is skipped and not counted."
+        );
+    }
+
+    #[test]
+    fn new_york_daily_0230_shift_and_snap() {
+        let shift = with_rule(
+            "America/New_York",
+            "2026-03-06T02:30",
+            Rule::new(Frequency::Daily),
+            |s| {
+                s.gap = GapPolicy::Shift;
+            },
+        );
+        let s = describe(&shift);
+        assert!(s.contains("(second Sunday of March;"), "{s}");
+        assert!(s.contains("03:30 EDT"), "{s}");
+        let snap = with_rule(
+            "America/New_York",
+            "2026-03-06T02:30",
+            Rule::new(Frequency::Daily),
+            |s| {
+                s.gap = GapPolicy::Snap;
+            },
+        );
+        assert!(describe(&snap).contains("it runs at 03:00 EDT, the moment the clocks change"));
+    }
+
+    #[test]
+    fn fall_back_fold_policies() {
+        for (policy, phrase) in [
+            (FoldPolicy::First, "it runs once, at the first (EDT)"),
+            (FoldPolicy::Second, "it runs once, at the second (EST)"),
+            (FoldPolicy::Both, "it runs twice, at both (EDT and EST)"),
+        ] {
+            let sch = with_rule(
+                "America/New_York",
+                "2026-10-01T01:30",
+                Rule::new(Frequency::Daily),
+                |s| s.fold = policy,
+            );
+            let s = describe(&sch);
+            assert!(
+                s.contains("When 01:30 occurs twice (first Sunday of November;"),
+                "{s}"
+            );
+            assert!(s.contains(phrase), "{s}");
+            assert!(
+                !s.contains("does not exist"),
+                "01:30 is never in a gap: {s}"
+            );
+        }
+    }
+
+    #[test]
+    fn europe_last_sunday() {
+        let sch = with_rule(
+            "Europe/Berlin",
+            "2026-01-01T02:30",
+            Rule::new(Frequency::Daily),
+            |_| {},
+        );
+        let s = describe(&sch);
+        assert!(s.contains("(last Sunday of March;"), "{s}");
+        assert!(s.contains("(last Sunday of October;"), "{s}");
+    }
+
+    #[test]
+    fn weekly_monday_never_meets_sunday_transitions() {
+        let rule = Rule {
+            by_day: days(&[(None, Weekday::Monday)]),
+            ..Rule::new(Frequency::Weekly)
+        };
+        let s = describe(&with_rule(
+            "America/New_York",
+            "2026-03-02T02:30",
+            rule,
+            |_| {},
+        ));
+        assert!(
+            s.starts_with("Every Monday at 02:30 in America/New_York, starting 2026-03-02."),
+            "{s}"
+        );
+        assert!(s.contains("do not affect it"), "{s}");
+    }
+
+    #[test]
+    fn weekly_mo_we_fr_every_two_weeks() {
+        use Weekday::*;
+        let rule = Rule {
+            interval: 2,
+            by_day: days(&[(None, Friday), (None, Monday), (None, Wednesday)]),
+            ..Rule::new(Frequency::Weekly)
+        };
+        let s = describe(&with_rule(
+            "America/New_York",
+            "2026-03-02T07:00",
+            rule,
+            |_| {},
+        ));
+        assert!(
+            s.starts_with(
+                "Every 2 weeks on Monday, Wednesday and Friday at 07:00 in America/New_York"
+            ),
+            "{s}"
+        );
+        let rule = Rule {
+            by_day: days(&[(None, Friday), (None, Monday), (None, Wednesday)]),
+            ..Rule::new(Frequency::Weekly)
+        };
+        let s = describe(&with_rule(
+            "America/New_York",
+            "2026-03-02T07:00",
+            rule,
+            |_| {},
+        ));
+        assert!(
+            s.starts_with("Every week on Monday, Wednesday and Friday at 07:00"),
+            "{s}"
+        );
+    }
+
+    #[test]
+    fn berlin_31st_under_each_policy_and_last_day() {
+        for (policy, phrase) in [
+            (InvalidDatePolicy::Omit, "that occurrence is omitted"),
+            (
+                InvalidDatePolicy::Backward,
+                "it moves back to the last day of the month",
+            ),
+            (
+                InvalidDatePolicy::Forward,
+                "it moves forward to the 1st of the next month",
+            ),
+        ] {
+            let rule = Rule {
+                by_month_day: vec![31],
+                ..Rule::new(Frequency::Monthly)
+            };
+            let s = describe(&with_rule("Europe/Berlin", "2026-01-31T09:00", rule, |s| {
+                s.invalid_date = policy
+            }));
+            assert!(
+                s.starts_with("Every month on the 31st at 09:00 in Europe/Berlin"),
+                "{s}"
+            );
+            assert!(
+                s.contains(
+                    "In months without a 31st (February, April, June, September and November), "
+                ),
+                "{s}"
+            );
+            assert!(s.contains(phrase), "{s}");
+        }
+        let rule = Rule {
+            by_month_day: vec![-1],
+            ..Rule::new(Frequency::Monthly)
+        };
+        let s = describe(&with_rule(
+            "Europe/Berlin",
+            "2026-01-31T09:00",
+            rule,
+            |_| {},
+        ));
+        assert!(
+            s.starts_with("Every month on the last day of the month at 09:00"),
+            "{s}"
+        );
+        assert!(!s.contains("without"), "{s}");
+        // A start on the 31st with no BYMONTHDAY takes its day from start.
+        let s = describe(&with_rule(
+            "Europe/Berlin",
+            "2026-01-31T09:00",
+            Rule::new(Frequency::Monthly),
+            |_| {},
+        ));
+        assert!(s.starts_with("Every month on the 31st at 09:00"), "{s}");
+        assert!(s.contains("In months without a 31st"), "{s}");
+    }
+
+    #[test]
+    fn ordinals_setpos_months_and_bounds() {
+        use Weekday::*;
+        let rule = Rule {
+            by_day: days(&[(Some(-1), Friday)]),
+            ..Rule::new(Frequency::Monthly)
+        };
+        let s = describe(&with_rule(
+            "Europe/Berlin",
+            "2026-01-30T17:00",
+            rule,
+            |_| {},
+        ));
+        assert!(
+            s.starts_with("Every month on the last Friday at 17:00"),
+            "{s}"
+        );
+
+        let rule = Rule {
+            by_day: days(&[(Some(2), Monday)]),
+            count: Some(1),
+            ..Rule::new(Frequency::Monthly)
+        };
+        let s = describe(&with_rule(
+            "Europe/Berlin",
+            "2026-01-12T17:00",
+            rule,
+            |_| {},
+        ));
+        assert!(s.starts_with("Every month on the second Monday at 17:00 in Europe/Berlin, starting 2026-01-12, once."), "{s}");
+
+        let rule = Rule {
+            by_day: days(&[
+                (None, Monday),
+                (None, Tuesday),
+                (None, Wednesday),
+                (None, Thursday),
+                (None, Friday),
+            ]),
+            by_set_pos: vec![-1],
+            ..Rule::new(Frequency::Monthly)
+        };
+        let s = describe(&with_rule(
+            "Europe/Berlin",
+            "2026-01-30T17:00",
+            rule,
+            |_| {},
+        ));
+        assert!(
+            s.starts_with("Every month on the last weekday of the month at 17:00"),
+            "{s}"
+        );
+
+        let rule = Rule {
+            by_month: vec![11],
+            by_day: days(&[(Some(4), Thursday)]),
+            until: Some(Until::Local("2030-12-01T00:00".parse().unwrap())),
+            ..Rule::new(Frequency::Yearly)
+        };
+        let s = describe(&with_rule(
+            "America/New_York",
+            "2026-11-26T12:00",
+            rule,
+            |_| {},
+        ));
+        assert!(s.starts_with("Every year on the fourth Thursday in November at 12:00 in America/New_York, starting 2026-11-26, until 2030-12-01 00:00."), "{s}");
+
+        let rule = Rule {
+            by_hour: vec![7, 19],
+            by_minute: vec![0, 30],
+            ..Rule::new(Frequency::Daily)
+        };
+        let s = describe(&with_rule("UTC", "2026-01-01T07:00", rule, |s| {
+            s.rdate = vec!["2026-02-01T03:00".into()];
+            s.exdate = vec!["2026-01-02T07:00".into(), "2026-01-03T07:00".into()];
+        }));
+        assert_eq!(
+            s,
+            "Every day at 07:00, 07:30, 19:00 and 19:30 in UTC, starting 2026-01-01, plus 1 extra date, except 2 dates."
+        );
+
+        let rule = Rule {
+            by_year_day: vec![1, -1],
+            ..Rule::new(Frequency::Yearly)
+        };
+        let s = describe(&with_rule("UTC", "2026-01-01T00:00", rule, |_| {}));
+        assert!(
+            s.starts_with("Every year on day 1 and last day of the year at 00:00"),
+            "{s}"
+        );
+
+        let rule = Rule {
+            by_week_no: vec![20],
+            by_day: days(&[(None, Monday)]),
+            ..Rule::new(Frequency::Yearly)
+        };
+        let s = describe(&with_rule("UTC", "2026-05-11T00:00", rule, |_| {}));
+        assert!(
+            s.starts_with("Every year on Monday in ISO week 20 at 00:00"),
+            "{s}"
+        );
+    }
+
+    #[test]
+    fn sub_daily_rules() {
+        let rule = Rule {
+            interval: 15,
+            ..Rule::new(Frequency::Minutely)
+        };
+        let s = describe(&with_rule(
+            "America/New_York",
+            "2026-03-01T00:00",
+            rule,
+            |_| {},
+        ));
+        assert!(
+            s.starts_with("Every 15 minutes from 00:00 in America/New_York"),
+            "{s}"
+        );
+        assert!(
+            s.contains("When the times from 02:00 to 02:45 do not exist (second Sunday of March;"),
+            "{s}"
+        );
+        let s = describe(&with_rule(
+            "America/New_York",
+            "2026-03-01T00:30",
+            Rule::new(Frequency::Hourly),
+            |s| {
+                s.fold = FoldPolicy::Both;
+            },
+        ));
+        assert!(
+            s.starts_with("Every hour at :30 past the hour in America/New_York"),
+            "{s}"
+        );
+        assert!(
+            s.contains("When 01:30 occurs twice (first Sunday of November;"),
+            "{s}"
+        );
+    }
+
+    #[test]
+    fn feb_29_yearly() {
+        let s = describe(&with_rule(
+            "UTC",
+            "2028-02-29T09:00",
+            Rule::new(Frequency::Yearly),
+            |s| {
+                s.invalid_date = InvalidDatePolicy::Backward;
+            },
+        ));
+        assert_eq!(
+            s,
+            "Every year on February 29 at 09:00 in UTC, starting 2028-02-29. \
+             In years without February 29, it moves back to the last day of the month."
+        );
+    }
+
+    #[test]
+    fn words() {
+        assert_eq!(day_ordinal(1), "1st");
+        assert_eq!(day_ordinal(12), "12th");
+        assert_eq!(day_ordinal(22), "22nd");
+        assert_eq!(day_ordinal(31), "31st");
+        assert_eq!(ordinal_word(-2), "second-to-last");
+        assert_eq!(ordinal_word(20), "20th");
+        assert_eq!(
+            join_and(&["a".into(), "b".into(), "c".into()]),
+            "a, b and c"
+        );
+    }
 }

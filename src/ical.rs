@@ -1,17 +1,599 @@
 //! iCalendar in and out: the `DTSTART;TZID=…`, `RRULE`, `RDATE` and
 //! `EXDATE` lines of a VEVENT, read into a [`Spec`] and printed back.
+//!
+//! Reading follows RFC 5545 §3.1 (content lines, folding, quoted parameter
+//! values) for just the recurrence properties; everything else in the text is
+//! skipped. A schedule needs a named zone, so a UTC (`…Z`) or floating
+//! `DTSTART` is refused. The RRULE value is passed through unchanged:
+//! [`Schedule::new`](crate::Schedule::new) validates it with positions
+//! inside the rule.
+
+use jiff::civil::{Date, DateTime, Time};
 
 use crate::error::{Error, ErrorCode};
-use crate::spec::Spec;
+use crate::plan::fmt_nominal;
+use crate::rule::Rule;
+use crate::spec::{Spec, parse_local};
+
+/// Longest content line printed, in octets, before folding (RFC 5545 §3.1).
+const FOLD_AT: usize = 75;
 
 /// Reads the recurrence lines of a VEVENT (other lines are ignored).
+///
+/// Only the first VEVENT is read; when the text has no `BEGIN:VEVENT`, the
+/// top-level lines are read (a bare `DTSTART`/`RRULE` snippet). Properties of
+/// nested components (the `DTSTART` of a VTIMEZONE's STANDARD block, VALARM)
+/// are ignored.
+///
+/// ```
+/// let spec = wallclock::parse_ical(
+///     "BEGIN:VEVENT\r\nDTSTART;TZID=America/New_York:20260306T023000\r\nRRULE:FREQ=DAILY;COUNT=4\r\nEND:VEVENT\r\n",
+/// )?;
+/// assert_eq!(spec.time_zone, "America/New_York");
+/// assert_eq!(spec.start, "2026-03-06T02:30");
+/// assert_eq!(spec.rrule.as_deref(), Some("FREQ=DAILY;COUNT=4"));
+/// # Ok::<(), wallclock::Error>(())
+/// ```
 pub fn parse_ical(text: &str) -> Result<Spec, Error> {
-    let _ = text;
-    Err(Error::new(ErrorCode::Unsupported, "not yet implemented"))
+    let lines = unfold(text);
+    let has_vevent = lines.iter().any(|l| is_begin(l, "VEVENT"));
+    // Component stack, innermost last; read properties only where the
+    // innermost component is the (first) VEVENT, or at the top level when
+    // there is no VEVENT at all.
+    let mut stack: Vec<String> = Vec::new();
+    let mut seen_vevent = false;
+    let mut dtstart: Option<(String, DateTime, Line)> = None;
+    let mut rrule: Option<(String, Line)> = None;
+    let mut rdates: Vec<(Option<String>, Vec<Item>, Line)> = Vec::new();
+    let mut exdates: Vec<(Option<String>, Vec<Item>, Line)> = Vec::new();
+
+    for line in &lines {
+        if line.text.trim().is_empty() {
+            continue;
+        }
+        let prop = parse_line(line)?;
+        match prop.name.as_str() {
+            "BEGIN" => {
+                let what = prop.value.trim().to_ascii_uppercase();
+                if what == "VEVENT" {
+                    if seen_vevent {
+                        // Later VEVENTs (overrides, other events) are not ours.
+                        break;
+                    }
+                    seen_vevent = true;
+                }
+                stack.push(what);
+                continue;
+            }
+            "END" => {
+                stack.pop();
+                continue;
+            }
+            _ => {}
+        }
+        let reading = if has_vevent {
+            stack.last().is_some_and(|c| c == "VEVENT")
+        } else {
+            stack.len() <= 1
+        };
+        if !reading {
+            continue;
+        }
+        match prop.name.as_str() {
+            "DTSTART" => {
+                if dtstart.is_some() {
+                    return Err(ical_error(
+                        "more than one `DTSTART`: expected exactly one",
+                        line.pos(0),
+                    ));
+                }
+                let tzid = prop.tzid().ok_or_else(|| {
+                    let value = prop.value.trim();
+                    if value.ends_with(['Z', 'z']) {
+                        Error::new(
+                            ErrorCode::Unsupported,
+                            format!(
+                                "`DTSTART:{value}` is in UTC: a schedule needs the zone its times are local to, e.g. `DTSTART;TZID=America/New_York:20260306T023000`"
+                            ),
+                        )
+                        .with_field("ical")
+                        .with_position(line.pos(prop.value_at))
+                    } else {
+                        ical_error(
+                            &format!(
+                                "`DTSTART:{value}` has no `TZID`: a floating time has no zone; add one, e.g. `DTSTART;TZID=America/New_York:{value}`"
+                            ),
+                            line.pos(prop.value_at),
+                        )
+                    }
+                })?;
+                let item = single_item(&prop, line)?;
+                let dt = item
+                    .datetime(None)
+                    .map_err(|why| ical_error(&why, line.pos(item.at)))?;
+                if item.utc {
+                    return Err(ical_error(
+                        &format!(
+                            "`DTSTART` has both `TZID` and a UTC value `{}`: drop the `Z`",
+                            item.text
+                        ),
+                        line.pos(item.at),
+                    ));
+                }
+                dtstart = Some((tzid, dt, line.clone()));
+            }
+            "RRULE" => {
+                if rrule.is_some() {
+                    return Err(Error::new(
+                        ErrorCode::Unsupported,
+                        "more than one `RRULE`: a schedule has one rule; put the others in separate schedules",
+                    )
+                    .with_field("ical")
+                    .with_position(line.pos(0)));
+                }
+                rrule = Some((prop.value.trim().to_owned(), line.clone()));
+            }
+            "RDATE" | "EXDATE" => {
+                if prop
+                    .param("VALUE")
+                    .is_some_and(|v| v.eq_ignore_ascii_case("PERIOD"))
+                {
+                    return Err(Error::new(
+                        ErrorCode::Unsupported,
+                        format!(
+                            "`{};VALUE=PERIOD` is not supported: list the start date-times instead",
+                            prop.name
+                        ),
+                    )
+                    .with_field("ical")
+                    .with_position(line.pos(0)));
+                }
+                let items = split_items(&prop);
+                let entry = (prop.tzid(), items, line.clone());
+                if prop.name == "RDATE" {
+                    rdates.push(entry)
+                } else {
+                    exdates.push(entry)
+                }
+            }
+            _ => {}
+        }
+    }
+
+    let Some((tzid, start, _)) = dtstart else {
+        return Err(ical_error(
+            "no `DTSTART` found: expected a VEVENT with e.g. `DTSTART;TZID=America/New_York:20260306T023000`",
+            0,
+        ));
+    };
+    let mut spec = Spec::new(tzid.clone(), nominal_text(start));
+    spec.rrule = rrule.map(|(r, _)| r);
+    spec.rdate = date_list(&rdates, &tzid, start.time())?;
+    spec.exdate = date_list(&exdates, &tzid, start.time())?;
+    Ok(spec)
 }
 
-/// Prints a spec as `DTSTART;TZID=…`, `RRULE:…`, `RDATE`, `EXDATE` lines.
+/// Prints a spec as `DTSTART;TZID=…`, `RRULE:…`, `RDATE`, `EXDATE` lines,
+/// with CRLF endings, folded at 75 octets. The RRULE is printed in canonical
+/// form when it parses, else as given.
+///
+/// ```
+/// let mut spec = wallclock::Spec::new("America/New_York", "2026-03-06T02:30");
+/// spec.rrule = Some("freq=daily;count=4".into());
+/// assert_eq!(
+///     wallclock::to_ical(&spec),
+///     "DTSTART;TZID=America/New_York:20260306T023000\r\nRRULE:FREQ=DAILY;COUNT=4\r\n",
+/// );
+/// ```
 pub fn to_ical(spec: &Spec) -> String {
-    let _ = spec;
-    String::new()
+    let mut out = String::new();
+    let tz = &spec.time_zone;
+    push_folded(
+        &mut out,
+        &format!("DTSTART;TZID={}:{}", param_value(tz), basic(&spec.start)),
+    );
+    if let Some(rule) = &spec.rrule {
+        let body = strip_prefix_ci(rule.trim(), "RRULE:");
+        let text = match Rule::parse(body) {
+            Ok(r) => r.to_string(),
+            Err(_) => body.to_owned(),
+        };
+        push_folded(&mut out, &format!("RRULE:{text}"));
+    }
+    for (name, list) in [("RDATE", &spec.rdate), ("EXDATE", &spec.exdate)] {
+        if list.is_empty() {
+            continue;
+        }
+        let values: Vec<String> = list.iter().map(|d| basic(d)).collect();
+        push_folded(
+            &mut out,
+            &format!("{name};TZID={}:{}", param_value(tz), values.join(",")),
+        );
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Reading.
+
+fn ical_error(message: &str, position: usize) -> Error {
+    Error::new(
+        ErrorCode::InvalidIcal,
+        format!("invalid iCalendar: {message}"),
+    )
+    .with_field("ical")
+    .with_position(position)
+}
+
+/// A logical (unfolded) content line, with the map back to text offsets.
+#[derive(Clone, Debug)]
+struct Line {
+    text: String,
+    /// `(offset in text, offset in the original input)` at each segment start.
+    segments: Vec<(usize, usize)>,
+}
+
+impl Line {
+    /// The byte offset in the original input of byte `at` of this line.
+    fn pos(&self, at: usize) -> usize {
+        let (logical, original) = self
+            .segments
+            .iter()
+            .rev()
+            .find(|(l, _)| *l <= at)
+            .copied()
+            .unwrap_or((0, 0));
+        original + (at - logical)
+    }
+}
+
+/// RFC 5545 §3.1: a line break followed by a space or tab continues the line.
+/// Accepts CRLF and bare LF.
+fn unfold(text: &str) -> Vec<Line> {
+    let mut lines: Vec<Line> = Vec::new();
+    let mut offset = 0usize;
+    for raw in text.split_inclusive('\n') {
+        let start = offset;
+        offset += raw.len();
+        let body = raw.strip_suffix('\n').unwrap_or(raw);
+        let body = body.strip_suffix('\r').unwrap_or(body);
+        let start = if start == 0 && body.starts_with('\u{feff}') {
+            start + 3
+        } else {
+            start
+        };
+        let body = body.strip_prefix('\u{feff}').unwrap_or(body);
+        match (body.as_bytes().first(), lines.last_mut()) {
+            (Some(b' ' | b'\t'), Some(last)) => {
+                last.segments.push((last.text.len(), start + 1));
+                last.text.push_str(&body[1..]);
+            }
+            _ => lines.push(Line {
+                text: body.to_owned(),
+                segments: vec![(0, start)],
+            }),
+        }
+    }
+    lines
+}
+
+fn is_begin(line: &Line, what: &str) -> bool {
+    let t = line.text.trim();
+    t.len() == 6 + what.len()
+        && t[..6].eq_ignore_ascii_case("BEGIN:")
+        && t[6..].eq_ignore_ascii_case(what)
+}
+
+/// A parsed content line: `NAME *(;PARAM=VALUE) : VALUE`.
+struct Property {
+    name: String,
+    params: Vec<(String, String)>,
+    value: String,
+    /// Offset of `value` in the line.
+    value_at: usize,
+}
+
+impl Property {
+    fn param(&self, name: &str) -> Option<&str> {
+        self.params
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn tzid(&self) -> Option<String> {
+        self.param("TZID")
+            .map(|t| t.trim().to_owned())
+            .filter(|t| !t.is_empty())
+    }
+}
+
+fn parse_line(line: &Line) -> Result<Property, Error> {
+    let text = &line.text;
+    let bytes = text.as_bytes();
+    let name_end = bytes
+        .iter()
+        .position(|b| *b == b';' || *b == b':')
+        .ok_or_else(|| {
+            ical_error(
+                &format!("expected `NAME:VALUE`, found `{}`", truncate(text)),
+                line.pos(0),
+            )
+        })?;
+    let name = text[..name_end].trim().to_ascii_uppercase();
+    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
+        return Err(ical_error(
+            &format!("invalid property name `{}`", truncate(&text[..name_end])),
+            line.pos(0),
+        ));
+    }
+    let mut params = Vec::new();
+    let mut i = name_end;
+    while bytes.get(i) == Some(&b';') {
+        let p_start = i + 1;
+        let eq = text[p_start..]
+            .find('=')
+            .map(|k| p_start + k)
+            .ok_or_else(|| {
+                ical_error(
+                    &format!("parameter of `{name}` without `=`"),
+                    line.pos(p_start),
+                )
+            })?;
+        let p_name = text[p_start..eq].trim().to_ascii_uppercase();
+        let mut j = eq + 1;
+        let value = if bytes.get(j) == Some(&b'"') {
+            let close = text[j + 1..].find('"').map(|k| j + 1 + k).ok_or_else(|| {
+                ical_error(
+                    &format!("unclosed quote in parameter `{p_name}`"),
+                    line.pos(j),
+                )
+            })?;
+            let v = text[j + 1..close].to_owned();
+            j = close + 1;
+            v
+        } else {
+            let end = text[j..]
+                .find([';', ':', ','])
+                .map(|k| j + k)
+                .unwrap_or(text.len());
+            let v = text[j..end].to_owned();
+            j = end;
+            v
+        };
+        // Multi-valued parameters: keep the first value.
+        while bytes.get(j) == Some(&b',') {
+            j = text[j + 1..]
+                .find([';', ':'])
+                .map(|k| j + 1 + k)
+                .unwrap_or(text.len());
+        }
+        params.push((p_name, value));
+        i = j;
+    }
+    if bytes.get(i) != Some(&b':') {
+        return Err(ical_error(
+            &format!("expected `:` before the value of `{name}`"),
+            line.pos(i),
+        ));
+    }
+    Ok(Property {
+        name,
+        params,
+        value: text[i + 1..].to_owned(),
+        value_at: i + 1,
+    })
+}
+
+fn truncate(s: &str) -> String {
+    let mut end = s.len().min(40);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    if end < s.len() {
+        format!("{}…", &s[..end])
+    } else {
+        s.to_owned()
+    }
+}
+
+/// One value of a DATE/DATE-TIME list, with its offset in the line.
+#[derive(Clone, Debug)]
+struct Item {
+    text: String,
+    at: usize,
+    utc: bool,
+    date_only: bool,
+}
+
+impl Item {
+    /// The nominal local time; a date-only value takes `time_of_day`
+    /// (00:00 for `DTSTART`, DTSTART's time for RDATE/EXDATE).
+    fn datetime(&self, time_of_day: Option<Time>) -> Result<DateTime, String> {
+        let t = self.text.as_str();
+        if self.date_only {
+            let date = (t.len() == 8 && t.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| {
+                    let n = |a: usize, b: usize| t[a..b].parse::<i16>().ok();
+                    Date::new(n(0, 4)?, n(4, 6)? as i8, n(6, 8)? as i8).ok()
+                })
+                .flatten()
+                .ok_or_else(|| format!("`{t}` is not a date `YYYYMMDD`, e.g. `20260306`"))?;
+            return Ok(date.to_datetime(time_of_day.unwrap_or(Time::midnight())));
+        }
+        let body = if self.utc { &t[..t.len() - 1] } else { t };
+        parse_local(body).map_err(|_| {
+            format!("`{t}` is not a date-time `YYYYMMDDTHHMMSS`, e.g. `20260306T023000`")
+        })
+    }
+}
+
+fn split_items(prop: &Property) -> Vec<Item> {
+    let value_date = prop
+        .param("VALUE")
+        .is_some_and(|v| v.eq_ignore_ascii_case("DATE"));
+    let mut items = Vec::new();
+    let mut at = prop.value_at;
+    for part in prop.value.split(',') {
+        let lead = part.len() - part.trim_start().len();
+        let text = part.trim().to_owned();
+        if !text.is_empty() {
+            let utc = text.ends_with(['Z', 'z']);
+            let date_only = value_date || (text.len() == 8 && !text.contains(['T', 't']));
+            items.push(Item {
+                text,
+                at: at + lead,
+                utc,
+                date_only,
+            });
+        }
+        at += part.len() + 1;
+    }
+    items
+}
+
+fn single_item(prop: &Property, line: &Line) -> Result<Item, Error> {
+    let items = split_items(prop);
+    match items.as_slice() {
+        [one] => Ok(one.clone()),
+        [] => Err(ical_error(
+            &format!("`{}` has no value", prop.name),
+            line.pos(prop.value_at),
+        )),
+        [_, second, ..] => Err(ical_error(
+            &format!("`{}` has more than one value", prop.name),
+            line.pos(second.at),
+        )),
+    }
+}
+
+fn date_list(
+    entries: &[(Option<String>, Vec<Item>, Line)],
+    zone: &str,
+    start_time: Time,
+) -> Result<Vec<String>, Error> {
+    let mut out = Vec::new();
+    for (tzid, items, line) in entries {
+        if let Some(tzid) = tzid
+            && tzid != zone
+        {
+            return Err(Error::new(
+                ErrorCode::Unsupported,
+                format!(
+                    "`TZID={tzid}` differs from DTSTART's `{zone}`: a schedule's dates are all local to one zone"
+                ),
+            )
+            .with_field("ical")
+            .with_position(line.pos(0)));
+        }
+        for item in items {
+            if item.utc {
+                return Err(Error::new(
+                    ErrorCode::Unsupported,
+                    format!(
+                        "`{}` is in UTC: list dates in the schedule's zone with `;TZID={zone}`, without `Z`",
+                        item.text
+                    ),
+                )
+                .with_field("ical")
+                .with_position(line.pos(item.at)));
+            }
+            let dt = item
+                .datetime(Some(start_time))
+                .map_err(|why| ical_error(&why, line.pos(item.at)))?;
+            out.push(nominal_text(dt));
+        }
+    }
+    Ok(out)
+}
+
+/// `2026-03-06T02:30`, or with `:SS` when the seconds are not zero: the
+/// shape people write in specs.
+fn nominal_text(dt: DateTime) -> String {
+    if dt.second() == 0 {
+        dt.strftime("%Y-%m-%dT%H:%M").to_string()
+    } else {
+        fmt_nominal(dt)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Writing.
+
+/// `20260306T023000` for a valid local date-time, else the text as given
+/// (so a broken spec still prints something recognizable).
+fn basic(local: &str) -> String {
+    match parse_local(local) {
+        Ok(dt) => dt.strftime("%Y%m%dT%H%M%S").to_string(),
+        Err(_) => local.to_owned(),
+    }
+}
+
+/// Quotes a parameter value that contains `:`, `;` or `,` (RFC 5545 §3.2).
+fn param_value(v: &str) -> String {
+    if v.contains([':', ';', ',']) {
+        format!("\"{}\"", v.replace('"', ""))
+    } else {
+        v.to_owned()
+    }
+}
+
+fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> &'a str {
+    match s.get(..prefix.len()) {
+        Some(head) if head.eq_ignore_ascii_case(prefix) => &s[prefix.len()..],
+        _ => s,
+    }
+}
+
+/// Appends a content line, folded so no physical line exceeds 75 octets
+/// (continuations start with a space, which counts), never inside a UTF-8
+/// sequence; CRLF line endings.
+fn push_folded(out: &mut String, line: &str) {
+    let mut rest = line;
+    let mut limit = FOLD_AT;
+    loop {
+        if rest.len() <= limit {
+            out.push_str(rest);
+            out.push_str("\r\n");
+            return;
+        }
+        let mut cut = limit;
+        while !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        out.push_str(&rest[..cut]);
+        out.push_str("\r\n ");
+        rest = &rest[cut..];
+        limit = FOLD_AT - 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folding_keeps_lines_within_75_octets() {
+        let mut out = String::new();
+        let long = format!(
+            "RDATE;TZID=Europe/Berlin:{}",
+            vec!["20260306T023000"; 20].join(",")
+        );
+        push_folded(&mut out, &long);
+        for physical in out.split("\r\n").filter(|l| !l.is_empty()) {
+            assert!(physical.len() <= 75, "{physical:?}");
+        }
+        let lines = unfold(&out);
+        assert_eq!(lines[0].text, long);
+    }
+
+    #[test]
+    fn positions_map_through_folds() {
+        let text =
+            "BEGIN:VEVENT\r\nDTSTART;TZID=Europe/Berlin:2026\r\n 0306T0230X0\r\nEND:VEVENT\r\n";
+        let err = parse_ical(text).unwrap_err();
+        assert_eq!(err.code(), ErrorCode::InvalidIcal);
+        // The value starts on the first physical line.
+        assert_eq!(err.position(), text.find("2026"));
+    }
 }

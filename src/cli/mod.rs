@@ -1,7 +1,259 @@
 //! The `wallclock` command-line tool (feature `native`).
+//!
+//! Shaped like ripgrep: [`main_with_args`] parses with clap, runs, and
+//! returns an exit status; the binary only calls `std::process::exit`.
+//! Every failure, including a usage error, prints the library's JSON error
+//! object (`{"code","message","field"?,"position"?}`) on one line to stderr
+//! and exits with status 2, so scripts can rely on one error shape.
+
+mod args;
+mod input;
+mod table;
+
+use std::ffi::OsString;
+use std::io::{self, Write};
+
+use crate::error::{Error, ErrorCode};
+use crate::plan::{ExpandOptions, Expansion};
+use crate::spec::{Schedule, Spec};
+use clap::Parser;
+
+use args::{Cli, Command, Format, Output};
+
+/// Exit status for success.
+const OK: i32 = 0;
+/// Exit status for every error, as ripgrep uses for errors.
+const FAILED: i32 = 2;
 
 /// Runs the tool with `args` (including the program name); returns the exit status.
-pub fn main_with_args(args: Vec<std::ffi::OsString>) -> i32 {
-    let _ = args;
-    0
+pub fn main_with_args(args: Vec<OsString>) -> i32 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => return clap_error(&e),
+    };
+    let mut out = String::new();
+    let result = run(cli, &mut out);
+    match result {
+        Ok(()) => {
+            let mut stdout = io::stdout().lock();
+            match stdout
+                .write_all(out.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                Ok(()) => OK,
+                // A closed pipe (`wallclock zones | head`) is not a failure.
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => OK,
+                Err(e) => report(&Error::new(
+                    ErrorCode::Internal,
+                    format!("cannot write to stdout: {e}"),
+                )),
+            }
+        }
+        Err(e) => report(&e),
+    }
+}
+
+/// Prints an error as one line of JSON on stderr; returns the exit status.
+fn report(err: &Error) -> i32 {
+    let line =
+        serde_json::to_string(err).unwrap_or_else(|_| format!("{{\"code\":\"{}\"}}", err.code()));
+    let _ = writeln!(io::stderr().lock(), "{line}");
+    FAILED
+}
+
+/// Help goes to stdout with status 0; usage errors become JSON errors.
+fn clap_error(e: &clap::Error) -> i32 {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = e.print();
+            OK
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            FAILED
+        }
+        _ => {
+            let rendered = e.render().to_string();
+            let first = rendered.lines().next().unwrap_or("invalid arguments");
+            let message = first
+                .strip_prefix("error: ")
+                .unwrap_or(first)
+                .replace('\'', "`");
+            let mut err = Error::new(
+                ErrorCode::InvalidOption,
+                format!("{message}: see `wallclock --help`"),
+            );
+            if let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) {
+                let name = arg
+                    .split([' ', '='])
+                    .next()
+                    .unwrap_or(arg)
+                    .trim_start_matches('-');
+                if !name.is_empty() {
+                    err = err.with_field(name.to_owned());
+                }
+            }
+            report(&err)
+        }
+    }
+}
+
+fn run(cli: Cli, out: &mut String) -> Result<(), Error> {
+    if cli.version {
+        out.push_str(&version_text());
+        return Ok(());
+    }
+    let Some(command) = cli.command else {
+        return Err(Error::new(
+            ErrorCode::InvalidOption,
+            "no command given: expected one of `expand`, `validate`, `describe`, `notices`, `ical`, `from-ical`, `misfire`, `zones`, e.g. `wallclock expand --spec daily.json --limit 10`",
+        ));
+    };
+    match command {
+        Command::Expand {
+            spec,
+            output,
+            limit,
+            from,
+            to,
+        } => {
+            let schedule = spec.schedule()?;
+            let mut options = ExpandOptions::new();
+            if let Some(limit) = limit {
+                options = options.limit(limit);
+            }
+            if let Some(from) = from {
+                options = options.from(input::instant(&from, &schedule, "from")?);
+            }
+            if let Some(to) = to {
+                options = options.to(input::instant(&to, &schedule, "to")?);
+            }
+            let result = crate::plan::expand(&schedule, &options)?;
+            print_expansion(out, &result, &output);
+        }
+        Command::Notices {
+            spec,
+            output,
+            from,
+            horizon,
+        } => {
+            let schedule = spec.schedule()?;
+            let from = match from {
+                Some(text) => input::instant(&text, &schedule, "from")?,
+                None => input::start_instant(&schedule)?,
+            };
+            let to = input::horizon_end(&schedule, from, horizon.as_deref().unwrap_or("P365D"))?;
+            let result = crate::plan::notices(&schedule, from, to)?;
+            print_expansion(out, &result, &output);
+        }
+        Command::Validate { spec, pretty } => {
+            let schedule = spec.schedule()?;
+            // The warnings are decided before the first occurrence, so one
+            // execution is enough to collect them.
+            let probe = crate::plan::expand(&schedule, &ExpandOptions::new().limit(1))?;
+            #[derive(serde::Serialize)]
+            struct Valid<'a> {
+                valid: bool,
+                rrule: Option<String>,
+                warnings: &'a [crate::plan::Warning],
+            }
+            let value = Valid {
+                valid: true,
+                rrule: schedule.rule().map(|r| r.to_string()),
+                warnings: probe.warnings(),
+            };
+            push_json(out, &value, pretty);
+        }
+        Command::Describe { spec } => {
+            let schedule = spec.schedule()?;
+            out.push_str(&crate::describe::describe(&schedule));
+            out.push('\n');
+        }
+        Command::Ical { spec } => {
+            let spec = spec.spec()?;
+            // Validate first: printing a spec that cannot run would only
+            // move the error to whoever imports the file.
+            Schedule::new(&spec)?;
+            out.push_str(&crate::ical::to_ical(&spec));
+        }
+        Command::FromIcal { file, pretty } => {
+            let text = input::read_source(&file, "file")?;
+            let spec = crate::ical::parse_ical(&text)?;
+            Schedule::new(&spec)?;
+            push_json(out, &spec, pretty);
+        }
+        Command::Misfire {
+            spec,
+            now,
+            due,
+            pretty,
+        } => {
+            if spec.spec.as_deref() == Some("-") && due == "-" {
+                return Err(Error::new(
+                    ErrorCode::InvalidOption,
+                    "`--spec -` and `--due -` cannot both read stdin: put one of them in a file",
+                )
+                .with_field("due"));
+            }
+            let schedule = spec.schedule()?;
+            let now = input::instant(&now, &schedule, "now")?;
+            let due = input::due_list(&input::read_source(&due, "due")?)?;
+            let decisions = crate::misfire::decide_misfires(&schedule, &due, now);
+            push_json(out, &decisions, pretty);
+        }
+        Command::Zones => {
+            for name in crate::zone::time_zones() {
+                out.push_str(&name);
+                out.push('\n');
+            }
+        }
+    }
+    Ok(())
+}
+
+fn version_text() -> String {
+    format!(
+        "wallclock {} (tzdb {})\n",
+        env!("CARGO_PKG_VERSION"),
+        crate::zone::tzdb_version()
+    )
+}
+
+fn print_expansion(out: &mut String, result: &Expansion, output: &Output) {
+    match output.format {
+        Format::Json => push_json(out, result, output.pretty),
+        Format::Table => table::expansion(out, result),
+    }
+}
+
+fn push_json<T: serde::Serialize + ?Sized>(out: &mut String, value: &T, pretty: bool) {
+    let text = if pretty {
+        serde_json::to_string_pretty(value)
+    } else {
+        serde_json::to_string(value)
+    };
+    // Our Serialize impls only produce strings, numbers, lists and maps.
+    out.push_str(&text.unwrap_or_default());
+    out.push('\n');
+}
+
+/// Used by `args` to build a spec from flags; kept here so `args` stays declarative.
+pub(crate) fn apply_overrides(spec: &mut Spec, a: &args::SpecArgs) -> Result<(), Error> {
+    if let Some(id) = &a.id {
+        spec.id = id.clone();
+    }
+    if let Some(gap) = &a.gap {
+        spec.gap = gap.parse()?;
+    }
+    if let Some(fold) = &a.fold {
+        spec.fold = fold.parse()?;
+    }
+    if let Some(invalid) = &a.invalid_date {
+        spec.invalid_date = invalid.parse()?;
+    }
+    if let Some(misfire) = &a.misfire {
+        spec.misfire = misfire.parse()?;
+    }
+    Ok(())
 }

@@ -3,10 +3,68 @@
 //! No time zone is in scope here: this module yields nominal local times and
 //! never imports `TimeZone`. The only policy it knows is `invalidDate`, which
 //! is about the calendar, not about clocks.
+//!
+//! # How a rule is expanded (RFC 5545 §3.3.10)
+//!
+//! The rule is walked period by period (a year, a month, a week, a day, an
+//! hour, a minute or a second, every INTERVAL of them, counted from the
+//! period that holds `start`). Each period's set is built from its days and
+//! times, BYSETPOS picks from the set, and what is at or after `start` is
+//! yielded in order.
+//!
+//! At the day level "expand" and "limit" coincide once the period is a set
+//! of days: a YEARLY period offers its 365/366 days, MONTHLY its month,
+//! WEEKLY its week, DAILY and shorter their one day, and every day-level BY
+//! part keeps the days it names. The RFC's table, with the row numbers the
+//! code refers to:
+//!
+//! 1. BYMONTH — limit for SECONDLY..MONTHLY, expand for YEARLY.
+//! 2. BYWEEKNO — YEARLY only, expand (weeks start on WKST; week 1 has at
+//!    least four days of the year; negative numbers count from the last week).
+//! 3. BYYEARDAY — limit for SECONDLY..HOURLY, expand for YEARLY
+//!    (the validator rejects it for DAILY, WEEKLY, MONTHLY).
+//! 4. BYMONTHDAY — limit for SECONDLY..DAILY, expand for MONTHLY and YEARLY.
+//! 5. BYDAY — limit for SECONDLY..DAILY; expand for WEEKLY; for MONTHLY a
+//!    limit with BYMONTHDAY, else an expansion within the month (ordinals
+//!    count in the month); for YEARLY a limit with BYYEARDAY or BYMONTHDAY,
+//!    else an expansion within BYWEEKNO's weeks, else within BYMONTH's months
+//!    (ordinals count in the month), else within the year (ordinals count in
+//!    the year).
+//! 6. BYHOUR — limit for SECONDLY..HOURLY, expand for DAILY and longer.
+//! 7. BYMINUTE — limit for SECONDLY and MINUTELY, expand for HOURLY and longer.
+//! 8. BYSECOND — limit for SECONDLY, expand for MINUTELY and longer.
+//! 9. BYSETPOS — limit: positions (from 1, or from -1 at the end) in the
+//!    sorted, de-duplicated set of each period.
+//!
+//! Missing parts default from `start` as in python-dateutil (row 10): DAILY
+//! and longer use start's hour, HOURLY and longer its minute, MINUTELY and
+//! longer its second; WEEKLY without BYDAY uses start's weekday; MONTHLY
+//! without BYMONTHDAY/BYDAY its day of month; YEARLY without any day part
+//! its month and day.
+//!
+//! # Invalid dates (SPEC §2.3)
+//!
+//! A positive day of month beyond the month's length, in a MONTHLY or YEARLY
+//! rule whose days come from BYMONTHDAY (given, or defaulted from `start`)
+//! alone, is omitted, moved back to the month's last day, or moved forward
+//! to the next month's first day. A requested day that does not exist has
+//! no weekday, day of year or week, so when BYDAY, BYYEARDAY or BYWEEKNO
+//! also select days the invalid date is simply not generated. Adjusted dates
+//! join the period's set *before* BYSETPOS is applied, as the day the rule
+//! asked for would have. A forward date can land in the next period, even
+//! after some of that period's own times, so a small reorder buffer holds
+//! back whatever could still be preceded by the next period.
+
+mod calendar;
+#[cfg(test)]
+mod tests;
 
 use jiff::civil::DateTime;
 
-use crate::rule::Rule;
+use self::calendar::{
+    YearCtx, civil_from_days, days_from_civil, days_in_month, month_start_doy, weekday,
+};
+use crate::rule::{Frequency, Rule, Until};
 use crate::spec::InvalidDatePolicy;
 
 /// A day of month the month lacks, as the rule asked for it (`2026-02-31`).
@@ -26,6 +84,142 @@ pub(crate) struct Candidate {
     pub(crate) adjusted_from: Option<RequestedDate>,
 }
 
+impl Candidate {
+    /// Nominal order; at equal nominals the rule's own date before an
+    /// adjusted one, so a merge keeps the unadjusted occurrence.
+    fn order_key(&self) -> (DateTime, Option<(i16, i8, i8)>) {
+        (
+            self.nominal,
+            self.adjusted_from.map(|r| (r.year, r.month, r.day)),
+        )
+    }
+}
+
+const SECONDS_PER_DAY: i64 = 86_400;
+const MAX_YEAR: i32 = 9999;
+const MIN_YEAR: i32 = -9999;
+
+/// What the day-level parts say about one day.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    Keep,
+    /// Rejected; the next day may do.
+    RejectDay,
+    /// Rejected by BYMONTH; no day of this month can do.
+    RejectMonth,
+}
+
+/// The day-level BY parts as bit sets, plus their defaults from `start`.
+#[derive(Clone, Debug, Default)]
+struct DayFilter {
+    /// Bit `m` for month `m`; 0 = no BYMONTH (row 1).
+    months: u16,
+    /// Bits 1..=53 for BYWEEKNO `n` / `-n` (row 2).
+    week_pos: u64,
+    week_neg: u64,
+    /// Bits 1..=366 for BYYEARDAY `n` / `-n` (row 3).
+    year_day_pos: [u64; 6],
+    year_day_neg: [u64; 6],
+    has_year_day: bool,
+    /// Bits 1..=31 for BYMONTHDAY `n` / `-n`, as a limit on scanned days (row 4).
+    month_day_pos: u32,
+    month_day_neg: u32,
+    /// Bit `w` (Monday = 0) for BYDAY without ordinal (row 5).
+    weekdays: u8,
+    /// BYDAY with ordinal: `(n, weekday)`.
+    nth: Vec<(i8, u8)>,
+    /// Ordinals count within the month (MONTHLY, or YEARLY with BYMONTH).
+    nth_in_month: bool,
+    wkst: u8,
+}
+
+impl DayFilter {
+    fn is_empty(&self) -> bool {
+        self.months == 0
+            && self.week_pos | self.week_neg == 0
+            && !self.has_year_day
+            && self.month_day_pos | self.month_day_neg == 0
+            && self.weekdays == 0
+            && self.nth.is_empty()
+    }
+
+    fn has_weekday(&self) -> bool {
+        self.weekdays != 0 || !self.nth.is_empty()
+    }
+
+    /// Checks one day: `day` is its day number, `doy` its 1-based day of year.
+    #[allow(clippy::too_many_arguments)]
+    fn check(
+        &self,
+        yc: &YearCtx,
+        day: i64,
+        month: u8,
+        mday: u8,
+        mlen: u8,
+        doy: u16,
+        wd: u8,
+    ) -> Verdict {
+        // Row 1: BYMONTH.
+        if self.months != 0 && self.months & (1 << month) == 0 {
+            return Verdict::RejectMonth;
+        }
+        // Row 2: BYWEEKNO, numbered in the year the day's week belongs to.
+        if self.week_pos | self.week_neg != 0 {
+            let (w, n) = yc.week_of(day);
+            let neg = n + 1 - w;
+            let hit = (1..=53).contains(&w) && self.week_pos & (1 << w) != 0
+                || (1..=53).contains(&neg) && self.week_neg & (1 << neg) != 0;
+            if !hit {
+                return Verdict::RejectDay;
+            }
+        }
+        // Row 3: BYYEARDAY.
+        if self.has_year_day {
+            let neg = yc.len + 1 - doy;
+            if !bit(&self.year_day_pos, doy) && !bit(&self.year_day_neg, neg) {
+                return Verdict::RejectDay;
+            }
+        }
+        // Row 4: BYMONTHDAY as a limit.
+        if self.month_day_pos | self.month_day_neg != 0 {
+            let neg = mlen + 1 - mday;
+            if self.month_day_pos & (1 << mday) == 0 && self.month_day_neg & (1 << neg) == 0 {
+                return Verdict::RejectDay;
+            }
+        }
+        // Row 5: BYDAY, plain weekdays or the n-th one in the month or year.
+        if self.has_weekday() && self.weekdays & (1 << wd) == 0 {
+            let (idx, len) = if self.nth_in_month {
+                (mday as i16, mlen as i16)
+            } else {
+                (doy as i16, yc.len as i16)
+            };
+            let first = ((idx - 1) / 7 + 1) as i8;
+            let last = -(((len - idx) / 7 + 1) as i8);
+            if !self
+                .nth
+                .iter()
+                .any(|&(n, w)| w == wd && (n == first || n == last))
+            {
+                return Verdict::RejectDay;
+            }
+        }
+        Verdict::Keep
+    }
+}
+
+fn bit(set: &[u64; 6], i: u16) -> bool {
+    let i = usize::from(i);
+    i < 6 * 64 && set[i / 64] & (1 << (i % 64)) != 0
+}
+
+fn set_bit(set: &mut [u64; 6], i: u16) {
+    let i = usize::from(i);
+    if i < 6 * 64 {
+        set[i / 64] |= 1 << (i % 64);
+    }
+}
+
 /// Lazily yields the civil occurrences of a rule from `start`, in
 /// non-decreasing nominal order (equal nominals can occur when an adjusted
 /// invalid date lands on a date the rule also generates).
@@ -35,6 +229,47 @@ pub(crate) struct Candidate {
 /// the step budget runs out (then [`Expander::over_budget`] is true).
 /// COUNT is not applied here: it counts resolved occurrences.
 pub(crate) struct Expander {
+    freq: Frequency,
+    /// The current period: a year (YEARLY), `year * 12 + month - 1`
+    /// (MONTHLY), the day number of the week's first day (WEEKLY), a day
+    /// number (DAILY), or seconds since 1970-01-01T00:00 (sub-daily).
+    pos: i64,
+    /// INTERVAL in units of `pos`.
+    step: i64,
+    /// Last valid `pos` (the end of year 9999).
+    end: i64,
+    start: DateTime,
+    /// Last nominal allowed by a local or date UNTIL, and its second count.
+    until: Option<DateTime>,
+    until_secs: Option<i64>,
+    invalid: InvalidDatePolicy,
+    filter: DayFilter,
+    /// MONTHLY/YEARLY days come from `month_days` alone (row 4 expanding).
+    by_month_days_only: bool,
+    month_days: Vec<i8>,
+    /// Seconds after the period's base time, sorted (rows 6–8 expanding).
+    offsets: Vec<u32>,
+    /// Bits of BYHOUR / BYMINUTE / BYSECOND acting as limits; 0 = none (rows 6–8).
+    hour_limit: u32,
+    minute_limit: u64,
+    second_limit: u64,
+    nanos: i32,
+    set_pos: Vec<i16>,
+    /// Forward-adjusted dates can reach into the next period.
+    reorder: bool,
+
+    year_ctx: YearCtx,
+    /// Sub-daily rules check a day once: `(day, verdict, y, m, d)`.
+    day_cache: Option<(i64, Verdict, i32, u8, u8)>,
+    /// The period being built.
+    set: Vec<Candidate>,
+    picks: Vec<usize>,
+    /// Ready to yield (`buf[next..ready]`), then held back (`buf[ready..]`).
+    buf: Vec<Candidate>,
+    next: usize,
+    ready: usize,
+    done: bool,
+
     budget: u64,
     steps: u64,
     over_budget: bool,
@@ -47,8 +282,219 @@ impl Expander {
         invalid: InvalidDatePolicy,
         budget: u64,
     ) -> Expander {
-        let _ = (rule, start, invalid);
+        let freq = rule.freq;
+        let interval = i64::from(rule.interval.max(1));
+        let wkst = rule.wkst.to_monday_zero_offset() as u8;
+        let start_day = days_from_civil(
+            i32::from(start.year()),
+            start.month() as u8,
+            start.day() as u8,
+        );
+        let start_wd = weekday(start_day);
+        let start_sod = i64::from(start.hour()) * 3600
+            + i64::from(start.minute()) * 60
+            + i64::from(start.second());
+        let max_day = days_from_civil(MAX_YEAR, 12, 31);
+
+        let no_day_parts = rule.by_week_no.is_empty()
+            && rule.by_year_day.is_empty()
+            && rule.by_month_day.is_empty()
+            && rule.by_day.is_empty();
+
+        let mut filter = DayFilter {
+            wkst,
+            ..DayFilter::default()
+        };
+        for &m in &rule.by_month {
+            if (1..=12).contains(&m) {
+                filter.months |= 1 << m;
+            }
+        }
+        // Row 10: YEARLY with no day part repeats on start's month and day.
+        if freq == Frequency::Yearly && no_day_parts && rule.by_month.is_empty() {
+            filter.months = 1 << (start.month() as u8);
+        }
+        for &w in &rule.by_week_no {
+            if (1..=53).contains(&w) {
+                filter.week_pos |= 1 << w;
+            } else if (-53..=-1).contains(&w) {
+                filter.week_neg |= 1 << -w;
+            }
+        }
+        for &d in &rule.by_year_day {
+            filter.has_year_day = true;
+            if d > 0 {
+                set_bit(&mut filter.year_day_pos, d as u16);
+            } else if d < 0 {
+                set_bit(&mut filter.year_day_neg, d.unsigned_abs());
+            }
+        }
+        for &d in &rule.by_month_day {
+            if (1..=31).contains(&d) {
+                filter.month_day_pos |= 1 << d;
+            } else if (-31..=-1).contains(&d) {
+                filter.month_day_neg |= 1 << -d;
+            }
+        }
+        for wn in &rule.by_day {
+            let w = wn.weekday.to_monday_zero_offset() as u8;
+            match wn.nth {
+                None | Some(0) => filter.weekdays |= 1 << w,
+                Some(n) => filter.nth.push((n, w)),
+            }
+        }
+        // Row 10: WEEKLY with no day part repeats on start's weekday.
+        if freq == Frequency::Weekly && no_day_parts {
+            filter.weekdays = 1 << start_wd;
+        }
+        filter.nth_in_month =
+            freq == Frequency::Monthly || (freq == Frequency::Yearly && !rule.by_month.is_empty());
+
+        // Rows 4 and 10: MONTHLY and YEARLY days that come from BYMONTHDAY
+        // alone are computed directly, which is also where invalid dates live.
+        let by_month_days_only = matches!(freq, Frequency::Monthly | Frequency::Yearly)
+            && rule.by_day.is_empty()
+            && rule.by_year_day.is_empty()
+            && rule.by_week_no.is_empty();
+        let mut month_days = rule.by_month_day.clone();
+        if by_month_days_only && month_days.is_empty() {
+            month_days.push(start.day());
+        }
+        month_days.sort_unstable();
+        month_days.dedup();
+
+        // Rows 6–8 and 10: times.
+        let or_start = |list: &[u8], v: i8| -> Vec<u32> {
+            if list.is_empty() {
+                vec![v as u32]
+            } else {
+                list.iter().map(|&x| u32::from(x)).collect()
+            }
+        };
+        let hours = or_start(&rule.by_hour, start.hour());
+        let minutes = or_start(&rule.by_minute, start.minute());
+        // A leap second (BYSECOND=60) has no civil time in jiff: never generated.
+        let seconds: Vec<u32> = or_start(&rule.by_second, start.second())
+            .into_iter()
+            .filter(|&s| s < 60)
+            .collect();
+        let mut offsets = Vec::new();
+        match freq {
+            Frequency::Secondly => offsets.push(0),
+            Frequency::Minutely => offsets.extend(seconds.iter().copied()),
+            Frequency::Hourly => {
+                for &m in &minutes {
+                    offsets.extend(seconds.iter().map(|&s| m * 60 + s));
+                }
+            }
+            _ => {
+                for &h in &hours {
+                    for &m in &minutes {
+                        offsets.extend(seconds.iter().map(|&s| h * 3600 + m * 60 + s));
+                    }
+                }
+            }
+        }
+        offsets.retain(|&o| o < SECONDS_PER_DAY as u32);
+        offsets.sort_unstable();
+        offsets.dedup();
+        let mask32 = |list: &[u8]| {
+            list.iter()
+                .filter(|&&x| x < 32)
+                .fold(0u32, |a, &x| a | 1 << x)
+        };
+        let mask64 = |list: &[u8]| {
+            list.iter()
+                .filter(|&&x| x < 64)
+                .fold(0u64, |a, &x| a | 1 << x)
+        };
+        let hour_limit = if freq <= Frequency::Hourly {
+            mask32(&rule.by_hour)
+        } else {
+            0
+        };
+        let minute_limit = if freq <= Frequency::Minutely {
+            mask64(&rule.by_minute)
+        } else {
+            0
+        };
+        let second_limit = if freq == Frequency::Secondly {
+            mask64(&rule.by_second)
+        } else {
+            0
+        };
+
+        // The period holding `start`; INTERVAL counts from it.
+        let (pos, step, end) = match freq {
+            Frequency::Yearly => (i64::from(start.year()), interval, i64::from(MAX_YEAR)),
+            Frequency::Monthly => (
+                i64::from(start.year()) * 12 + i64::from(start.month()) - 1,
+                interval,
+                i64::from(MAX_YEAR) * 12 + 11,
+            ),
+            Frequency::Weekly => {
+                let back = (i64::from(start_wd) - i64::from(wkst)).rem_euclid(7);
+                (start_day - back, interval * 7, max_day)
+            }
+            Frequency::Daily => (start_day, interval, max_day),
+            Frequency::Hourly => (
+                start_day * SECONDS_PER_DAY + start_sod / 3600 * 3600,
+                interval * 3600,
+                max_day,
+            ),
+            Frequency::Minutely => (
+                start_day * SECONDS_PER_DAY + start_sod / 60 * 60,
+                interval * 60,
+                max_day,
+            ),
+            Frequency::Secondly => (start_day * SECONDS_PER_DAY + start_sod, interval, max_day),
+        };
+        let end = if freq < Frequency::Daily {
+            (end + 1) * SECONDS_PER_DAY - 1
+        } else {
+            end
+        };
+
+        let until = match rule.until {
+            Some(Until::Local(dt)) => Some(dt),
+            Some(Until::Date(d)) => Some(d.to_datetime(jiff::civil::Time::MAX)),
+            Some(Until::Utc(_)) | None => None,
+        };
+        let until_secs = until.map(|u| {
+            days_from_civil(i32::from(u.year()), u.month() as u8, u.day() as u8) * SECONDS_PER_DAY
+                + i64::from(u.hour()) * 3600
+                + i64::from(u.minute()) * 60
+                + i64::from(u.second())
+        });
+        let reorder = invalid == InvalidDatePolicy::Forward && by_month_days_only;
+
         Expander {
+            freq,
+            pos,
+            step,
+            end,
+            start,
+            until,
+            until_secs,
+            invalid,
+            filter,
+            by_month_days_only,
+            month_days,
+            offsets,
+            hour_limit,
+            minute_limit,
+            second_limit,
+            nanos: start.subsec_nanosecond(),
+            set_pos: rule.by_set_pos.clone(),
+            reorder,
+            year_ctx: YearCtx::new(i32::from(start.year()), wkst),
+            day_cache: None,
+            set: Vec::new(),
+            picks: Vec::new(),
+            buf: Vec::new(),
+            next: 0,
+            ready: 0,
+            done: false,
             budget,
             steps: 0,
             over_budget: false,
@@ -56,6 +502,10 @@ impl Expander {
     }
 
     /// Work units spent so far (periods visited + candidates considered).
+    #[cfg_attr(
+        not(test),
+        allow(dead_code, reason = "part of the planner's interface")
+    )]
     pub(crate) fn steps(&self) -> u64 {
         self.steps
     }
@@ -64,11 +514,356 @@ impl Expander {
     pub(crate) fn over_budget(&self) -> bool {
         self.over_budget || self.steps > self.budget
     }
+
+    /// Seconds since 1970-01-01T00:00 of the first moment of period `pos`,
+    /// or `None` past the end of the calendar.
+    fn period_floor(&self, pos: i64) -> Option<i64> {
+        if pos > self.end {
+            return None;
+        }
+        let day = match self.freq {
+            Frequency::Yearly => days_from_civil(pos as i32, 1, 1),
+            Frequency::Monthly => {
+                days_from_civil(pos.div_euclid(12) as i32, (pos.rem_euclid(12) + 1) as u8, 1)
+            }
+            Frequency::Weekly | Frequency::Daily => pos,
+            _ => return Some(pos),
+        };
+        Some(day * SECONDS_PER_DAY)
+    }
+
+    fn advance(&mut self) {
+        self.pos = self.pos.checked_add(self.step).unwrap_or(i64::MAX);
+    }
+
+    /// Moves to the first period at or after `boundary` (in units of `pos`),
+    /// keeping the INTERVAL alignment.
+    fn jump_to(&mut self, boundary: i64) {
+        if boundary <= self.pos {
+            self.advance();
+            return;
+        }
+        let k = (boundary - self.pos + self.step - 1) / self.step;
+        self.pos = k
+            .checked_mul(self.step)
+            .and_then(|d| self.pos.checked_add(d))
+            .unwrap_or(i64::MAX);
+    }
+
+    fn year_ctx(&mut self, year: i32) -> YearCtx {
+        if self.year_ctx.year != year {
+            self.year_ctx = YearCtx::new(year, self.filter.wkst);
+        }
+        self.year_ctx
+    }
+
+    /// Checks a day given by its civil date (and day number).
+    fn check_day(&mut self, day: i64, y: i32, m: u8, d: u8) -> Verdict {
+        if self.filter.is_empty() {
+            return Verdict::Keep;
+        }
+        let yc = self.year_ctx(y);
+        let doy = month_start_doy(y, m) + u16::from(d) - 1;
+        self.filter
+            .check(&yc, day, m, d, days_in_month(y, m), doy, weekday(day))
+    }
+
+    /// Adds `day` at every time of the period to the set.
+    fn push_day(&mut self, base: u32, y: i32, m: u8, d: u8, adjusted_from: Option<RequestedDate>) {
+        let Ok(year) = i16::try_from(y) else { return };
+        if !(MIN_YEAR..=MAX_YEAR).contains(&y) {
+            return;
+        }
+        for &off in &self.offsets {
+            let t = base + off;
+            let Ok(nominal) = DateTime::new(
+                year,
+                m as i8,
+                d as i8,
+                (t / 3600) as i8,
+                (t / 60 % 60) as i8,
+                (t % 60) as i8,
+                self.nanos,
+            ) else {
+                continue;
+            };
+            self.set.push(Candidate {
+                nominal,
+                adjusted_from,
+            });
+        }
+        self.steps += self.offsets.len() as u64;
+    }
+
+    /// The days of one month of a MONTHLY or YEARLY period (rows 1–5).
+    fn visit_month(&mut self, y: i32, m: u8) {
+        let mlen = days_in_month(y, m);
+        if self.by_month_days_only {
+            // Row 4 expanding: each BYMONTHDAY names its day directly.
+            for i in 0..self.month_days.len() {
+                let md = self.month_days[i];
+                if md < 0 {
+                    // Counted from the end; one the month lacks is simply not generated.
+                    let d = i16::from(mlen) + 1 + i16::from(md);
+                    if d >= 1 {
+                        self.push_day(0, y, m, d as u8, None);
+                    }
+                } else if md as u8 <= mlen {
+                    self.push_day(0, y, m, md as u8, None);
+                } else {
+                    let requested = RequestedDate {
+                        year: y as i16,
+                        month: m as i8,
+                        day: md,
+                    };
+                    match self.invalid {
+                        InvalidDatePolicy::Omit => {}
+                        InvalidDatePolicy::Backward => {
+                            self.push_day(0, y, m, mlen, Some(requested))
+                        }
+                        InvalidDatePolicy::Forward => {
+                            let (ny, nm) = if m == 12 { (y + 1, 1) } else { (y, m + 1) };
+                            self.push_day(0, ny, nm, 1, Some(requested));
+                        }
+                    }
+                }
+            }
+            return;
+        }
+        // Rows 2, 3, 5 (and 4 limiting): scan the month's days.
+        let yc = self.year_ctx(y);
+        let first = days_from_civil(y, m, 1);
+        let doy0 = month_start_doy(y, m);
+        let wd0 = weekday(first);
+        self.steps += u64::from(mlen);
+        for d in 1..=mlen {
+            let day = first + i64::from(d) - 1;
+            let wd = (wd0 + d - 1) % 7;
+            if self
+                .filter
+                .check(&yc, day, m, d, mlen, doy0 + u16::from(d) - 1, wd)
+                == Verdict::Keep
+            {
+                self.push_day(0, y, m, d, None);
+            }
+        }
+    }
+
+    /// Builds the set of the period at `pos` into `self.set` and moves `pos`
+    /// to the next period to visit.
+    fn visit(&mut self) {
+        match self.freq {
+            Frequency::Yearly => {
+                let y = self.pos as i32;
+                // Row 1 expanding: the months of BYMONTH (all when absent).
+                for m in 1..=12u8 {
+                    if self.filter.months == 0 || self.filter.months & (1 << m) != 0 {
+                        self.visit_month(y, m);
+                    }
+                }
+                self.advance();
+            }
+            Frequency::Monthly => {
+                let y = self.pos.div_euclid(12) as i32;
+                let m = (self.pos.rem_euclid(12) + 1) as u8;
+                // Row 1 limiting.
+                if self.filter.months == 0 || self.filter.months & (1 << m) != 0 {
+                    self.visit_month(y, m);
+                }
+                self.advance();
+            }
+            Frequency::Weekly => {
+                // Row 5 expanding over the week (the period starts on WKST), row 1 limiting.
+                self.steps += 7;
+                for day in self.pos..self.pos + 7 {
+                    let (y, m, d) = civil_from_days(day);
+                    if self.check_day(day, y, m, d) == Verdict::Keep {
+                        self.push_day(0, y, m, d, None);
+                    }
+                }
+                self.advance();
+            }
+            Frequency::Daily => {
+                let day = self.pos;
+                let (y, m, d) = civil_from_days(day);
+                match self.check_day(day, y, m, d) {
+                    Verdict::Keep => {
+                        self.push_day(0, y, m, d, None);
+                        self.advance();
+                    }
+                    Verdict::RejectDay => self.advance(),
+                    Verdict::RejectMonth => self.jump_to(next_month_day(y, m)),
+                }
+            }
+            _ => self.visit_sub_daily(),
+        }
+    }
+
+    /// HOURLY, MINUTELY, SECONDLY: a rejected day, hour or minute is left
+    /// in one jump to the first aligned period after it.
+    fn visit_sub_daily(&mut self) {
+        let day = self.pos.div_euclid(SECONDS_PER_DAY);
+        let sod = self.pos.rem_euclid(SECONDS_PER_DAY);
+        let (verdict, y, m, d) = match self.day_cache {
+            Some((cached, v, y, m, d)) if cached == day => (v, y, m, d),
+            _ => {
+                let (y, m, d) = civil_from_days(day);
+                let v = self.check_day(day, y, m, d);
+                self.day_cache = Some((day, v, y, m, d));
+                (v, y, m, d)
+            }
+        };
+        let day_start = day * SECONDS_PER_DAY;
+        match verdict {
+            Verdict::Keep => {}
+            Verdict::RejectDay => return self.jump_to(day_start + SECONDS_PER_DAY),
+            Verdict::RejectMonth => {
+                return self.jump_to(next_month_day(y, m).saturating_mul(SECONDS_PER_DAY));
+            }
+        }
+        // Row 6 limiting.
+        let h = sod / 3600;
+        if self.hour_limit != 0 && self.hour_limit & (1 << h) == 0 {
+            return self.jump_to(day_start + (h + 1) * 3600);
+        }
+        // Row 7 limiting.
+        let minute = sod / 60 % 60;
+        if self.freq <= Frequency::Minutely
+            && self.minute_limit != 0
+            && self.minute_limit & (1 << minute) == 0
+        {
+            return self.jump_to(day_start + (sod / 60 + 1) * 60);
+        }
+        // Row 8 limiting.
+        if self.freq == Frequency::Secondly
+            && self.second_limit != 0
+            && self.second_limit & (1 << (sod % 60)) == 0
+        {
+            return self.advance();
+        }
+        let base = match self.freq {
+            Frequency::Hourly => h * 3600,
+            Frequency::Minutely => sod / 60 * 60,
+            _ => sod,
+        };
+        self.push_day(base as u32, y, m, d, None);
+        self.advance();
+    }
+
+    /// Sorts the period's set, applies BYSETPOS (row 9) and `start`, and
+    /// queues the result behind what the previous period held back.
+    fn collect(&mut self) {
+        let set = &mut self.set;
+        set.sort_unstable_by_key(Candidate::order_key);
+        set.dedup();
+        let held = self.buf.len() > self.ready;
+        if self.set_pos.is_empty() {
+            self.buf
+                .extend(set.iter().filter(|c| c.nominal >= self.start));
+        } else {
+            let n = set.len() as i64;
+            self.picks.clear();
+            for &p in &self.set_pos {
+                let i = if p > 0 {
+                    i64::from(p) - 1
+                } else {
+                    n + i64::from(p)
+                };
+                if (0..n).contains(&i) {
+                    self.picks.push(i as usize);
+                }
+            }
+            self.picks.sort_unstable();
+            self.picks.dedup();
+            self.buf.extend(
+                self.picks
+                    .iter()
+                    .map(|&i| set[i])
+                    .filter(|c| c.nominal >= self.start),
+            );
+        }
+        if held {
+            self.buf[self.ready..].sort_by_key(Candidate::order_key);
+        }
+    }
+
+    /// Visits periods until something can be yielded or nothing is left.
+    fn refill(&mut self) {
+        self.buf.drain(..self.next);
+        self.ready -= self.next;
+        self.next = 0;
+        loop {
+            if self.steps > self.budget {
+                self.over_budget = true;
+                self.done = true;
+                self.buf.clear();
+                self.ready = 0;
+                return;
+            }
+            let floor = self.period_floor(self.pos);
+            let past_until = matches!((floor, self.until_secs), (Some(f), Some(u)) if f > u);
+            let Some(_) = floor.filter(|_| !past_until) else {
+                // No later period: everything held back is final.
+                self.ready = self.buf.len();
+                self.done = self.ready == 0;
+                return;
+            };
+            self.steps += 1;
+            self.set.clear();
+            self.visit();
+            self.collect();
+            self.ready = if self.reorder {
+                // The next period produces nothing before its first day.
+                match self.period_floor(self.pos) {
+                    Some(next) => self.buf.partition_point(|c| nominal_secs(c.nominal) < next),
+                    None => self.buf.len(),
+                }
+            } else {
+                self.buf.len()
+            };
+            if self.ready > 0 {
+                return;
+            }
+        }
+    }
 }
 
 impl Iterator for Expander {
     type Item = Candidate;
     fn next(&mut self) -> Option<Candidate> {
-        None
+        loop {
+            if self.next < self.ready {
+                let c = self.buf[self.next];
+                self.next += 1;
+                if self.until.is_some_and(|u| c.nominal > u) {
+                    self.done = true;
+                    self.buf.clear();
+                    self.next = 0;
+                    self.ready = 0;
+                    return None;
+                }
+                return Some(c);
+            }
+            if self.done {
+                return None;
+            }
+            self.refill();
+        }
     }
+}
+
+/// Day number of the first day of the month after `(y, m)`.
+fn next_month_day(y: i32, m: u8) -> i64 {
+    if m == 12 {
+        days_from_civil(y + 1, 1, 1)
+    } else {
+        days_from_civil(y, m + 1, 1)
+    }
+}
+
+fn nominal_secs(dt: DateTime) -> i64 {
+    days_from_civil(i32::from(dt.year()), dt.month() as u8, dt.day() as u8) * SECONDS_PER_DAY
+        + i64::from(dt.hour()) * 3600
+        + i64::from(dt.minute()) * 60
+        + i64::from(dt.second())
 }

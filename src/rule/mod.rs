@@ -105,6 +105,19 @@ impl Rule {
     ///
     /// Errors have code `invalid_rrule` (or `count_and_until`), name the
     /// part, and carry the byte position in `text`.
+    ///
+    /// ```
+    /// use wallclock::{ErrorCode, Rule};
+    ///
+    /// let rule = Rule::parse("rrule:byday=fr,mo;freq=weekly;interval=2")?;
+    /// assert_eq!(rule.to_string(), "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR");
+    ///
+    /// let err = Rule::parse("FREQ=DAILY;BYHOUR=24").unwrap_err();
+    /// assert_eq!(err.code(), ErrorCode::InvalidRrule);
+    /// assert_eq!(err.position(), Some(18));
+    /// assert_eq!(err.message(), "invalid `BYHOUR` value `24`: expected 0..=23, e.g. `BYHOUR=9,17`");
+    /// # Ok::<(), wallclock::Error>(())
+    /// ```
     pub fn parse(text: &str) -> Result<Rule, Error> {
         parse::parse(text)
     }
@@ -157,7 +170,8 @@ impl Rule {
     pub fn by_hour(&self) -> &[u8] {
         &self.by_hour
     }
-    /// `BYDAY`.
+    /// `BYDAY`, sorted by weekday (Monday first), then by ordinal (none
+    /// first, then ascending): `MO,-1MO,1MO,2MO,-1FR,SU`.
     pub fn by_day(&self) -> &[WeekdayNum] {
         &self.by_day
     }

@@ -1,0 +1,202 @@
+//! The command line, declared with clap's derive API. Parsing only: values
+//! stay strings here and are validated by the library, so a bad policy or
+//! date gets the same structured error as in JSON.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::error::{Error, ErrorCode};
+use crate::spec::{Schedule, Spec};
+
+use super::input;
+
+/// Calendar rules in local time to UTC instants, with explicit DST policies.
+#[derive(Debug, Parser)]
+#[command(
+    name = "wallclock",
+    disable_version_flag = true,
+    arg_required_else_help = true
+)]
+pub(crate) struct Cli {
+    /// Print the version and the bundled tz database version.
+    #[arg(short = 'V', long)]
+    pub(crate) version: bool,
+    #[command(subcommand)]
+    pub(crate) command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// Expand a schedule into occurrences (SPEC §3 result object).
+    Expand {
+        #[command(flatten)]
+        spec: SpecArgs,
+        #[command(flatten)]
+        output: Output,
+        /// Stop after this many executions (distinct instants).
+        #[arg(long, value_name = "N")]
+        limit: Option<usize>,
+        /// List occurrences at or after this instant (`2026-03-08T07:00:00Z`) or local time.
+        #[arg(long, value_name = "DATETIME", allow_hyphen_values = true)]
+        from: Option<String>,
+        /// List occurrences before this instant or local time.
+        #[arg(long, value_name = "DATETIME", allow_hyphen_values = true)]
+        to: Option<String>,
+    },
+    /// Check a schedule; print the canonical rule and warnings.
+    Validate {
+        #[command(flatten)]
+        spec: SpecArgs,
+        /// Indent the JSON.
+        #[arg(long)]
+        pretty: bool,
+    },
+    /// Describe a schedule in English, including what clock changes do to it.
+    Describe {
+        #[command(flatten)]
+        spec: SpecArgs,
+    },
+    /// List the occurrences a clock change affects in a window.
+    Notices {
+        #[command(flatten)]
+        spec: SpecArgs,
+        #[command(flatten)]
+        output: Output,
+        /// Window start: an instant or a local time (default: the spec's start).
+        #[arg(long, value_name = "DATETIME", allow_hyphen_values = true)]
+        from: Option<String>,
+        /// Window length, an ISO 8601 duration such as `P12M` or `P365D` (default `P365D`).
+        #[arg(long, value_name = "DURATION")]
+        horizon: Option<String>,
+    },
+    /// Print the schedule as iCalendar `DTSTART`/`RRULE`/`RDATE`/`EXDATE` lines.
+    Ical {
+        #[command(flatten)]
+        spec: SpecArgs,
+    },
+    /// Read iCalendar text (a VEVENT) and print the spec as JSON.
+    FromIcal {
+        /// The iCalendar file, or `-` for stdin.
+        #[arg(value_name = "FILE")]
+        file: String,
+        /// Indent the JSON.
+        #[arg(long)]
+        pretty: bool,
+    },
+    /// Decide what a late scheduler does with missed occurrences.
+    Misfire {
+        #[command(flatten)]
+        spec: SpecArgs,
+        /// The current instant, e.g. `2026-10-24T12:00:00Z`.
+        #[arg(long, value_name = "INSTANT")]
+        now: String,
+        /// A JSON array of `{"key","instant"}`, or `-` for stdin.
+        #[arg(long, value_name = "FILE")]
+        due: String,
+        /// Indent the JSON.
+        #[arg(long)]
+        pretty: bool,
+    },
+    /// List the zone names of the bundled tz database.
+    Zones,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Format {
+    /// The result object as JSON.
+    Json,
+    /// An aligned table for people.
+    Table,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct Output {
+    /// Output format.
+    #[arg(long, value_enum, default_value = "json")]
+    pub(crate) format: Format,
+    /// Indent the JSON.
+    #[arg(long)]
+    pub(crate) pretty: bool,
+}
+
+/// Where the schedule comes from: a spec file (JSON or iCalendar) or flags.
+#[derive(Debug, Args)]
+pub(crate) struct SpecArgs {
+    /// A spec file (JSON, or an iCalendar VEVENT), or `-` for stdin.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["tz", "start", "rrule", "rdate", "exdate"])]
+    pub(crate) spec: Option<String>,
+    /// Time zone (IANA name) of an inline spec.
+    #[arg(long, value_name = "ZONE")]
+    pub(crate) tz: Option<String>,
+    /// Start of an inline spec, a local date-time `YYYY-MM-DDTHH:MM[:SS]`.
+    #[arg(long, value_name = "DATETIME")]
+    pub(crate) start: Option<String>,
+    /// RRULE of an inline spec, e.g. `FREQ=DAILY;COUNT=4`.
+    #[arg(long, value_name = "RULE")]
+    pub(crate) rrule: Option<String>,
+    /// An extra local date-time (repeatable).
+    #[arg(long, value_name = "DATETIME")]
+    pub(crate) rdate: Vec<String>,
+    /// A local date-time to remove (repeatable).
+    #[arg(long, value_name = "DATETIME")]
+    pub(crate) exdate: Vec<String>,
+    /// Gap policy: `skip`, `shift` or `snap` (overrides the spec file).
+    #[arg(long, value_name = "POLICY")]
+    pub(crate) gap: Option<String>,
+    /// Fold policy: `first`, `second` or `both` (overrides the spec file).
+    #[arg(long, value_name = "POLICY")]
+    pub(crate) fold: Option<String>,
+    /// Invalid-date policy: `omit`, `backward` or `forward` (overrides the spec file).
+    #[arg(long, value_name = "POLICY")]
+    pub(crate) invalid_date: Option<String>,
+    /// Misfire policy: `all`, `latest_only` or `skip` (overrides the spec file).
+    #[arg(long, value_name = "POLICY")]
+    pub(crate) misfire: Option<String>,
+    /// Schedule id (overrides the spec file).
+    #[arg(long, value_name = "ID")]
+    pub(crate) id: Option<String>,
+}
+
+impl SpecArgs {
+    /// The spec, read from `--spec` or built from the inline flags, with
+    /// policy overrides applied. Not validated yet.
+    pub(crate) fn spec(&self) -> Result<Spec, Error> {
+        let mut spec = match (&self.spec, &self.tz, &self.start) {
+            (Some(path), _, _) => input::spec_text(&input::read_source(path, "spec")?)?,
+            (None, Some(tz), Some(start)) => {
+                let mut spec = Spec::new(tz.clone(), start.clone());
+                spec.rrule = self.rrule.clone();
+                spec.rdate = self.rdate.clone();
+                spec.exdate = self.exdate.clone();
+                spec
+            }
+            (None, None, None) => {
+                return Err(Error::new(
+                    ErrorCode::InvalidOption,
+                    "no schedule given: expected `--spec FILE` (`-` for stdin) or `--tz ZONE --start DATETIME`, e.g. `--tz America/New_York --start 2026-03-06T02:30 --rrule FREQ=DAILY;COUNT=4`",
+                )
+                .with_field("spec"));
+            }
+            (None, None, Some(_)) => {
+                return Err(Error::new(
+                    ErrorCode::InvalidSpec,
+                    "missing `--tz`: an inline spec needs a time zone, e.g. `--tz America/New_York`",
+                )
+                .with_field("timeZone"));
+            }
+            (None, Some(_), None) => {
+                return Err(Error::new(
+                    ErrorCode::InvalidSpec,
+                    "missing `--start`: an inline spec needs a local start, e.g. `--start 2026-03-06T02:30`",
+                )
+                .with_field("start"));
+            }
+        };
+        super::apply_overrides(&mut spec, self)?;
+        Ok(spec)
+    }
+
+    /// The validated schedule.
+    pub(crate) fn schedule(&self) -> Result<Schedule, Error> {
+        Schedule::new(&self.spec()?)
+    }
+}

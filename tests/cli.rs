@@ -1,0 +1,497 @@
+//! The `wallclock` binary, run for real: JSON on stdout, JSON errors on
+//! stderr with exit status 2.
+#![cfg(all(feature = "native", not(target_arch = "wasm32")))]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn wallclock(args: &[&str], stdin: Option<&str>) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wallclock"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn wallclock");
+    {
+        let mut input = child.stdin.take().unwrap();
+        if let Some(text) = stdin {
+            input.write_all(text.as_bytes()).unwrap();
+        }
+    }
+    let out = child.wait_with_output().unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+fn ok_json(run: &Run) -> Value {
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert!(run.stdout.ends_with('\n'));
+    assert_eq!(run.stdout.lines().count(), 1, "compact JSON is one line");
+    serde_json::from_str(&run.stdout).expect("stdout is JSON")
+}
+
+fn err_json(run: &Run) -> Value {
+    assert_eq!(run.code, 2, "stdout: {}", run.stdout);
+    assert!(run.stdout.is_empty());
+    assert_eq!(run.stderr.lines().count(), 1, "one line: {}", run.stderr);
+    serde_json::from_str(&run.stderr).expect("stderr is JSON")
+}
+
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("wallclock-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// No RRULE: start plus RDATEs across both New York transitions of 2026.
+const DATES: &str = r#"{"id":"d","timeZone":"America/New_York","start":"2026-03-07T02:30",
+  "rdate":["2026-03-08T02:30","2026-11-01T01:30"],"gap":"shift","fold":"both"}"#;
+
+fn check_dates(v: &Value) {
+    let e = v["entries"].as_array().unwrap();
+    let got: Vec<(&str, &str, &str)> = e
+        .iter()
+        .map(|e| {
+            (
+                e["nominal"].as_str().unwrap(),
+                e["status"].as_str().unwrap(),
+                e["instant"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("2026-03-07T02:30:00", "scheduled", "2026-03-07T07:30:00Z"),
+            ("2026-03-08T02:30:00", "shifted", "2026-03-08T07:30:00Z"),
+            ("2026-11-01T01:30:00", "scheduled", "2026-11-01T05:30:00Z"),
+            ("2026-11-01T01:30:00", "scheduled", "2026-11-01T06:30:00Z"),
+        ]
+    );
+    assert_eq!(e[3]["key"], "d|2026-11-01T01:30:00|fold=1");
+    assert_eq!(e[1]["notes"][0]["code"], "gap_shifted");
+    assert_eq!(v["tzdb"], wallclock::tzdb_version());
+}
+
+#[test]
+fn expand_spec_file_stdin_and_inline_agree() {
+    let path = temp_file("dates.json", DATES);
+    let from_file = ok_json(&wallclock(
+        &["expand", "--spec", path.to_str().unwrap()],
+        None,
+    ));
+    check_dates(&from_file);
+    let from_stdin = ok_json(&wallclock(&["expand", "--spec", "-"], Some(DATES)));
+    assert_eq!(from_file, from_stdin);
+    let inline = ok_json(&wallclock(
+        &[
+            "expand",
+            "--id",
+            "d",
+            "--tz",
+            "America/New_York",
+            "--start",
+            "2026-03-07T02:30",
+            "--rdate",
+            "2026-03-08T02:30",
+            "--rdate",
+            "2026-11-01T01:30",
+            "--gap",
+            "shift",
+            "--fold",
+            "both",
+        ],
+        None,
+    ));
+    assert_eq!(from_file, inline);
+}
+
+#[test]
+fn expand_window_accepts_instants_and_local_times() {
+    let instant = ok_json(&wallclock(
+        &[
+            "expand",
+            "--spec",
+            "-",
+            "--from",
+            "2026-03-08T00:00:00-05:00",
+            "--to",
+            "2026-11-01T06:00:00Z",
+        ],
+        Some(DATES),
+    ));
+    let local = ok_json(&wallclock(
+        &[
+            "expand",
+            "--spec",
+            "-",
+            "--from",
+            "2026-03-08",
+            "--to",
+            "2026-11-01T01:00",
+        ],
+        Some(DATES),
+    ));
+    // 2026-11-01T01:00 local is ambiguous; compatible takes the first (05:00Z).
+    let nominals = |v: &Value| -> Vec<String> {
+        v["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["instant"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(
+        nominals(&instant),
+        ["2026-03-08T07:30:00Z", "2026-11-01T05:30:00Z"]
+    );
+    assert_eq!(nominals(&local), ["2026-03-08T07:30:00Z"]);
+    let bad = err_json(&wallclock(
+        &["expand", "--spec", "-", "--from", "yesterday"],
+        Some(DATES),
+    ));
+    assert_eq!(bad["code"], "invalid_date_time");
+    assert_eq!(bad["field"], "from");
+}
+
+#[test]
+fn pretty_json() {
+    let run = wallclock(&["expand", "--spec", "-", "--pretty"], Some(DATES));
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.lines().count() > 10);
+    check_dates(&serde_json::from_str(&run.stdout).unwrap());
+}
+
+#[test]
+fn table_has_columns_and_note_messages() {
+    let run = wallclock(&["expand", "--spec", "-", "--format", "table"], Some(DATES));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let header = run.stdout.lines().next().unwrap();
+    for col in ["NOMINAL", "STATUS", "LOCAL", "UTC", "KEY", "NOTE"] {
+        assert!(header.contains(col), "{header}");
+    }
+    assert!(run.stdout.contains(
+        "02:30 does not exist on 2026-03-08 in America/New_York (clocks jump from 02:00 to 03:00); runs at 03:30 EDT"
+    ));
+    assert!(
+        run.stdout
+            .contains("2026-03-08T03:30:00-04:00[America/New_York]")
+    );
+    // Columns are aligned: the status column starts at the same byte on every row.
+    let col = header.find("STATUS").unwrap();
+    for row in run.stdout.lines().skip(1).take(4) {
+        assert!(
+            ["scheduled", "shifted"]
+                .iter()
+                .any(|s| row[col..].starts_with(s)),
+            "{row}"
+        );
+    }
+}
+
+#[test]
+fn bad_specs_exit_2_with_json_error() {
+    let cases: &[(&str, &str, Option<&str>)] = &[
+        (
+            r#"{"timeZone":"America/New_Yrok","start":"2026-03-06T02:30"}"#,
+            "unknown_time_zone",
+            Some("timeZone"),
+        ),
+        (
+            r#"{"timeZone":"America/New_York","start":"2026-03-06 02:30"}"#,
+            "invalid_start",
+            Some("start"),
+        ),
+        (
+            r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","gap":"later"}"#,
+            "invalid_policy",
+            Some("gap"),
+        ),
+        (
+            r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","colour":1}"#,
+            "invalid_spec",
+            None,
+        ),
+        (
+            r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"FREQ=DAILY;BYHOUR=24"}"#,
+            "invalid_rrule",
+            Some("rrule"),
+        ),
+        ("{not json", "invalid_spec", None),
+    ];
+    for (spec, code, field) in cases {
+        let e = err_json(&wallclock(
+            &["expand", "--spec", "-", "--limit", "3"],
+            Some(spec),
+        ));
+        assert_eq!(e["code"], *code, "{spec}: {e}");
+        if let Some(field) = field {
+            assert_eq!(e["field"], *field, "{spec}: {e}");
+        }
+        assert!(e["message"].as_str().is_some_and(|m| !m.is_empty()));
+    }
+    let e = err_json(&wallclock(
+        &["expand", "--spec", "/nonexistent/spec.json"],
+        None,
+    ));
+    assert_eq!(e["code"], "invalid_option");
+    assert_eq!(e["field"], "spec");
+    let e = err_json(&wallclock(&["expand", "--tz", "Europe/Berlin"], None));
+    assert_eq!(e["field"], "start");
+    let e = err_json(&wallclock(&["expand", "--no-such-flag"], None));
+    assert_eq!(e["code"], "invalid_option");
+    let e = err_json(&wallclock(
+        &["expand", "--spec", "-", "--limit", "0"],
+        Some(DATES),
+    ));
+    assert_eq!(e["field"], "limit");
+}
+
+#[test]
+fn validate_describe_notices() {
+    let v = ok_json(&wallclock(
+        &[
+            "validate",
+            "--tz",
+            "America/New_York",
+            "--start",
+            "2026-03-08T02:30",
+        ],
+        None,
+    ));
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["rrule"], Value::Null);
+    assert_eq!(v["warnings"][0]["code"], "start_in_gap");
+
+    let v = ok_json(&wallclock(
+        &[
+            "validate",
+            "--tz",
+            "America/New_York",
+            "--start",
+            "2026-03-06T02:30",
+            "--rrule",
+            "rrule:count=4;freq=daily",
+        ],
+        None,
+    ));
+    assert_eq!(v["rrule"], "FREQ=DAILY;COUNT=4");
+    let e = err_json(&wallclock(
+        &[
+            "validate",
+            "--tz",
+            "Mars/Olympus",
+            "--start",
+            "2026-03-06T02:30",
+        ],
+        None,
+    ));
+    assert_eq!(e["code"], "unknown_time_zone");
+
+    let run = wallclock(
+        &[
+            "describe",
+            "--tz",
+            "America/New_York",
+            "--start",
+            "2026-03-06T02:30",
+            "--rrule",
+            "FREQ=DAILY;COUNT=4",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .starts_with("Every day at 02:30 in America/New_York"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("second Sunday of March"),
+        "{}",
+        run.stdout
+    );
+
+    // Notices default to a year from the spec's start.
+    let v = ok_json(&wallclock(&["notices", "--spec", "-"], Some(DATES)));
+    let codes: Vec<&str> = v["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["notes"][0]["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["gap_shifted", "fold_both", "fold_both"]);
+    assert_eq!(v["transitions"].as_array().unwrap().len(), 2);
+    let v = ok_json(&wallclock(
+        &["notices", "--spec", "-", "--horizon", "P1M"],
+        Some(DATES),
+    ));
+    assert_eq!(v["entries"].as_array().unwrap().len(), 1);
+    let e = err_json(&wallclock(
+        &["notices", "--spec", "-", "--horizon", "soon"],
+        Some(DATES),
+    ));
+    assert_eq!(e["code"], "invalid_duration");
+    let run = wallclock(
+        &["notices", "--spec", "-", "--format", "table"],
+        Some(DATES),
+    );
+    assert!(
+        run.stdout
+            .contains("runs twice, at 01:30 EDT and at 01:30 EST"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn ical_out_and_back() {
+    let run = wallclock(&["ical", "--spec", "-"], Some(DATES));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .starts_with("DTSTART;TZID=America/New_York:20260307T023000\r\n"),
+        "{:?}",
+        run.stdout
+    );
+    let path = temp_file("event.ics", &run.stdout);
+    let v = ok_json(&wallclock(&["from-ical", path.to_str().unwrap()], None));
+    assert_eq!(v["timeZone"], "America/New_York");
+    assert_eq!(
+        v["rdate"],
+        serde_json::json!(["2026-03-08T02:30", "2026-11-01T01:30"])
+    );
+    // An .ics file also works as --spec.
+    let e = ok_json(&wallclock(
+        &["expand", "--spec", path.to_str().unwrap(), "--gap", "shift"],
+        None,
+    ));
+    assert_eq!(e["entries"].as_array().unwrap().len(), 3);
+    let bad = err_json(&wallclock(
+        &["from-ical", "-"],
+        Some("DTSTART:20260306T073000Z\r\n"),
+    ));
+    assert_eq!(bad["code"], "unsupported");
+    assert_eq!(bad["field"], "ical");
+    assert_eq!(bad["position"], 8);
+}
+
+#[test]
+fn misfire_golden_table() {
+    let spec = r#"{"id":"r","timeZone":"America/New_York","start":"2026-10-21T09:00","maxLateness":"P2D","misfire":"latest_only"}"#;
+    let due = r#"[{"key":"r|2026-10-21T09:00:00","instant":"2026-10-21T13:00:00Z"},
+                  {"key":"r|2026-10-22T09:00:00","instant":"2026-10-22T13:00:00Z"},
+                  {"key":"r|2026-10-23T09:00:00","instant":"2026-10-23T13:00:00Z"},
+                  {"key":"r|2026-10-24T09:00:00","instant":"2026-10-24T13:00:00Z"}]"#;
+    let due_path = temp_file("due.json", due);
+    let v = ok_json(&wallclock(
+        &[
+            "misfire",
+            "--spec",
+            "-",
+            "--now",
+            "2026-10-24T14:00:00Z",
+            "--due",
+            due_path.to_str().unwrap(),
+        ],
+        Some(spec),
+    ));
+    let decisions: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["decision"].as_str().unwrap())
+        .collect();
+    assert_eq!(decisions, ["expired", "expired", "coalesced", "run"]);
+    let e = err_json(&wallclock(
+        &[
+            "misfire",
+            "--spec",
+            "-",
+            "--now",
+            "2026-10-24T14:00:00Z",
+            "--due",
+            "-",
+        ],
+        Some(spec),
+    ));
+    assert_eq!(e["field"], "due");
+}
+
+#[test]
+fn zones_and_version() {
+    let run = wallclock(&["zones"], None);
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.lines().any(|l| l == "America/New_York"));
+    let run = wallclock(&["--version"], None);
+    assert_eq!(run.code, 0);
+    assert_eq!(
+        run.stdout.trim(),
+        format!(
+            "wallclock {} (tzdb {})",
+            env!("CARGO_PKG_VERSION"),
+            wallclock::tzdb_version()
+        )
+    );
+}
+
+/// The seed case: New York daily 02:30, COUNT=4, from 2026-03-06.
+#[test]
+fn seed_new_york_daily_0230_count_4() {
+    let base = [
+        "expand",
+        "--tz",
+        "America/New_York",
+        "--start",
+        "2026-03-06T02:30",
+        "--rrule",
+        "FREQ=DAILY;COUNT=4",
+    ];
+    let skip = ok_json(&wallclock(&base, None));
+    let rows: Vec<(String, String)> = skip["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["nominal"].as_str().unwrap()[8..10].to_owned(),
+                e["status"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let want: Vec<(String, String)> = [
+        ("06", "scheduled"),
+        ("07", "scheduled"),
+        ("08", "skipped"),
+        ("09", "scheduled"),
+        ("10", "scheduled"),
+    ]
+    .iter()
+    .map(|(d, s)| (d.to_string(), s.to_string()))
+    .collect();
+    assert_eq!(rows, want);
+
+    let mut args = base.to_vec();
+    args.extend(["--gap", "shift"]);
+    let shift = ok_json(&wallclock(&args, None));
+    let e = shift["entries"].as_array().unwrap();
+    assert_eq!(e.len(), 4);
+    assert_eq!(e[2]["nominal"], "2026-03-08T02:30:00");
+    assert_eq!(e[2]["status"], "shifted");
+    assert_eq!(e[2]["instant"], "2026-03-08T07:30:00Z");
+}

@@ -1,0 +1,222 @@
+//! `describe` sentences for the seed examples, and iCalendar in and out.
+#![cfg(not(target_arch = "wasm32"))]
+
+use wallclock::{ErrorCode, Schedule, Spec, describe, parse_ical, parse_local, to_ical};
+
+fn sentence(json: &str) -> String {
+    describe(&Schedule::from_json(json).expect("valid spec"))
+}
+
+#[test]
+fn new_york_daily_0230_skip_and_shift() {
+    let skip = sentence(
+        r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"FREQ=DAILY;COUNT=4"}"#,
+    );
+    assert!(
+        skip.starts_with("Every day at 02:30 in America/New_York, starting 2026-03-06, 4 times."),
+        "{skip}"
+    );
+    assert!(
+        skip.contains("When 02:30 does not exist (second Sunday of March;"),
+        "{skip}"
+    );
+    assert!(
+        skip.contains("that occurrence is skipped and not counted"),
+        "{skip}"
+    );
+
+    let shift = sentence(
+        r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"FREQ=DAILY;COUNT=4","gap":"shift"}"#,
+    );
+    assert!(shift.contains("03:30 EDT"), "{shift}");
+    insta::assert_snapshot!("new_york_daily_0230_shift", shift);
+}
+
+#[test]
+fn berlin_31st_versus_last_day() {
+    let on_31st = sentence(
+        r#"{"timeZone":"Europe/Berlin","start":"2026-01-31T09:00","rrule":"FREQ=MONTHLY;BYMONTHDAY=31","invalidDate":"backward"}"#,
+    );
+    assert!(on_31st.contains("on the 31st"), "{on_31st}");
+    assert!(
+        on_31st.contains("it moves back to the last day of the month"),
+        "{on_31st}"
+    );
+    insta::assert_snapshot!("berlin_31st_backward", on_31st);
+
+    let last = sentence(
+        r#"{"timeZone":"Europe/Berlin","start":"2026-01-31T09:00","rrule":"FREQ=MONTHLY;BYMONTHDAY=-1"}"#,
+    );
+    assert!(last.contains("on the last day of the month"), "{last}");
+    assert!(!last.contains("without"), "{last}");
+}
+
+#[test]
+fn weekly_mo_we_fr() {
+    let s = sentence(
+        r#"{"timeZone":"America/New_York","start":"2026-03-02T07:00","rrule":"FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE,FR"}"#,
+    );
+    assert!(
+        s.starts_with("Every 2 weeks on Monday, Wednesday and Friday at 07:00 in America/New_York"),
+        "{s}"
+    );
+    insta::assert_snapshot!("weekly_mo_we_fr", s);
+}
+
+#[test]
+fn fall_back_fold_policies() {
+    for (fold, phrase) in [
+        ("first", "runs once, at the first (EDT)"),
+        ("second", "runs once, at the second (EST)"),
+        ("both", "runs twice, at both (EDT and EST)"),
+    ] {
+        let s = sentence(&format!(
+            r#"{{"timeZone":"America/New_York","start":"2026-10-01T01:30","rrule":"FREQ=DAILY","fold":"{fold}"}}"#
+        ));
+        assert!(
+            s.contains("When 01:30 occurs twice (first Sunday of November;"),
+            "{s}"
+        );
+        assert!(s.contains(phrase), "{s}");
+    }
+}
+
+#[test]
+fn zone_without_dst_has_no_dst_sentence() {
+    let s =
+        sentence(r#"{"timeZone":"Asia/Tokyo","start":"2026-03-08T02:30","rrule":"FREQ=DAILY"}"#);
+    assert_eq!(s, "Every day at 02:30 in Asia/Tokyo, starting 2026-03-08.");
+}
+
+#[test]
+fn last_weekday_of_month() {
+    let s = sentence(
+        r#"{"timeZone":"Europe/Berlin","start":"2026-01-30T17:00","rrule":"FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1"}"#,
+    );
+    assert!(
+        s.starts_with("Every month on the last weekday of the month at 17:00"),
+        "{s}"
+    );
+}
+
+const VEVENT: &str = "BEGIN:VCALENDAR\r\n\
+VERSION:2.0\r\n\
+BEGIN:VTIMEZONE\r\n\
+TZID:America/New_York\r\n\
+BEGIN:STANDARD\r\n\
+DTSTART:19701101T020000\r\n\
+END:STANDARD\r\n\
+END:VTIMEZONE\r\n\
+BEGIN:VEVENT\r\n\
+UID:standup@example.com\r\n\
+SUMMARY:Stand-up with a rather long summary line that someone folded at seve\r\n nty-five octets\r\n\
+dtstart;tzid=\"America/New_York\":20260306T023000\r\n\
+RRULE:FREQ=DAILY;COUNT=10;BYDAY=MO,TU,WE,TH,FR,\r\n\tSA,SU\r\n\
+EXDATE;TZID=America/New_York:20260309T023000,20260310T023000\r\n\
+EXDATE;TZID=America/New_York:20260311T0230\r\n 00\r\n\
+RDATE;TZID=America/New_York;VALUE=DATE:20260320\r\n\
+BEGIN:VALARM\r\n\
+TRIGGER:-PT15M\r\n\
+END:VALARM\r\n\
+END:VEVENT\r\n\
+END:VCALENDAR\r\n";
+
+#[test]
+fn parse_real_looking_vevent() {
+    let spec = parse_ical(VEVENT).expect("parses");
+    assert_eq!(spec.time_zone, "America/New_York");
+    assert_eq!(spec.start, "2026-03-06T02:30");
+    assert_eq!(
+        spec.rrule.as_deref(),
+        Some("FREQ=DAILY;COUNT=10;BYDAY=MO,TU,WE,TH,FR,SA,SU")
+    );
+    assert_eq!(
+        spec.exdate,
+        ["2026-03-09T02:30", "2026-03-10T02:30", "2026-03-11T02:30"]
+    );
+    // A date-only RDATE takes DTSTART's time of day.
+    assert_eq!(spec.rdate, ["2026-03-20T02:30"]);
+    Schedule::new(&spec).expect("valid");
+}
+
+#[test]
+fn lf_only_and_date_only_dtstart() {
+    let spec =
+        parse_ical("DTSTART;VALUE=DATE;TZID=Europe/Berlin:20260131\nRRULE:FREQ=MONTHLY\n").unwrap();
+    assert_eq!(spec.start, "2026-01-31T00:00");
+    assert_eq!(spec.time_zone, "Europe/Berlin");
+}
+
+#[test]
+fn round_trip() {
+    let mut spec = Spec::new("Australia/Lord_Howe", "2026-10-04T02:15:30");
+    spec.rrule = Some("RRULE:freq=weekly;byday=su;until=20271231T000000".into());
+    spec.rdate = (1..=12)
+        .map(|m| format!("2026-{m:02}-15T02:15:30"))
+        .collect();
+    spec.exdate = vec!["2026-10-11T02:15:30".into(), "2026-10-18T02:15".into()];
+    let text = to_ical(&spec);
+    assert!(text.ends_with("\r\n"));
+    for physical in text.split("\r\n") {
+        assert!(physical.len() <= 75, "{physical:?}");
+    }
+    assert!(text.contains("\r\n "), "long RDATE line is folded: {text}");
+    let back = parse_ical(&text).expect("parses its own output");
+    assert_eq!(back.time_zone, spec.time_zone);
+    let same = |a: &[String], b: &[String]| {
+        a.iter()
+            .map(|s| parse_local(s).unwrap())
+            .eq(b.iter().map(|s| parse_local(s).unwrap()))
+    };
+    assert_eq!(
+        parse_local(&back.start).unwrap(),
+        parse_local(&spec.start).unwrap()
+    );
+    assert!(same(&back.rdate, &spec.rdate));
+    assert!(same(&back.exdate, &spec.exdate));
+    let canonical = wallclock::Rule::parse(spec.rrule.as_deref().unwrap())
+        .unwrap()
+        .to_string();
+    assert_eq!(back.rrule.as_deref(), Some(canonical.as_str()));
+    // And again: printing is stable.
+    assert_eq!(to_ical(&back), text);
+}
+
+#[test]
+fn errors_have_codes_and_positions() {
+    let utc = "BEGIN:VEVENT\r\nDTSTART:20260306T073000Z\r\nEND:VEVENT\r\n";
+    let err = parse_ical(utc).unwrap_err();
+    assert_eq!(err.code(), ErrorCode::Unsupported);
+    assert_eq!(err.field(), Some("ical"));
+    assert_eq!(err.position(), utc.find("20260306"));
+    assert!(err.message().contains("TZID"), "{}", err.message());
+
+    let floating = "DTSTART:20260306T073000\r\n";
+    let err = parse_ical(floating).unwrap_err();
+    assert_eq!(err.code(), ErrorCode::InvalidIcal);
+    assert!(err.message().contains("TZID"), "{}", err.message());
+
+    let bad_exdate = "DTSTART;TZID=Europe/Berlin:20260306T073000\r\nEXDATE;TZID=Europe/Berlin:20260307T073000,2026-03-08\r\n";
+    let err = parse_ical(bad_exdate).unwrap_err();
+    assert_eq!(err.code(), ErrorCode::InvalidIcal);
+    assert_eq!(err.position(), bad_exdate.find("2026-03-08"));
+
+    let err = parse_ical("SUMMARY:nothing here\r\n").unwrap_err();
+    assert_eq!(err.code(), ErrorCode::InvalidIcal);
+    assert_eq!(err.position(), Some(0));
+
+    let err = parse_ical("DTSTART;TZID=\"Europe/Berlin:20260306T073000\r\n").unwrap_err();
+    assert!(
+        err.message().contains("unclosed quote"),
+        "{}",
+        err.message()
+    );
+
+    // The rule text is validated by Schedule::new, with a position in the rule.
+    let spec =
+        parse_ical("DTSTART;TZID=Europe/Berlin:20260306T073000\r\nRRULE:FREQ=DAILY;BYHOUR=24\r\n")
+            .unwrap();
+    let err = Schedule::new(&spec).unwrap_err();
+    assert_eq!(err.code(), ErrorCode::InvalidRrule);
+    assert_eq!(err.field(), Some("rrule"));
+}
