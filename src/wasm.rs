@@ -209,25 +209,29 @@ struct DueArg {
 fn read_expand_args(spec: &JsValue, options: &JsValue) -> Result<(Schedule, ExpandOptions), Error> {
     let schedule = read_schedule(spec)?;
     let arg: ExpandArg = read_options(options)?;
-    let mut out = ExpandOptions::new();
-    if let Some(limit) = arg.limit {
-        out = out.limit(limit_from_f64(limit)?);
+    let limit = arg.limit.map(limit_from_f64).transpose()?;
+    for (text, field) in [(&arg.from, "from"), (&arg.to, "to")] {
+        if let Some(text) = text {
+            guard_local(text, || {
+                (
+                    ErrorCode::InvalidDateTime,
+                    format!("invalid `{field}`"),
+                    field.to_owned(),
+                )
+            })?;
+        }
     }
-    if let Some(from) = arg.from {
-        out = out.from(instant_at(&schedule, &from, "from")?);
-    }
-    if let Some(to) = arg.to {
-        out = out.to(instant_at(&schedule, &to, "to")?);
-    }
-    Ok((schedule, out))
+    // The same reader as the CLI's --limit/--from/--to.
+    let options = ExpandOptions::parse(&schedule, limit, arg.from.as_deref(), arg.to.as_deref())?;
+    Ok((schedule, options))
 }
 
 /// A JS number as an execution limit: a whole number >= 0 (0 is left to the
 /// planner, which rejects it with the CLI's message); huge values saturate,
 /// since the planner's own ceilings bound the work anyway.
-fn limit_from_f64(limit: f64) -> Result<usize, Error> {
+fn limit_from_f64(limit: f64) -> Result<u64, Error> {
     if !limit.is_finite() && limit > 0.0 {
-        return Ok(usize::MAX);
+        return Ok(u64::MAX);
     }
     if !limit.is_finite() || limit < 0.0 || limit.fract() != 0.0 {
         return Err(Error::new(
@@ -238,8 +242,8 @@ fn limit_from_f64(limit: f64) -> Result<usize, Error> {
         )
         .with_field("limit"));
     }
-    // `as` saturates for floats above usize::MAX.
-    Ok(limit as usize)
+    // `as` saturates for floats above u64::MAX.
+    Ok(limit as u64)
 }
 
 /// Reads and validates a spec object.

@@ -33,6 +33,19 @@ fn stringify(value: &JsValue) -> String {
         .expect("string")
 }
 
+/// A thrown error as the CLI prints it: code, message, then field and
+/// position when present.
+fn error_json(err: &JsValue) -> String {
+    let out = js_sys::Object::new();
+    for key in ["code", "message", "field", "position"] {
+        let value = get(err, key);
+        if !value.is_undefined() {
+            Reflect::set(&out, &JsValue::from_str(key), &value).unwrap();
+        }
+    }
+    stringify(&out)
+}
+
 fn entries(expansion: &JsValue) -> Vec<JsValue> {
     get(expansion, "entries")
         .dyn_into::<Array>()
@@ -132,12 +145,85 @@ fn corpus_matches_native_json_byte_for_byte() {
     for line in CORPUS.lines().filter(|l| !l.trim().is_empty()) {
         let case = js(line);
         let name = text(&case, "name");
-        let got = wasm::expand(get(&case, "spec"), get(&case, "options"))
-            .unwrap_or_else(|e| panic!("{name}: {}", text(&e, "message")));
-        assert_eq!(stringify(&got), text(&case, "expected"), "{name}");
+        // Failures are recorded as `{"error":{code, message, field?, position?}}`.
+        let got = match wasm::expand(get(&case, "spec"), get(&case, "options")) {
+            Ok(v) => stringify(&v),
+            Err(e) => format!(r#"{{"error":{}}}"#, error_json(&e)),
+        };
+        assert_eq!(got, text(&case, "expected"), "{name}");
         n += 1;
     }
     assert!(n >= 10, "the corpus has {n} cases");
+}
+
+#[wasm_bindgen_test]
+fn seed_000_new_york_0230_count4() {
+    let spec = r#"{"id":"daily","timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"FREQ=DAILY;COUNT=4"}"#;
+    let x = wasm::expand(js(spec), js("{}")).unwrap();
+    let e = entries(&x);
+    let days: Vec<(String, String)> = e
+        .iter()
+        .map(|e| (text(e, "nominal"), text(e, "status")))
+        .collect();
+    assert_eq!(
+        days,
+        [
+            ("2026-03-06T02:30:00", "scheduled"),
+            ("2026-03-07T02:30:00", "scheduled"),
+            ("2026-03-08T02:30:00", "skipped"),
+            ("2026-03-09T02:30:00", "scheduled"),
+            ("2026-03-10T02:30:00", "scheduled"),
+        ]
+        .map(|(a, b)| (a.to_owned(), b.to_owned()))
+    );
+    let ms = wasm::expand_instants(js(spec), js("{}")).unwrap();
+    assert_eq!(ms.length(), 4);
+
+    let shift = spec.replace("COUNT=4\"", "COUNT=4\",\"gap\":\"shift\"");
+    let x = wasm::expand(js(&shift), js("{}")).unwrap();
+    let e = entries(&x);
+    assert_eq!(e.len(), 4);
+    assert_eq!(text(&e[2], "nominal"), "2026-03-08T02:30:00");
+    assert_eq!(text(&e[2], "status"), "shifted");
+    assert_eq!(text(&e[2], "instant"), "2026-03-08T07:30:00Z");
+    assert_eq!(text(&e[3], "nominal"), "2026-03-09T02:30:00");
+
+    let v = wasm::validate(js(spec)).unwrap();
+    assert_eq!(text(&v, "rrule"), "FREQ=DAILY;COUNT=4");
+}
+
+#[wasm_bindgen_test]
+fn rrule_errors_carry_a_position() {
+    let err = assert_error(
+        wasm::validate(js(
+            r#"{"timeZone":"UTC","start":"2026-01-01T09:00","rrule":"FREQ=DAILY;BYHOUR=24"}"#,
+        )),
+        "invalid_rrule",
+        Some("rrule"),
+    );
+    assert!(get(&err, "position").as_f64().is_some());
+    // An unbounded rule needs a limit or a window; a huge COUNT is bounded by the ceilings.
+    assert_error(
+        wasm::expand(
+            js(r#"{"timeZone":"UTC","start":"2026-01-01T09:00","rrule":"FREQ=SECONDLY"}"#),
+            js("{}"),
+        ),
+        "invalid_option",
+        Some("limit"),
+    );
+    let err = wasm::expand_instants(
+        js(r#"{"timeZone":"UTC","start":"2026-01-01T09:00","rrule":"FREQ=SECONDLY;COUNT=4294967295"}"#),
+        js("{}"),
+    )
+    .expect_err("past the entry ceiling");
+    assert_eq!(text(&err, "code"), "limit_exceeded");
+    let ms = wasm::expand_instants(
+        js(r#"{"timeZone":"UTC","start":"2026-01-01T09:00","rrule":"FREQ=SECONDLY;COUNT=4294967295"}"#),
+        js(r#"{"limit":1000}"#),
+    )
+    .unwrap();
+    assert_eq!(ms.length(), 1000);
+    still_works();
 }
 
 #[wasm_bindgen_test]
