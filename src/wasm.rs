@@ -60,7 +60,7 @@ pub fn expand_instants(spec: JsValue, options: JsValue) -> Result<Float64Array, 
 pub fn notices(spec: JsValue, window: JsValue) -> Result<JsValue, JsValue> {
     let run = || -> Result<crate::Expansion, Error> {
         let schedule = read_schedule(&spec)?;
-        let window: WindowArg = read_options(&window)?;
+        let window: WindowArg = read_options(&window, WINDOW_KINDS)?;
         let bound = |value: Option<String>, field: &str| {
             match value {
             Some(text) => instant_at(&schedule, &text, field),
@@ -208,7 +208,7 @@ struct DueArg {
 
 fn read_expand_args(spec: &JsValue, options: &JsValue) -> Result<(Schedule, ExpandOptions), Error> {
     let schedule = read_schedule(spec)?;
-    let arg: ExpandArg = read_options(options)?;
+    let arg: ExpandArg = read_options(options, EXPAND_KINDS)?;
     let limit = arg.limit.map(limit_from_f64).transpose()?;
     for (text, field) in [(&arg.from, "from"), (&arg.to, "to")] {
         if let Some(text) = text {
@@ -311,11 +311,13 @@ fn read_spec(value: &JsValue) -> Result<Spec, Error> {
             check_list(key, value)?;
         }
     }
-    deserialize_pairs(pairs).map_err(|(path, msg)| shape_error(&path, &msg))
+    check_kinds(&pairs, SPEC_KINDS)
+        .and_then(|()| deserialize_pairs(pairs))
+        .map_err(|(path, msg)| shape_error(&path, &msg))
 }
 
 /// Reads an options object; `undefined` and `null` mean "no options".
-fn read_options<T: DeserializeOwned>(value: &JsValue) -> Result<T, Error> {
+fn read_options<T: DeserializeOwned>(value: &JsValue, kinds: &[(&str, Kind)]) -> Result<T, Error> {
     let pairs = if value.is_undefined() || value.is_null() {
         Vec::new()
     } else {
@@ -326,7 +328,8 @@ fn read_options<T: DeserializeOwned>(value: &JsValue) -> Result<T, Error> {
             )
         })?
     };
-    deserialize_pairs(pairs).map_err(|(path, msg)| {
+    let read = check_kinds(&pairs, kinds).and_then(|()| deserialize_pairs(pairs));
+    read.map_err(|(path, msg)| {
         let err = Error::new(ErrorCode::InvalidOption, format!("invalid options: {msg}"));
         if path.is_empty() || path == "." {
             err
@@ -363,7 +366,8 @@ fn read_due(value: &JsValue) -> Result<Vec<DueArg>, Error> {
                 format!("expected an object `{{ key, instant }}`, got {got}"),
             )
         })?;
-        let due: DueArg = deserialize_pairs(pairs).map_err(|(path, msg)| {
+        let read = check_kinds(&pairs, DUE_KINDS).and_then(|()| deserialize_pairs(pairs));
+        let due: DueArg = read.map_err(|(path, msg)| {
             let f = if path.is_empty() || path == "." {
                 field.clone()
             } else {
@@ -394,6 +398,79 @@ fn object_pairs(value: &JsValue) -> Result<Vec<(String, JsValue)>, String> {
     Ok(pairs)
 }
 
+/// The JS type a field takes, checked before serde-wasm-bindgen sees it.
+#[derive(Clone, Copy)]
+enum Kind {
+    Text,
+    Number,
+    TextList,
+}
+
+const SPEC_KINDS: &[(&str, Kind)] = &[
+    ("id", Kind::Text),
+    ("revision", Kind::Number),
+    ("timeZone", Kind::Text),
+    ("start", Kind::Text),
+    ("rrule", Kind::Text),
+    ("rdate", Kind::TextList),
+    ("exdate", Kind::TextList),
+    ("gap", Kind::Text),
+    ("fold", Kind::Text),
+    ("invalidDate", Kind::Text),
+    ("misfire", Kind::Text),
+    ("maxLateness", Kind::Text),
+    ("maxCatchUp", Kind::Number),
+    ("grace", Kind::Text),
+];
+const EXPAND_KINDS: &[(&str, Kind)] = &[
+    ("limit", Kind::Number),
+    ("from", Kind::Text),
+    ("to", Kind::Text),
+];
+const WINDOW_KINDS: &[(&str, Kind)] = &[("from", Kind::Text), ("to", Kind::Text)];
+const DUE_KINDS: &[(&str, Kind)] = &[("key", Kind::Text), ("instant", Kind::Text)];
+
+/// Objects, functions, symbols and BigInts where a string, number or list of
+/// strings belongs are refused here: serde-wasm-bindgen would describe them
+/// with `format!("{:?}")`, whose JS side recurses into nested arrays (a
+/// `RangeError` thrown through Rust frames for deep nesting) and prints
+/// every element of a large one. The error is (path, message).
+fn check_kinds(
+    pairs: &[(String, JsValue)],
+    kinds: &[(&str, Kind)],
+) -> Result<(), (String, String)> {
+    let compound = |v: &JsValue| v.is_object() || v.is_function() || v.is_symbol() || v.is_bigint();
+    let refuse = |path: String, v: &JsValue, expected: &str| {
+        Err((
+            path,
+            format!("invalid type: {}, expected {expected}", js_type(v)),
+        ))
+    };
+    for (key, value) in pairs {
+        let Some(&(_, kind)) = kinds.iter().find(|(k, _)| k == key) else {
+            continue;
+        };
+        match kind {
+            Kind::Text if compound(value) => return refuse(key.clone(), value, "a string"),
+            Kind::Number if compound(value) => return refuse(key.clone(), value, "a number"),
+            Kind::TextList => match value.dyn_ref::<Array>() {
+                // Lengths were bounded by `check_list`.
+                Some(array) => {
+                    for (i, item) in array.iter().enumerate() {
+                        if compound(&item) {
+                            return refuse(format!("{key}[{i}]"), &item, "a string");
+                        }
+                    }
+                }
+                None if compound(value) => return refuse(key.clone(), value, "a sequence"),
+                None => {}
+            },
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 /// Deserializes `T` from key/value pairs; the error is (path, message).
 fn deserialize_pairs<T: DeserializeOwned>(
     pairs: Vec<(String, JsValue)>,
@@ -405,7 +482,14 @@ fn deserialize_pairs<T: DeserializeOwned>(
     );
     serde_path_to_error::deserialize(map).map_err(|e| {
         let path = e.path().to_string();
-        (path, e.into_inner().to_string())
+        // serde-wasm-bindgen errors are JS `Error`s whose Display is
+        // `Error: <message>`; keep the bare message, as serde_json gives it.
+        let js = JsValue::from(e.into_inner());
+        let message = match js.dyn_ref::<js_sys::Error>() {
+            Some(err) => String::from(err.message()),
+            None => js.as_string().unwrap_or_default(),
+        };
+        (path, message)
     })
 }
 
