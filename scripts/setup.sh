@@ -39,7 +39,14 @@ bindgen_matches() { [ "$(wasm-bindgen --version 2>/dev/null)" = "wasm-bindgen $W
 bindgen_locked() { cargo install wasm-bindgen-cli --version "$WB" --locked; }
 bindgen_unlocked() { cargo install wasm-bindgen-cli --version "$WB"; }
 
-npm_tools() { npm ci --prefix www --no-audit --no-fund; }
+# npm ci always wipes node_modules; skip it while the install is newer than the lockfile.
+npm_tools() {
+  if [ -x www/node_modules/.bin/wasm-opt ] && [ www/node_modules/.package-lock.json -nt www/package-lock.json ]; then
+    echo "npm tools up to date"
+    return 0
+  fi
+  npm ci --prefix www --no-audit --no-fund
+}
 
 total_start=$(date +%s)
 step "chromium + chromedriver" apt_browser
