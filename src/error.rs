@@ -116,15 +116,6 @@ impl Error {
         }
     }
 
-    /// The same error with its position moved by `by` bytes (used when the
-    /// field was parsed after a prefix, such as `RRULE:`).
-    pub(crate) fn shift_position(self, by: usize) -> Error {
-        match self.inner.position {
-            Some(p) => self.with_position(p + by),
-            None => self,
-        }
-    }
-
     /// The stable category.
     pub fn code(&self) -> ErrorCode {
         self.inner.code
