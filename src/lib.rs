@@ -39,6 +39,8 @@ mod zone;
 pub mod cli;
 #[cfg(all(feature = "native", not(target_arch = "wasm32")))]
 pub mod ledger;
+#[cfg(all(feature = "wasm", target_arch = "wasm32"))]
+pub mod wasm;
 
 pub use describe::describe;
 pub use error::{Error, ErrorCode};

@@ -1,0 +1,193 @@
+// Types for the `wallclock` package. The same shapes as the CLI's JSON:
+// `JSON.stringify(expand(spec, options))` is byte for byte what
+// `wallclock expand` prints for the same spec and options.
+
+/** What to do with a local time that does not exist (clocks spring forward). */
+export type GapPolicy = 'skip' | 'shift' | 'snap';
+/** What to do with a local time that occurs twice (clocks fall back). */
+export type FoldPolicy = 'first' | 'second' | 'both';
+/** What to do with a day of month the month lacks (31 April). */
+export type InvalidDatePolicy = 'omit' | 'backward' | 'forward';
+/** What a late scheduler does with the occurrences it missed. */
+export type MisfirePolicy = 'all' | 'latest_only' | 'skip';
+
+/** A schedule as written by a user. Unknown keys are rejected. */
+export interface Spec {
+  /** Schedule identity, part of every key; 1 to 200 bytes without `|`. Default `preview`. */
+  id?: string;
+  /** Bumped on every rule change; an integer >= 1. Default 1. */
+  revision?: number;
+  /** IANA time zone name, e.g. `America/New_York`. */
+  timeZone: string;
+  /** DTSTART as a nominal local time `YYYY-MM-DDTHH:MM[:SS]`. */
+  start: string;
+  /** RFC 5545 RRULE value; absent means only `start` and `rdate`. */
+  rrule?: string | null;
+  /** Extra nominal local times (at most 10 000). */
+  rdate?: string[];
+  /** Nominal local times removed (at most 10 000). */
+  exdate?: string[];
+  gap?: GapPolicy;
+  fold?: FoldPolicy;
+  invalidDate?: InvalidDatePolicy;
+  misfire?: MisfirePolicy;
+  /** ISO 8601 duration, e.g. `PT2H`: older than this when found means `expired`. */
+  maxLateness?: string | null;
+  /** With misfire `all`: at most this many late runs. */
+  maxCatchUp?: number | null;
+  /** ISO 8601 duration; with misfire `skip`, lateness still treated as on time. Default `PT5M`. */
+  grace?: string | null;
+}
+
+/** An instant (`2026-03-08T07:00:00Z`, `2026-03-08T03:00:00-04:00`) or a local date-time in the spec's zone (`2026-03-08T02:00`). */
+export type InstantOrLocal = string;
+
+export interface ExpandOptions {
+  /** Stop after this many executions; a whole number >= 1. */
+  limit?: number | null;
+  /** List only occurrences at or after this instant (COUNT still counts from `start`). */
+  from?: InstantOrLocal | null;
+  /** List only occurrences before this instant. */
+  to?: InstantOrLocal | null;
+}
+
+export interface NoticeWindow {
+  from: InstantOrLocal;
+  to: InstantOrLocal;
+}
+
+export type Status = 'scheduled' | 'shifted' | 'skipped' | 'merged';
+
+export type NoteCode =
+  | 'gap_skipped'
+  | 'gap_shifted'
+  | 'gap_snapped'
+  | 'fold_first'
+  | 'fold_second'
+  | 'fold_both'
+  | 'invalid_date_backward'
+  | 'invalid_date_forward'
+  | 'merged';
+
+export interface Note {
+  code: NoteCode;
+  /** A sentence naming the date, the zone, the clock change and what happens. */
+  message: string;
+}
+
+/** One nominal occurrence and what became of it. */
+export interface Entry {
+  /** `2026-03-08T02:30:00` */
+  nominal: string;
+  /** 1 for the second of a repeated local time. */
+  fold: 0 | 1;
+  status: Status;
+  /** `2026-03-08T07:30:00Z`; null when skipped. */
+  instant: string | null;
+  /** `2026-03-08T03:30:00-04:00[America/New_York]`; null when skipped. */
+  local: string | null;
+  /** Idempotency key `<id>|<nominal>`, with `|fold=1` for the second of fold `both`. */
+  key: string;
+  notes: Note[];
+  /** For a merged entry: the nominal it merged into. */
+  mergedInto?: string;
+}
+
+export interface Transition {
+  instant: string;
+  /** `-05:00` */
+  offsetBefore: string;
+  offsetAfter: string;
+  kind: 'gap' | 'fold';
+  localBefore: string;
+  localAfter: string;
+}
+
+export type WarningCode =
+  | 'start_unsynchronized'
+  | 'start_in_gap'
+  | 'start_in_fold'
+  | 'no_occurrences';
+
+export interface Warning {
+  code: WarningCode;
+  message: string;
+}
+
+export interface Expansion {
+  /** Bundled tz database version, e.g. `2026f`. */
+  tzdb: string;
+  entries: Entry[];
+  transitions: Transition[];
+  warnings: Warning[];
+}
+
+export interface Validation {
+  valid: true;
+  /** The RRULE in canonical form, or null without one. */
+  rrule: string | null;
+  warnings: Warning[];
+}
+
+export interface Due {
+  key: string;
+  instant: InstantOrLocal;
+}
+
+export type Decision = 'run' | 'coalesced' | 'skipped' | 'expired';
+
+export interface MisfireDecision {
+  key: string;
+  instant: string;
+  /** ISO 8601 duration, e.g. `P1DT3H`. */
+  lateness: string;
+  decision: Decision;
+  reason: string;
+}
+
+export type ErrorCode =
+  | 'unknown_time_zone'
+  | 'invalid_rrule'
+  | 'invalid_start'
+  | 'invalid_date_time'
+  | 'until_before_start'
+  | 'count_and_until'
+  | 'unsupported'
+  | 'invalid_policy'
+  | 'invalid_duration'
+  | 'invalid_spec'
+  | 'invalid_option'
+  | 'limit_exceeded'
+  | 'invalid_ical'
+  | 'internal';
+
+/** What every function throws: a real `Error` with a stable `code`. */
+export interface WallclockError extends Error {
+  code: ErrorCode;
+  message: string;
+  /** The spec field or option the error is about (`rrule`, `rdate[2]`, `limit`). */
+  field: string | undefined;
+  /** Byte position inside `field` (RRULE errors). */
+  position: number | undefined;
+}
+
+/** Every nominal occurrence, resolved by the spec's policies. Throws {@link WallclockError}. */
+export function expand(spec: Spec, options?: ExpandOptions | null): Expansion;
+/** Epoch milliseconds of the executions (`scheduled`/`shifted` entries) of {@link expand}. */
+export function expandInstants(spec: Spec, options?: ExpandOptions | null): Float64Array;
+/** The entries of `[from, to)` a clock change affects, and the zone's transitions there. */
+export function notices(spec: Spec, window: NoticeWindow): Expansion;
+/** Checks a spec; throws {@link WallclockError} on the first problem. */
+export function validate(spec: Spec): Validation;
+/** An English description, including what happens when the clocks change. */
+export function describe(spec: Spec): string;
+/** One decision per due occurrence (those at or before `now`). */
+export function decideMisfires(spec: Spec, due: Due[], now: InstantOrLocal): MisfireDecision[];
+/** Reads the recurrence lines of an iCalendar VEVENT. */
+export function parseICal(text: string): Spec;
+/** Prints a spec as `DTSTART;TZID=…`, `RRULE`, `RDATE`, `EXDATE` lines. */
+export function toICal(spec: Spec): string;
+/** Version of the bundled IANA tz database. */
+export function tzdbVersion(): string;
+/** Every zone name in the bundled tz database, sorted. */
+export function timeZones(): string[];

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Release wasm build for the page and the npm package: www/pkg/wallclock.js +
+# wallclock_bg.wasm (--target web), shrunk with npm binaryen's wasm-opt unless
+# NO_WASM_OPT=1, then raw/gzip/brotli sizes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cargo build --locked --profile wasm-release --target wasm32-unknown-unknown --features wasm --lib
+raw=target/wasm32-unknown-unknown/wasm-release/wallclock.wasm
+wasm-bindgen "$raw" --target web --out-dir www/pkg
+
+wasm=www/pkg/wallclock_bg.wasm
+if [ "${NO_WASM_OPT:-0}" != 1 ]; then
+  # Only the npm build: Debian's wasm-opt 108 corrupts wasm-bindgen's externref table.
+  opt=www/node_modules/.bin/wasm-opt
+  [ -x "$opt" ] || { echo "build-wasm: $opt missing: run scripts/setup.sh (or NO_WASM_OPT=1)" >&2; exit 1; }
+  "$opt" -Oz "$wasm" -o "$wasm.opt"
+  mv "$wasm.opt" "$wasm"
+fi
+
+# Sizes through node's zlib (gzip -9, brotli q11), so no extra package is needed.
+node --input-type=module - "$raw" "$wasm" www/pkg/wallclock.js <<'JS'
+import { readFileSync } from 'node:fs';
+import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`.padStart(11);
+console.log(`${'artifact'.padEnd(52)}${'raw'.padStart(11)}${'gzip -9'.padStart(11)}${'brotli 11'.padStart(11)}`);
+for (const file of process.argv.slice(2)) {
+  const b = readFileSync(file);
+  const gz = gzipSync(b, { level: 9 }).length;
+  const br = brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  console.log(`${file.padEnd(52)}${kb(b.length)}${kb(gz)}${kb(br)}`);
+}
+JS

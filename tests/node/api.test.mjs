@@ -1,0 +1,345 @@
+// The packed npm package, imported as a user would: scripts/test-wasm.sh
+// installs target/npm/wallclock-*.tgz into a scratch project
+// (WALLCLOCK_CONSUMER) whose index.js re-exports 'wallclock'.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { inspect } from 'node:util';
+
+const consumer =
+  process.env.WALLCLOCK_CONSUMER ??
+  fileURLToPath(new URL('../../target/npm-consumer', import.meta.url));
+const wc = await import(pathToFileURL(join(consumer, 'index.js')).href);
+
+const corpus = readFileSync(new URL('../fixtures/corpus.jsonl', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() !== '')
+  .map((line) => JSON.parse(line));
+
+const ERROR_CODES = new Set([
+  'unknown_time_zone', 'invalid_rrule', 'invalid_start', 'invalid_date_time',
+  'until_before_start', 'count_and_until', 'unsupported', 'invalid_policy',
+  'invalid_duration', 'invalid_spec', 'invalid_option', 'limit_exceeded',
+  'invalid_ical', 'internal',
+]);
+
+const NY_SHIFT = { timeZone: 'America/New_York', start: '2026-03-08T02:30', gap: 'shift' };
+
+/** The instance still answers correctly (no trap poisoned it). */
+function assertStillWorks() {
+  const x = wc.expand(NY_SHIFT, {});
+  assert.equal(x.entries[0].instant, '2026-03-08T07:30:00Z');
+  assert.equal(x.entries[0].status, 'shifted');
+  assert.equal(x.entries[0].notes[0].code, 'gap_shifted');
+}
+
+// The last call made through `recorded`, to name an input that trapped.
+let lastCall = null;
+const recorded = new Proxy(wc, {
+  get(target, name) {
+    const f = target[name];
+    return typeof f !== 'function'
+      ? f
+      : (...args) => {
+          lastCall = [name, args];
+          return f(...args);
+        };
+  },
+});
+
+/** Runs `f`; a thrown value must be a wallclock Error, never a wasm trap. */
+function callSafely(f, label) {
+  lastCall = null;
+  try {
+    f();
+    return null;
+  } catch (e) {
+    if (e instanceof WebAssembly.RuntimeError) {
+      const call = inspect(lastCall, { depth: 4, maxArrayLength: 10, maxStringLength: 200 });
+      assert.fail(`${label}: wasm trap ${e.message} in ${call}`);
+    }
+    assert.ok(e instanceof Error, `${label}: threw a non-Error ${String(e)}`);
+    assert.ok(ERROR_CODES.has(e.code), `${label}: unexpected code ${e.code} (${e.message})`);
+    assert.equal(typeof e.message, 'string');
+    assert.ok(e.field === undefined || typeof e.field === 'string', label);
+    assert.ok(e.position === undefined || Number.isInteger(e.position), label);
+    return e;
+  }
+}
+
+/** expand's answer as the corpus records it: the result's JSON, or
+ * `{"error":{code, message, field?, position?}}` (absent keys left out). */
+function answer(spec, options) {
+  try {
+    return JSON.stringify(wc.expand(spec, options));
+  } catch (e) {
+    const { code, message, field, position } = e;
+    return JSON.stringify({ error: { code, message, field, position } });
+  }
+}
+
+test('corpus: JSON.stringify(expand) is the native JSON byte for byte', () => {
+  assert.ok(corpus.length >= 10);
+  for (const { name, spec, options, expected } of corpus) {
+    assert.equal(answer(spec, options), expected, name);
+  }
+});
+
+test('corpus: expandInstants is the executions of expand, in epoch ms', () => {
+  for (const { name, spec, options, expected } of corpus) {
+    if (JSON.parse(expected).error) {
+      assert.throws(() => wc.expandInstants(spec, options), { code: JSON.parse(expected).error.code }, name);
+      continue;
+    }
+    const want = JSON.parse(expected)
+      .entries.filter((e) => e.status === 'scheduled' || e.status === 'shifted')
+      .map((e) => Date.parse(e.instant));
+    const got = wc.expandInstants(spec, options);
+    assert.ok(got instanceof Float64Array, name);
+    assert.deepEqual(Array.from(got), want, name);
+  }
+});
+
+test('golden: fold both and Apia merge', () => {
+  const both = wc.expand({ timeZone: 'America/New_York', start: '2026-11-01T01:30', fold: 'both' });
+  assert.deepEqual(both.entries.map((e) => e.instant), ['2026-11-01T05:30:00Z', '2026-11-01T06:30:00Z']);
+  assert.ok(both.entries[1].key.endsWith('|fold=1'));
+  const apia = wc.expand({
+    timeZone: 'Pacific/Apia', start: '2011-12-30T09:00', gap: 'shift', rdate: ['2011-12-31T09:00'],
+  });
+  assert.deepEqual(apia.entries.map((e) => e.status), ['shifted', 'merged']);
+  assert.equal(apia.entries[1].mergedInto, '2011-12-30T09:00:00');
+});
+
+test('thrown errors are Error objects with code, field and position', () => {
+  const cases = [
+    [() => wc.expand({ timeZone: 'America/New_York', start: '2026-02-30T09:00' }), 'invalid_start', 'start'],
+    [() => wc.validate({ timeZone: 'Mars/Olympus', start: '2026-01-01T00:00' }), 'unknown_time_zone', 'timeZone'],
+    [() => wc.validate({ timeZone: 'UTC', start: '2026-01-01T00:00', fold: 'twice' }), 'invalid_policy', 'fold'],
+    [() => wc.validate({ timeZone: 'UTC', start: '2026-01-01T00:00', rdate: ['x'] }), 'invalid_date_time', 'rdate[0]'],
+    [() => wc.validate({ timeZone: 'UTC', start: '2026-01-01T00:00', grace: 'soon' }), 'invalid_duration', 'grace'],
+    [() => wc.expand(NY_SHIFT, { limit: -3 }), 'invalid_option', 'limit'],
+    [() => wc.expand(NY_SHIFT, { limit: 0 }), 'invalid_option', 'limit'],
+    [() => wc.expand(NY_SHIFT, { from: 'tomorrow' }), 'invalid_date_time', 'from'],
+    [() => wc.notices(NY_SHIFT, { from: '2026-01-01T00:00:00Z' }), 'invalid_option', 'to'],
+    [() => wc.decideMisfires(NY_SHIFT, [{ key: 'k', instant: 'x' }], '2026-01-01T00:00:00Z'), 'invalid_date_time', 'due[0].instant'],
+    [() => wc.expand(42), 'invalid_spec', undefined],
+    [() => wc.expand(null), 'invalid_spec', undefined],
+    [() => wc.expand([NY_SHIFT]), 'invalid_spec', undefined],
+    [() => wc.expand('{"timeZone":"UTC"}'), 'invalid_spec', undefined],
+  ];
+  for (const [f, code, field] of cases) {
+    const e = callSafely(f, `${code} ${field}`);
+    assert.ok(e, `${code} ${field}: expected a throw`);
+    assert.equal(e.code, code, e.message);
+    assert.equal(e.field, field, e.message);
+    assert.ok('position' in e);
+    assert.equal(e.position, undefined);
+    assert.match(e.message, /\S/);
+  }
+  const unknown = callSafely(() => wc.validate({ ...NY_SHIFT, colour: 'red' }), 'unknown key');
+  assert.equal(unknown.code, 'invalid_spec');
+  assert.match(unknown.message, /colour/);
+  assertStillWorks();
+});
+
+test('seed 000: New York 02:30 COUNT=4, skip and shift', () => {
+  const spec = { id: 'daily', timeZone: 'America/New_York', start: '2026-03-06T02:30', rrule: 'FREQ=DAILY;COUNT=4' };
+  const skip = wc.expand(spec);
+  assert.deepEqual(
+    skip.entries.filter((e) => e.status !== 'skipped').map((e) => e.nominal.slice(8, 10)),
+    ['06', '07', '09', '10'],
+  );
+  const shift = wc.expand({ ...spec, gap: 'shift' });
+  assert.equal(shift.entries[2].instant, '2026-03-08T07:30:00Z');
+  assert.equal(shift.entries[2].status, 'shifted');
+  assert.equal(wc.validate(spec).rrule, 'FREQ=DAILY;COUNT=4');
+  assert.match(wc.describe(spec), /\S/);
+  const ics = wc.toICal(spec);
+  assert.match(ics, /RRULE:FREQ=DAILY;COUNT=4/);
+  assert.equal(wc.parseICal(ics).rrule, 'FREQ=DAILY;COUNT=4');
+});
+
+test('validate, notices, decideMisfires, zones', () => {
+  const v = wc.validate({ timeZone: 'America/New_York', start: '2026-03-08T02:30' });
+  assert.deepEqual(
+    { valid: v.valid, rrule: v.rrule, codes: v.warnings.map((w) => w.code) },
+    { valid: true, rrule: null, codes: ['start_in_gap'] },
+  );
+  const n = wc.notices(
+    { timeZone: 'America/New_York', start: '2026-01-05T02:30', rdate: ['2026-03-08T02:30'] },
+    { from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z' },
+  );
+  assert.deepEqual(n.entries.map((e) => e.status), ['skipped']);
+  assert.deepEqual(n.transitions.map((t) => t.kind), ['gap', 'fold']);
+  const d = wc.decideMisfires(
+    { timeZone: 'UTC', start: '2026-01-01T00:00', misfire: 'latest_only' },
+    [
+      { key: 'a', instant: '2026-01-01T00:00:00Z' },
+      { key: 'b', instant: '2026-01-02T00:00:00Z' },
+    ],
+    '2026-01-02T01:00:00Z',
+  );
+  assert.deepEqual(d.map((x) => x.decision), ['coalesced', 'run']);
+  assert.equal(d[1].lateness, 'PT1H');
+  assert.ok(wc.timeZones().includes('Australia/Lord_Howe'));
+  assert.match(wc.tzdbVersion(), /^\d{4}[a-z]$/);
+});
+
+// A small deterministic PRNG, so a failing input can be reproduced.
+function prng(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test('malformed-input sweep: thousands of bad inputs never trap', () => {
+  const rand = prng(0x5eed);
+  const pick = (xs) => xs[Math.floor(rand() * xs.length)];
+  const int = (n) => Math.floor(rand() * n);
+  const ALPHABET = ['a', 'Z', '0', '9', '-', ':', 'T', 'é', '€', '𝄞', '\u0000', ' ', ';', '=', '+', 'Z', '[', '/', '\\', '"'];
+  const randomString = () => {
+    const base = pick(['', '2026-03-08T02:30', '2026-03-08T02:30:00', 'FREQ=DAILY;COUNT=4', 'America/New_York', 'PT5M', '20260308T023000']);
+    let s = base;
+    const edits = int(6);
+    for (let i = 0; i < edits; i++) {
+      const at = int(s.length + 1);
+      s = s.slice(0, at) + pick(ALPHABET) + s.slice(at + int(2));
+    }
+    return rand() < 0.05 ? s.repeat(1 + int(2000)) : s;
+  };
+  const deep = (depth, leaf) => {
+    let v = leaf;
+    for (let i = 0; i < depth; i++) v = rand() < 0.5 ? [v] : { timeZone: v };
+    return v;
+  };
+  const randomValue = (depth = 0) => {
+    switch (int(16)) {
+      case 0: return undefined;
+      case 1: return null;
+      case 2: return pick([0, -0, 1, -1, 1.5, 2 ** 31, 2 ** 32, 2 ** 53 + 1, 1e308, -1e308, NaN, Infinity, -Infinity]);
+      case 3: return pick([true, false]);
+      case 4: return randomString();
+      case 5: return randomString();
+      case 6: return BigInt(int(1e9)) * (rand() < 0.5 ? 1n : 10n ** 30n);
+      case 7: return Symbol('wallclock');
+      case 8: return () => 1;
+      case 9: return deep(int(rand() < 0.1 ? 20000 : 50), randomString());
+      case 10: return new Date(0);
+      case 11: return new Map([['timeZone', 'UTC']]);
+      case 12: return depth > 2 ? [] : Array.from({ length: int(5) }, () => randomValue(depth + 1));
+      case 13: return depth > 2 ? {} : mutateSpec(depth + 1);
+      case 14: return new Proxy({}, { ownKeys() { throw new Error('trap'); } });
+      default: return Object.defineProperty({}, 'timeZone', { enumerable: true, get() { throw new Error('getter'); } });
+    }
+  };
+  const FIELDS = ['id', 'revision', 'timeZone', 'start', 'rrule', 'rdate', 'exdate', 'gap', 'fold', 'invalidDate', 'misfire', 'maxLateness', 'maxCatchUp', 'grace', 'bogus'];
+  const mutateSpec = (depth = 0) => {
+    const base = structuredClone(pick(corpus).spec);
+    const n = 1 + int(3);
+    for (let i = 0; i < n; i++) {
+      const f = pick(FIELDS);
+      if (rand() < 0.2) delete base[f];
+      else base[f] = rand() < 0.3 ? randomString() : randomValue(depth + 1);
+    }
+    return base;
+  };
+  const truncated = () => {
+    const text = JSON.stringify(pick(corpus).spec);
+    const cut = text.slice(0, int(text.length));
+    try {
+      return JSON.parse(cut);
+    } catch {
+      return cut;
+    }
+  };
+  const badSpec = () => pick([mutateSpec, truncated, randomValue, mutateSpec])();
+  const badOptions = () => pick([
+    () => randomValue(),
+    () => ({ limit: randomValue() }),
+    () => ({ from: randomString(), to: randomString() }),
+    () => ({ limit: pick([1, 5, 1e9, 2 ** 53, 1e308]), [pick(['from', 'to', 'lmit'])]: randomValue() }),
+  ])();
+  const calls = [
+    () => recorded.expand(badSpec(), badOptions()),
+    () => recorded.expandInstants(badSpec(), badOptions()),
+    () => recorded.expand(pick(corpus).spec, badOptions()),
+    () => recorded.notices(pick(corpus).spec, badOptions()),
+    () => recorded.notices(badSpec(), { from: randomString(), to: randomString() }),
+    () => recorded.validate(badSpec()),
+    () => recorded.describe(badSpec()),
+    () => recorded.toICal(badSpec()),
+    () => recorded.parseICal(rand() < 0.5 ? randomString() : randomValue()),
+    () => recorded.decideMisfires(
+      rand() < 0.5 ? pick(corpus).spec : badSpec(),
+      rand() < 0.5 ? randomValue() : Array.from({ length: int(4) }, () => ({ key: randomValue(), instant: randomString() })),
+      rand() < 0.5 ? randomString() : randomValue(),
+    ),
+  ];
+  // Inputs that once trapped, kept as regressions.
+  const fixed = [
+    () => recorded.expand({ timeZone: 'UTC', start: '2026-03-08T09:0é:00' }),
+    () => recorded.expand({ timeZone: 'UTC', start: '2026-01-01T00:00', rdate: ['aaaaaaaaaaaaaaaé'] }),
+    () => recorded.expand(NY_SHIFT, { from: '2026-03-08T09:0é:00Z' }),
+    () => recorded.decideMisfires(NY_SHIFT, [{ key: 'k', instant: '€€€€€€€€€€' }], '2026-03-08T09:0é:00'),
+  ];
+  for (const [i, f] of fixed.entries()) callSafely(f, `regression ${i}`);
+
+  const N = 5000;
+  let thrown = 0;
+  for (let i = 0; i < N; i++) {
+    if (callSafely(pick(calls), `sweep input ${i}`)) thrown += 1;
+  }
+  assert.ok(thrown > N / 2, `most inputs are rejected (${thrown}/${N})`);
+  assertStillWorks();
+  for (const { name, spec, options, expected } of corpus) {
+    assert.equal(answer(spec, options), expected, `${name} after the sweep`);
+  }
+});
+
+test('wallclock-check: exit codes, positions, notices', () => {
+  const bin = join(consumer, 'node_modules', '.bin', 'wallclock-check');
+  const dir = mkdtempSync(join(tmpdir(), 'wallclock-check-'));
+  const run = (file) =>
+    spawnSync(bin, [file, '--now', '2026-01-01T00:00:00Z'], { encoding: 'utf8' });
+
+  const good = join(dir, 'good.json');
+  writeFileSync(good, JSON.stringify([
+    { id: 'a', timeZone: 'America/New_York', start: '2026-01-05T02:30', rdate: ['2026-03-08T02:30'] },
+    { id: 'b', timeZone: 'Europe/Berlin', start: '2026-06-01T09:00' },
+  ]));
+  const ok = run(good);
+  assert.equal(ok.status, 0, ok.stderr);
+  assert.match(ok.stdout, /spec 1: valid \(a\)/);
+  assert.match(ok.stdout, /2026-03-08T02:30:00 skipped: 02:30 does not exist/);
+  assert.match(ok.stdout, /spec 2: valid \(b\); no DST notices/);
+
+  const badRrule = { timeZone: 'UTC', start: '2026-01-01T09:00', rrule: 'FREQ=DAILY;BYHOUR=24' };
+  const bad = join(dir, 'rules.json');
+  writeFileSync(bad, [
+    JSON.stringify({ timeZone: 'UTC', start: '2026-01-01T09:00' }),
+    JSON.stringify(badRrule),
+    JSON.stringify({ timeZone: 'UTC', start: '2026-13-01T09:00' }),
+    '',
+  ].join('\n'));
+  const fail = run(bad);
+  assert.equal(fail.status, 1, fail.stdout + fail.stderr);
+  // The position is printed as field@position whenever the error has one.
+  const e = callSafely(() => wc.validate(badRrule), 'bad rrule');
+  const where = e.position === undefined ? `${e.field}: ` : `${e.field}@${e.position}: `;
+  assert.ok(fail.stderr.includes(`rules.json: spec 2: ${where}${e.message}`), fail.stderr);
+  assert.match(fail.stderr, /rules\.json: spec 3: start: invalid `start` `2026-13-01T09:00`/);
+  assert.match(fail.stdout, /spec 1: valid \(preview\)/);
+
+  const usage = spawnSync(bin, [], { encoding: 'utf8' });
+  assert.equal(usage.status, 2);
+});
