@@ -60,6 +60,7 @@ let last = null; // the last good expansion (exports use it)
 let yearSig = '';
 let timer = 0;
 let renders = 0;
+let pending = false; // an update is scheduled (tests wait for it to settle)
 const perf = { last: null };
 
 // ---------------------------------------------------------------- state / URL
@@ -556,10 +557,13 @@ function download(kind) {
 
 function schedule() {
   clearTimeout(timer);
+  pending = true;
   timer = setTimeout(safeUpdate, 120);
 }
 
 function safeUpdate() {
+  clearTimeout(timer);
+  pending = false;
   try {
     update();
   } catch (e) {
@@ -664,6 +668,7 @@ window.wallclockPage = {
     return update();
   },
   get perf() { return perf.last; },
+  get pending() { return pending; },
   state: () => ({ ...st }),
 };
 
