@@ -4,12 +4,13 @@
 import init, * as wc from './pkg/wallclock.js';
 import { ruleToModel, modelToRule, byteToIndex, tokenAt } from './rrule.js';
 import {
-  esc, badge, rowsHtml, tally, tallyText, noticesHtml, transitionsHtml, yearHtml, toCsv,
+  esc, badge, rowsHtml, fillRows, tally, tallyText, noticesHtml, transitionsHtml, yearHtml, toCsv,
   fmtNominal, fmtLocal, fmtUtc, pageStatus, addDays,
 } from './render.js';
 
 const $ = (id) => document.getElementById(id);
-const CHUNK = 100; // rows per <tbody>; off-screen chunks skip layout (content-visibility)
+const CHUNK = 100; // rows per chunk; off-screen chunks skip style and layout (content-visibility)
+const FIRST = 60; // executions rendered synchronously; the rest follow in the next task
 
 const DEFAULTS = {
   tz: '', start: '', rrule: 'FREQ=DAILY', rdate: '', exdate: '',
@@ -61,6 +62,9 @@ let yearSig = '';
 let timer = 0;
 let renders = 0;
 let pending = false; // an update is scheduled (tests wait for it to settle)
+let restPending = false; // rows after the first screenful are still to come
+let renderToken = 0;
+const restWaiters = [];
 const perf = { last: null };
 
 // ---------------------------------------------------------------- state / URL
@@ -154,6 +158,23 @@ function windowMonth(win) {
   } catch {
     return [+win.from.slice(0, 4), +win.from.slice(5, 7)];
   }
+}
+
+/** The URL follows the state, off the rendering path (replaceState costs an IPC). */
+let urlTimer = 0;
+let urlPending = false;
+function saveUrl() {
+  clearTimeout(urlTimer);
+  urlPending = true;
+  urlTimer = setTimeout(() => {
+    urlPending = false;
+    const h = stateToHash(st);
+    if (location.hash !== h) history.replaceState(null, '', h);
+  }, 150);
+}
+
+function setStale(on) {
+  if (document.body.classList.contains('stale') !== on) document.body.classList.toggle('stale', on);
 }
 
 // ---------------------------------------------------------------- form <-> state
@@ -288,15 +309,41 @@ function clearMarks() {
 
 // ---------------------------------------------------------------- rendering
 
-function renderTable(entries) {
-  const table = $('instances');
-  for (const tb of table.querySelectorAll('tbody')) tb.remove();
+/**
+ * Writes entries into chunk `k` onward (`size` entries per chunk, or all of
+ * them in chunk k when `size` is 0). A chunk that already has the right
+ * number of rows is updated in place; chunks past the end are removed.
+ */
+function renderChunks(entries, k, firstNumber, size = CHUNK, trim = true) {
+  const box = $('rows');
+  const step = size || Math.max(entries.length, 1);
+  let n = firstNumber;
   let html = '';
-  for (let i = 0; i < entries.length; i += CHUNK) {
-    html += `<tbody>${rowsHtml(entries.slice(i, i + CHUNK), i + 1)}</tbody>`;
+  let idx = k;
+  for (let i = 0; i < entries.length; i += step, idx++) {
+    const part = entries.slice(i, i + step);
+    const chunk = box.children[idx];
+    if (chunk && !html && chunk.children.length === part.length && chunk.firstElementChild?.children.length === 6) {
+      fillRows(chunk.children, part, n);
+      chunk.classList.remove('old');
+    } else {
+      while (box.children.length > idx) box.lastElementChild.remove();
+      html += `<div role="rowgroup" class="chunk">${rowsHtml(part, n)}</div>`;
+    }
+    n += part.length;
   }
-  if (!entries.length) html = '<tbody><tr><td colspan="6" class="hint">No occurrence in this window.</td></tr></tbody>';
-  table.insertAdjacentHTML('beforeend', html);
+  if (html) box.insertAdjacentHTML('beforeend', html);
+  else if (trim) while (box.children.length > idx) box.lastElementChild.remove();
+}
+
+/** Chunks after `k` still show the previous rule until the rest pass: hide them. */
+function markOld(k) {
+  const box = $('rows');
+  for (let i = k; i < box.children.length; i++) box.children[i].classList.add('old');
+}
+
+function renderEmpty() {
+  $('rows').innerHTML = '<div role="rowgroup" class="chunk"><div role="row" class="tr"><span role="cell" class="hint" style="grid-column: 1 / -1">No occurrence in this window.</span></div></div>';
 }
 
 function computeNotices(spec, win) {
@@ -314,27 +361,38 @@ function update() {
   for (const id of ERR_IDS) setErr(id, null);
   clearMarks();
   writeHints();
-  history.replaceState(null, '', stateToHash(st));
+  saveUrl();
 
   const spec = mainSpec();
-  const opts = { limit: st.n };
+  const opts = {};
   if (st.anchor === 'now') opts.from = isoSec(now);
+  const token = ++renderToken;
   let x;
   try {
-    x = wc.expand(spec, opts);
+    // The first screenful now; the rest (up to N) in the next task, so a
+    // rule change paints quickly even with N = 1000.
+    x = wc.expand(spec, { ...opts, limit: Math.min(st.n, FIRST) });
   } catch (e) {
     showMainError(e);
-    document.body.classList.add('stale');
+    setStale(true);
     $('summary').textContent = 'Showing the last valid result until the error is fixed.';
+    restPending = false;
     finish(t0);
     updateOutage(now);
     return performance.now() - t0;
   }
-  document.body.classList.remove('stale');
-  last = { spec, result: x };
+  setStale(false);
   const t1 = performance.now();
-  renderTable(x.entries);
+  const more = st.n > FIRST && x.entries.some((e) => e.instant) && executions(x) >= FIRST;
+  if (!x.entries.length) renderEmpty();
+  else if (more) { renderChunks(x.entries, 0, 1, 0, false); markOld(1); } else renderChunks(x.entries, 0, 1, 0);
+  last = { spec, result: x, complete: !more };
+  $('rows-status').textContent = more ? `Showing ${x.entries.length} rows; computing the rest…` : `${x.entries.length} rows.`;
   const t2 = performance.now();
+  if (more) {
+    restPending = true;
+    setTimeout(() => renderRest(token, spec, opts, x.entries.length), 0);
+  } else restPending = false;
 
   let desc = '';
   try { desc = wc.describe(spec); } catch (e) { desc = ''; }
@@ -363,11 +421,33 @@ function update() {
   if (st.cmp) renderCompare(spec, win);
   updateOutage(now);
   perf.last = { expandMs: t1 - t0, tableMs: t2 - t1, totalMs: performance.now() - t0, rows: x.entries.length };
-  finish(t0);
+  if (!restPending) finish(t0);
   return performance.now() - t0;
 }
 
+const executions = (x) => { let n = 0; for (const e of x.entries) if (e.status === 'scheduled' || e.status === 'shifted') n++; return n; };
+
+/** Rows after the first screenful: the same expansion with the full limit, its tail appended. */
+function renderRest(token, spec, opts, have) {
+  if (token !== renderToken) return; // superseded by a newer edit
+  const t0 = performance.now();
+  try {
+    const full = wc.expand(spec, { ...opts, limit: st.n });
+    // A larger limit lists a superset: the first `have` entries are already on the page.
+    renderChunks(full.entries.slice(have), 1, have + 1);
+    last = { spec, result: full, complete: true };
+    $('rows-status').textContent = `${full.entries.length} rows.`;
+    $('transitions').innerHTML = transitionsHtml(full.transitions);
+  } catch (e) {
+    setErr('n', errText(e));
+  }
+  perf.rest = { totalMs: performance.now() - t0 };
+  restPending = false;
+  finish();
+}
+
 function finish() {
+  if (!restPending) for (const f of restWaiters.splice(0)) f();
   renders++;
   const app = $('app');
   app.dataset.rev = String(renders);
@@ -508,7 +588,7 @@ function updateOutage(now) {
 
 function shareText(kind) {
   const spec = mainSpec();
-  if (kind === 'link') return location.href;
+  if (kind === 'link') return location.href.replace(/#.*$/, '') + stateToHash(st);
   if (kind === 'json') return JSON.stringify(spec, null, 2);
   if (kind === 'rrule') {
     const v = wc.validate(spec);
@@ -569,6 +649,7 @@ function safeUpdate() {
   } catch (e) {
     // Never leave the page blank or throw to the console: say what happened.
     setErr('general', `Unexpected problem: ${errText(e)}`);
+    restPending = false;
     finish();
   }
 }
@@ -648,6 +729,7 @@ async function main() {
     $('meta').textContent = `Could not load the WebAssembly module: ${errText(e)}`;
     return;
   }
+  performance.mark('wasm-ready');
   zones = wc.timeZones();
   zoneSet = new Set(zones);
   $('tz-list').innerHTML = zones.map((z) => `<option value="${esc(z)}"></option>`).join('');
@@ -668,7 +750,11 @@ window.wallclockPage = {
     return update();
   },
   get perf() { return perf.last; },
-  get pending() { return pending; },
+  get pending() { return pending || restPending || urlPending; },
+  /** Resolves when every row of the last update is on the page. */
+  whenComplete: () => new Promise((r) => (restPending ? restWaiters.push(r) : r())),
+  get perfRest() { return perf.rest; },
+  wasm: wc,
   state: () => ({ ...st }),
 };
 

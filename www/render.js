@@ -50,18 +50,49 @@ export function pageStatus(e) {
 
 export const badge = (s) => `<span class="badge st-${s}">${s}</span>`;
 
-/** One table row per entry; `first` is the 1-based number of the first. */
+function notesHtml(e) {
+  let notes = '';
+  for (const n of e.notes) notes += `<span class="note" data-code="${n.code}">${esc(n.message)}</span>`;
+  return notes;
+}
+
+const nominalText = (e) => fmtNominal(e.nominal) + (e.fold ? ' (2nd)' : '');
+
+/** One row (ARIA table row of block boxes) per entry; `first` is the 1-based number of the first. */
 export function rowsHtml(entries, first) {
   let h = '';
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
     const st = pageStatus(e);
-    let notes = '';
-    for (const n of e.notes) notes += `<span class="note" data-code="${n.code}">${esc(n.message)}</span>`;
-    h += `<tr class="r-${st}"><td>${first + i}</td><td>${fmtNominal(e.nominal)}${e.fold ? ' <span class="fold1">(2nd)</span>' : ''}</td>`
-      + `<td>${fmtLocal(e.local)}</td><td>${fmtUtc(e.instant)}</td><td>${badge(st)}</td><td>${notes}</td></tr>`;
+    h += `<div role="row" class="tr r-${st}"><span role="cell">${first + i}</span><span role="cell">${nominalText(e)}</span>`
+      + `<span role="cell">${fmtLocal(e.local)}</span><span role="cell">${fmtUtc(e.instant)}</span><span role="cell">${badge(st)}</span><span role="cell">${notesHtml(e)}</span></div>`;
   }
   return h;
+}
+
+const setText = (el, t) => { if (el.firstChild?.nodeValue !== t || el.childNodes.length !== 1) el.textContent = t; };
+
+/**
+ * Rewrites existing rows in place (same count as `entries`): only the text
+ * that changed is touched, so no node is removed on a rule change.
+ */
+export function fillRows(rowEls, entries, first) {
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    const row = rowEls[i];
+    const c = row.children;
+    const st = pageStatus(e);
+    const cls = `tr r-${st}`;
+    if (row.className !== cls) row.className = cls;
+    setText(c[0], String(first + i));
+    setText(c[1], nominalText(e));
+    setText(c[2], fmtLocal(e.local));
+    setText(c[3], fmtUtc(e.instant));
+    const b = c[4].firstElementChild;
+    if (b.textContent !== st) { b.className = `badge st-${st}`; b.textContent = st; }
+    const notes = e.notes.length ? notesHtml(e) : '';
+    if (c[5].dataset.h !== notes) { c[5].innerHTML = notes; c[5].dataset.h = notes; }
+  }
 }
 
 /** Counts of what the clock changes did, from a `notices` result. */

@@ -2,7 +2,8 @@
 // playwright-core drives the system Chromium (TOOLING.md): no browser download.
 import { chromium } from 'playwright-core';
 
-export const BASE = process.env.PAGE_URL || 'http://127.0.0.1:8765/';
+/** The served page (read at call time, so a script may start its own server first). */
+export const baseUrl = () => process.env.PAGE_URL || 'http://127.0.0.1:8765/';
 
 export function launch() {
   return chromium.launch({
@@ -21,6 +22,7 @@ export async function openPage(browser, hash = '', { viewport = { width: 1280, h
   const context = await browser.newContext({ viewport, acceptDownloads: true, timezoneId: 'UTC' });
   const page = await context.newPage();
   const problems = [];
+  const BASE = baseUrl();
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
@@ -49,14 +51,15 @@ export async function select(page, selector, value) {
 
 /** The rendered instances: one object per row. */
 export function rows(page) {
-  return page.$$eval('#instances tbody tr', (trs) => trs.filter((tr) => tr.cells.length === 6).map((tr) => ({
-    n: tr.cells[0].textContent.trim(),
-    nominal: tr.cells[1].textContent.trim(),
-    local: tr.cells[2].textContent.trim(),
-    utc: tr.cells[3].textContent.trim(),
-    status: tr.cells[4].textContent.trim(),
-    note: tr.cells[5].textContent.trim(),
-  })));
+  return page.$$eval('#rows [role="row"]', (trs) => trs.map((tr) => [...tr.querySelectorAll(':scope > [role="cell"]')])
+    .filter((cells) => cells.length === 6).map((cells) => ({
+      n: cells[0].textContent.trim(),
+      nominal: cells[1].textContent.trim(),
+      local: cells[2].textContent.trim(),
+      utc: cells[3].textContent.trim(),
+      status: cells[4].textContent.trim(),
+      note: cells[5].textContent.trim(),
+    })));
 }
 
 export class AssertionError extends Error {}

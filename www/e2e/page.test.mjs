@@ -264,6 +264,24 @@ export const tests = [
     },
   },
   {
+    name: 'more rows than the first screenful: all N rows, numbered, refreshed in place on a rule change',
+    hash: '#tz=Europe%2FBerlin&start=2026-01-01T09%3A00&rrule=FREQ%3DDAILY&n=250',
+    async run(page) {
+      const check = async (hour) => {
+        const rs = await rows(page);
+        eq(rs.length, 250, 'row count');
+        eq(rs.map((r) => r.n), rs.map((_, i) => String(i + 1)), 'numbering');
+        ok(rs.every((r) => r.nominal.endsWith(hour)), `every row at ${hour}`);
+        eq(rs[249].nominal.slice(4, 14), '2026-09-07', 'the 250th day');
+        eq(await page.$$eval('#rows .chunk.old', (els) => els.length), 0, 'no chunk left hidden');
+      };
+      await check('09:00');
+      await fill(page, '#rrule', 'FREQ=DAILY;BYHOUR=9;BYMINUTE=30');
+      await check('09:30');
+      eq(await page.inputValue('#b-times'), '09:30', 'builder shows the time');
+    },
+  },
+  {
     name: 'every control is labelled, and the page fits a phone-sized viewport',
     options: { viewport: { width: 390, height: 844 } },
     hash: '#tz=America%2FNew_York&start=2026-03-06T02%3A30&rrule=FREQ%3DDAILY%3BCOUNT%3D4&cmp=1',
