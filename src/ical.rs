@@ -280,8 +280,8 @@ fn unfold(text: &str) -> Vec<Line> {
 fn is_begin(line: &Line, what: &str) -> bool {
     let t = line.text.trim();
     t.len() == 6 + what.len()
-        && t[..6].eq_ignore_ascii_case("BEGIN:")
-        && t[6..].eq_ignore_ascii_case(what)
+        && t.get(..6).is_some_and(|b| b.eq_ignore_ascii_case("BEGIN:"))
+        && t.get(6..).is_some_and(|w| w.eq_ignore_ascii_case(what))
 }
 
 /// A parsed content line: `NAME *(;PARAM=VALUE) : VALUE`.

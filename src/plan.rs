@@ -218,11 +218,18 @@ impl Serialize for Note {
     }
 }
 
+/// What every entry of one schedule shares: the id (for keys) and the zone
+/// name (for `local`).
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct EntryContext {
+    id: Box<str>,
+    zone: Box<str>,
+}
+
 /// One nominal occurrence and what became of it (SPEC §3).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
-    id: Arc<str>,
-    zone: Arc<str>,
+    ctx: Arc<EntryContext>,
     nominal: DateTime,
     fold: u8,
     status: Status,
@@ -265,12 +272,12 @@ impl Entry {
             "{}{}[{}]",
             local.strftime("%Y-%m-%dT%H:%M:%S"),
             fmt_offset(self.offset?),
-            self.zone
+            self.ctx.zone
         ))
     }
     /// The idempotency key `<id>|<nominal>` (with `|fold=1` for the second of fold `both`).
     pub fn key(&self) -> String {
-        key(&self.id, self.nominal, self.fold, self.second_of_both())
+        key(&self.ctx.id, self.nominal, self.fold, self.second_of_both())
     }
     fn second_of_both(&self) -> bool {
         self.fold == 1 && self.notes.iter().any(|n| n.code == NoteCode::FoldBoth)
@@ -438,7 +445,14 @@ impl Serialize for Expansion {
 /// Fails with `invalid_option` for an unbounded rule without `limit` or `to`,
 /// and with `limit_exceeded` past [`MAX_ENTRIES`] or [`MAX_STEPS`].
 pub fn expand(schedule: &Schedule, options: &ExpandOptions) -> Result<Expansion, Error> {
-    let mut entries = Vec::new();
+    let expected = match (options.limit, schedule.rule.as_ref().and_then(|r| r.count)) {
+        (Some(l), Some(c)) => l.min(c as usize),
+        (Some(n), None) => n,
+        (None, Some(n)) => n as usize,
+        (None, None) => 64,
+    };
+    // A few more for skipped and merged entries.
+    let mut entries = Vec::with_capacity(expected.saturating_add(8).min(MAX_ENTRIES));
     let warnings = run(schedule, options, &mut |e| {
         if entries.len() >= MAX_ENTRIES {
             return Err(ceiling_error(format!(
@@ -514,6 +528,7 @@ enum Source {
 /// A nominal occurrence that resolved to an instant, kept briefly to detect
 /// later nominals that resolve to the same instant.
 struct Recent {
+    secs: i64,
     instant: Timestamp,
     nominal: DateTime,
     fold: u8,
@@ -554,6 +569,10 @@ fn run(
     }
 
     let tz = &schedule.tz;
+    let ctx = Arc::new(EntryContext {
+        id: schedule.id.as_ref().into(),
+        zone: schedule.zone_name.as_ref().into(),
+    });
     let mut resolver = Resolver::new(tz);
     let mut warnings = start_warnings(schedule, &mut resolver);
     let mut expander = schedule
@@ -694,8 +713,7 @@ fn run(
                 notes.extend(adjusted_note);
                 notes.push(note);
                 sink(Entry {
-                    id: schedule.id.clone(),
-                    zone: schedule.zone_name.clone(),
+                    ctx: ctx.clone(),
                     nominal,
                     fold: 0,
                     status: Status::Skipped,
@@ -736,14 +754,18 @@ fn run(
                         None
                     };
                     max_instant = max_instant.max(run.instant);
-                    while recent
-                        .front()
-                        .is_some_and(|r| r.instant < run.instant - OFFSET_REACH)
-                    {
+                    // Instants go back by at most a gap's width, so older
+                    // runs can no longer be merged into.
+                    let secs = run.instant.as_second();
+                    let horizon = max_instant
+                        .as_second()
+                        .saturating_sub(OFFSET_REACH.as_secs());
+                    while recent.front().is_some_and(|r| r.secs < horizon) {
                         recent.pop_front();
                     }
                     if merged_into.is_none() {
                         recent.push_back(Recent {
+                            secs,
                             instant: run.instant,
                             nominal,
                             fold: run.fold,
@@ -773,8 +795,7 @@ fn run(
                         None => Status::Scheduled,
                     };
                     sink(Entry {
-                        id: schedule.id.clone(),
-                        zone: schedule.zone_name.clone(),
+                        ctx: ctx.clone(),
                         nominal,
                         fold: run.fold,
                         status,

@@ -222,8 +222,20 @@ impl Spec {
 
     /// Reads a spec from JSON text. Shape errors name the offending field.
     pub fn from_json(text: &str) -> Result<Spec, Error> {
+        if !text.trim_start().starts_with('{') {
+            return Err(not_an_object());
+        }
         let de = &mut serde_json::Deserializer::from_str(text);
         let spec = serde_path_to_error::deserialize(de).map_err(|e| {
+            if matches!(
+                e.inner().classify(),
+                serde_json::error::Category::Syntax | serde_json::error::Category::Eof
+            ) {
+                return Error::new(
+                    ErrorCode::InvalidSpec,
+                    format!("invalid JSON: {}", e.inner()),
+                );
+            }
             let path = e.path().to_string();
             shape_error(&path, &e.inner().to_string())
         })?;
@@ -237,6 +249,14 @@ impl Spec {
     }
 }
 
+/// The error for a spec that is not an object at all.
+pub fn not_an_object() -> Error {
+    Error::new(
+        ErrorCode::InvalidSpec,
+        "invalid spec: expected an object with at least `timeZone` and `start`, e.g. `{\"timeZone\": \"Europe/Berlin\", \"start\": \"2026-03-30T07:00\", \"rrule\": \"FREQ=DAILY\"}`",
+    )
+}
+
 /// Maps a deserialization failure at `path` to a structured error.
 ///
 /// Used by every surface that reads specs (JSON text, JS objects) so that a
@@ -247,8 +267,12 @@ pub fn shape_error(path: &str, message: &str) -> Error {
         Some(i) => &message[..i],
         None => message,
     };
-    let field = if path.is_empty() || path == "." {
-        None
+    let field = if path.is_empty() || path == "." || path == "?" {
+        // A missing field is reported at the object; name it anyway.
+        message
+            .strip_prefix("missing field `")
+            .and_then(|rest| rest.split('`').next())
+            .map(str::to_owned)
     } else {
         Some(path.to_owned())
     };
@@ -550,8 +574,9 @@ pub fn parse_local(text: &str) -> Result<DateTime, String> {
         _ => None,
     };
     let Some((y, mo, d, h, mi, s)) = fields else {
-        let has_offset =
-            text.len() > 16 && (text.ends_with(['Z', 'z', ']']) || text[16..].contains(['+', '-']));
+        let has_offset = text.len() > 16
+            && (text.ends_with(['Z', 'z', ']'])
+                || text.get(16..).is_some_and(|tail| tail.contains(['+', '-'])));
         return Err(if has_offset {
             format!(
                 "{EXPECTED}; a nominal time is read in the schedule's `timeZone`, so drop the offset"
@@ -595,4 +620,78 @@ pub fn parse_duration(text: &str, field: &str) -> Result<SignedDuration, Error> 
         return Err(bad("expected a duration of zero or more"));
     }
     Ok(dur)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_local_accepts_both_forms() {
+        let want: DateTime = "2026-03-08T09:30:15".parse().unwrap();
+        assert_eq!(parse_local("2026-03-08T09:30:15"), Ok(want));
+        assert_eq!(parse_local("20260308T093015"), Ok(want));
+        assert_eq!(
+            parse_local("2026-03-08T09:30"),
+            Ok(want - jiff::SignedDuration::from_secs(15))
+        );
+    }
+
+    #[test]
+    fn parse_local_refuses_offsets_and_never_panics() {
+        assert!(
+            parse_local("2026-03-08T09:30:00Z")
+                .unwrap_err()
+                .contains("drop the offset")
+        );
+        assert!(
+            parse_local("2026-03-08T09:30-05:00")
+                .unwrap_err()
+                .contains("drop the offset")
+        );
+        assert!(
+            parse_local("2026-02-30T09:30")
+                .unwrap_err()
+                .contains("not a date")
+        );
+        assert!(
+            parse_local("2026-03-08T24:00")
+                .unwrap_err()
+                .contains("not a time of day")
+        );
+        // Multi-byte characters around every byte boundary the parser looks at.
+        for text in [
+            "2026-03-08T09:3€",
+            "2026-03-08T09:30€€",
+            "€€€€€€€€€€€€€€€€€€",
+            "2026-03-08T09:30:0é",
+            "",
+        ] {
+            assert!(parse_local(text).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn durations_are_iso_8601_with_24_hour_days() {
+        assert_eq!(
+            parse_duration("P2D", "grace"),
+            Ok(SignedDuration::from_hours(48))
+        );
+        assert_eq!(
+            parse_duration("PT5M", "grace"),
+            Ok(SignedDuration::from_mins(5))
+        );
+        assert_eq!(
+            parse_duration("P1M", "grace").unwrap_err().code(),
+            ErrorCode::InvalidDuration
+        );
+        assert_eq!(
+            parse_duration("-PT5M", "grace").unwrap_err().code(),
+            ErrorCode::InvalidDuration
+        );
+        assert_eq!(
+            parse_duration("soon", "grace").unwrap_err().field(),
+            Some("grace")
+        );
+    }
 }

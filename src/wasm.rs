@@ -63,7 +63,7 @@ pub fn notices(spec: JsValue, window: JsValue) -> Result<JsValue, JsValue> {
         let window: WindowArg = read_options(&window, WINDOW_KINDS)?;
         let bound = |value: Option<String>, field: &str| {
             match value {
-            Some(text) => instant_at(&schedule, &text, field),
+            Some(text) => schedule.instant_at(&text, field),
             None => Err(Error::new(
                 ErrorCode::InvalidOption,
                 format!("`{field}` is required: expected an instant or a local date-time, e.g. `2026-03-01T00:00:00Z`"),
@@ -111,7 +111,7 @@ pub fn decide_misfires(spec: JsValue, due: JsValue, now: JsValue) -> Result<JsVa
         let schedule = read_schedule(&spec)?;
         let items = read_due(&due)?;
         let now = match now.as_string() {
-            Some(text) => instant_at(&schedule, &text, "now")?,
+            Some(text) => schedule.instant_at(&text, "now")?,
             None => {
                 return Err(Error::new(
                     ErrorCode::InvalidOption,
@@ -122,7 +122,7 @@ pub fn decide_misfires(spec: JsValue, due: JsValue, now: JsValue) -> Result<JsVa
         };
         let mut due = Vec::with_capacity(items.len());
         for (i, item) in items.into_iter().enumerate() {
-            let instant = instant_at(&schedule, &item.instant, &format!("due[{i}].instant"))?;
+            let instant = schedule.instant_at(&item.instant, &format!("due[{i}].instant"))?;
             due.push(Due {
                 key: item.key,
                 instant,
@@ -210,17 +210,6 @@ fn read_expand_args(spec: &JsValue, options: &JsValue) -> Result<(Schedule, Expa
     let schedule = read_schedule(spec)?;
     let arg: ExpandArg = read_options(options, EXPAND_KINDS)?;
     let limit = arg.limit.map(limit_from_f64).transpose()?;
-    for (text, field) in [(&arg.from, "from"), (&arg.to, "to")] {
-        if let Some(text) = text {
-            guard_local(text, || {
-                (
-                    ErrorCode::InvalidDateTime,
-                    format!("invalid `{field}`"),
-                    field.to_owned(),
-                )
-            })?;
-        }
-    }
     // The same reader as the CLI's --limit/--from/--to.
     let options = ExpandOptions::parse(&schedule, limit, arg.from.as_deref(), arg.to.as_deref())?;
     Ok((schedule, options))
@@ -248,64 +237,15 @@ fn limit_from_f64(limit: f64) -> Result<u64, Error> {
 
 /// Reads and validates a spec object.
 fn read_schedule(value: &JsValue) -> Result<Schedule, Error> {
-    let spec = read_spec(value)?;
-    guard_local(&spec.start, || {
-        (
-            ErrorCode::InvalidStart,
-            "invalid `start`".to_owned(),
-            "start".to_owned(),
-        )
-    })?;
-    for (name, list) in [("rdate", &spec.rdate), ("exdate", &spec.exdate)] {
-        for (i, item) in list.iter().enumerate() {
-            guard_local(item, || {
-                (
-                    ErrorCode::InvalidDateTime,
-                    format!("invalid `{name}` entry"),
-                    format!("{name}[{i}]"),
-                )
-            })?;
-        }
-    }
-    Schedule::new(&spec)
-}
-
-/// Reads a window bound, `now` or a due instant.
-fn instant_at(schedule: &Schedule, text: &str, field: &str) -> Result<jiff::Timestamp, Error> {
-    guard_local(text, || {
-        (
-            ErrorCode::InvalidDateTime,
-            format!("invalid `{field}`"),
-            field.to_owned(),
-        )
-    })?;
-    schedule.instant_at(text, field)
-}
-
-/// WORKAROUND, to remove once `spec::parse_local` no longer slices
-/// `text[16..]` unchecked: that slice panics (a trap under panic=abort) when
-/// byte 16 falls inside a multi-byte character, e.g. `2026-03-08T09:0é:00`.
-/// No such text is a valid date-time or instant, so it is refused here with
-/// the reason `parse_local` gives for any malformed text.
-fn guard_local(
-    text: &str,
-    what: impl FnOnce() -> (ErrorCode, String, String),
-) -> Result<(), Error> {
-    if text.len() <= 16 || text.is_char_boundary(16) {
-        return Ok(());
-    }
-    let (code, prefix, field) = what();
-    // The empty string takes parse_local's plain "expected ..." branch.
-    let reason = crate::parse_local("").err().unwrap_or_default();
-    Err(Error::new(code, format!("{prefix} `{text}`: {reason}")).with_field(field))
+    Schedule::new(&read_spec(value)?)
 }
 
 /// Reads a spec object the way `Spec::from_json` reads JSON text: every own
 /// key is visited, so unknown keys are rejected exactly as on the CLI
 /// (serde-wasm-bindgen's struct reader would only look at known keys).
 fn read_spec(value: &JsValue) -> Result<Spec, Error> {
-    let pairs = object_pairs(value)
-        .map_err(|got| shape_error("", &format!("invalid type: {got}, expected a spec object")))?;
+    // Not an object at all: the CLI's message for JSON text that is not one.
+    let pairs = object_pairs(value).map_err(|_| crate::spec::not_an_object())?;
     for (key, value) in &pairs {
         if key == "rdate" || key == "exdate" {
             check_list(key, value)?;

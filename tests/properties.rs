@@ -225,3 +225,30 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// No text in any field panics validation, iCalendar reading or bound parsing.
+    #[test]
+    fn arbitrary_text_never_panics(
+        a in "\\PC{0,40}",
+        b in "[0-9T:Z+\\-€é ]{0,24}",
+        field in prop::sample::select(vec!["timeZone", "start", "rrule", "gap", "maxLateness", "grace", "id"]),
+    ) {
+        let mut spec = serde_json::json!({"timeZone": "Europe/Berlin", "start": "2026-03-29T02:30", "rrule": "FREQ=DAILY;COUNT=3"});
+        spec[field] = serde_json::Value::String(a.clone());
+        let _ = Schedule::from_json(&spec.to_string());
+        spec[field] = serde_json::Value::String(b.clone());
+        let _ = Schedule::from_json(&spec.to_string());
+        spec["rdate"] = serde_json::json!([a.clone(), b.clone()]);
+        let _ = Schedule::from_json(&spec.to_string());
+        let _ = wallclock::parse_ical(&a);
+        let _ = wallclock::parse_ical(&format!("DTSTART;TZID={a}:{b}\nRRULE:{a}\nEXDATE:{b}"));
+        let _ = wallclock::parse_local(&b);
+        let _ = wallclock::parse_duration(&a, "grace");
+        let schedule = Schedule::from_json(r#"{"timeZone":"Europe/Berlin","start":"2026-03-29T02:30"}"#).unwrap();
+        let _ = schedule.instant_at(&b, "from");
+        let _ = Schedule::from_json(&a);
+    }
+}

@@ -321,7 +321,7 @@ fn error_objects_carry_code_field_and_position() {
     assert_error(
         wasm::validate(js(r#"{"start":"2026-03-08T02:30"}"#)),
         "invalid_spec",
-        None,
+        Some("timeZone"),
     );
     still_works();
 }

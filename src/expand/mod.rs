@@ -84,14 +84,45 @@ pub(crate) struct Candidate {
     pub(crate) adjusted_from: Option<RequestedDate>,
 }
 
-impl Candidate {
+/// A generated occurrence before it becomes a [`Candidate`]: sorting,
+/// BYSETPOS, `start`, UNTIL and the reorder buffer all work on the integer
+/// `key`, and a jiff `DateTime` is built only for what is yielded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Slot {
+    /// Seconds since 1970-01-01T00:00 of the nominal time.
+    key: i64,
+    year: i16,
+    month: i8,
+    day: i8,
+    adjusted_from: Option<RequestedDate>,
+}
+
+impl Slot {
     /// Nominal order; at equal nominals the rule's own date before an
     /// adjusted one, so a merge keeps the unadjusted occurrence.
-    fn order_key(&self) -> (DateTime, Option<(i16, i8, i8)>) {
+    fn order(&self) -> (i64, Option<(i16, i8, i8)>) {
         (
-            self.nominal,
+            self.key,
             self.adjusted_from.map(|r| (r.year, r.month, r.day)),
         )
+    }
+
+    fn candidate(&self, nanos: i32) -> Option<Candidate> {
+        let sod = self.key.rem_euclid(SECONDS_PER_DAY);
+        let nominal = DateTime::new(
+            self.year,
+            self.month,
+            self.day,
+            (sod / 3600) as i8,
+            (sod / 60 % 60) as i8,
+            (sod % 60) as i8,
+            nanos,
+        )
+        .ok()?;
+        Some(Candidate {
+            nominal,
+            adjusted_from: self.adjusted_from,
+        })
     }
 }
 
@@ -238,10 +269,11 @@ pub(crate) struct Expander {
     step: i64,
     /// Last valid `pos` (the end of year 9999).
     end: i64,
-    start: DateTime,
-    /// Last nominal allowed by a local or date UNTIL, and its second count.
-    until: Option<DateTime>,
-    until_secs: Option<i64>,
+    /// `start` as seconds since 1970-01-01T00:00 (every candidate carries
+    /// start's sub-second part, so whole seconds compare exactly).
+    start_key: i64,
+    /// Last nominal allowed by a local or date UNTIL: `(seconds, nanoseconds)`.
+    until: Option<(i64, i32)>,
     invalid: InvalidDatePolicy,
     filter: DayFilter,
     /// MONTHLY/YEARLY days come from `month_days` alone (row 4 expanding).
@@ -261,11 +293,13 @@ pub(crate) struct Expander {
     year_ctx: YearCtx,
     /// Sub-daily rules check a day once: `(day, verdict, y, m, d)`.
     day_cache: Option<(i64, Verdict, i32, u8, u8)>,
+    /// The last day number converted by [`Expander::civil`], and its date.
+    last_civil: (i64, i32, u8, u8),
     /// The period being built.
-    set: Vec<Candidate>,
+    set: Vec<Slot>,
     picks: Vec<usize>,
     /// Ready to yield (`buf[next..ready]`), then held back (`buf[ready..]`).
-    buf: Vec<Candidate>,
+    buf: Vec<Slot>,
     next: usize,
     ready: usize,
     done: bool,
@@ -460,12 +494,7 @@ impl Expander {
             Some(Until::Date(d)) => Some(d.to_datetime(jiff::civil::Time::MAX)),
             Some(Until::Utc(_)) | None => None,
         };
-        let until_secs = until.map(|u| {
-            days_from_civil(i32::from(u.year()), u.month() as u8, u.day() as u8) * SECONDS_PER_DAY
-                + i64::from(u.hour()) * 3600
-                + i64::from(u.minute()) * 60
-                + i64::from(u.second())
-        });
+        let until = until.map(|u| (nominal_secs(u), u.subsec_nanosecond()));
         let reorder = invalid == InvalidDatePolicy::Forward && by_month_days_only;
 
         Expander {
@@ -473,9 +502,8 @@ impl Expander {
             pos,
             step,
             end,
-            start,
+            start_key: start_day * SECONDS_PER_DAY + start_sod,
             until,
-            until_secs,
             invalid,
             filter,
             by_month_days_only,
@@ -489,6 +517,7 @@ impl Expander {
             reorder,
             year_ctx: YearCtx::new(i32::from(start.year()), wkst),
             day_cache: None,
+            last_civil: (0, 1970, 1, 1),
             set: Vec::new(),
             picks: Vec::new(),
             buf: Vec::new(),
@@ -568,36 +597,47 @@ impl Expander {
             .check(&yc, day, m, d, days_in_month(y, m), doy, weekday(day))
     }
 
+    /// The civil date of a day number. Successive calls mostly move a few
+    /// days forward within a month, which needs no division.
+    fn civil(&mut self, day: i64) -> (i32, u8, u8) {
+        let (last, y, m, d) = self.last_civil;
+        let ahead = day.wrapping_sub(last);
+        if (0..=i64::from(days_in_month(y, m) - d)).contains(&ahead) {
+            let date = (y, m, d + ahead as u8);
+            self.last_civil = (day, date.0, date.1, date.2);
+            return date;
+        }
+        let (y, m, d) = civil_from_days(day);
+        self.last_civil = (day, y, m, d);
+        (y, m, d)
+    }
+
     /// Adds `day` at every time of the period to the set.
-    fn push_day(&mut self, base: u32, y: i32, m: u8, d: u8, adjusted_from: Option<RequestedDate>) {
-        let Ok(year) = i16::try_from(y) else { return };
+    fn push_day(
+        &mut self,
+        base: u32,
+        day: i64,
+        (y, m, d): (i32, u8, u8),
+        adjusted_from: Option<RequestedDate>,
+    ) {
         if !(MIN_YEAR..=MAX_YEAR).contains(&y) {
             return;
         }
-        for &off in &self.offsets {
-            let t = base + off;
-            let Ok(nominal) = DateTime::new(
-                year,
-                m as i8,
-                d as i8,
-                (t / 3600) as i8,
-                (t / 60 % 60) as i8,
-                (t % 60) as i8,
-                self.nanos,
-            ) else {
-                continue;
-            };
-            self.set.push(Candidate {
-                nominal,
-                adjusted_from,
-            });
-        }
+        let day_key = day * SECONDS_PER_DAY + i64::from(base);
+        self.set.extend(self.offsets.iter().map(|&off| Slot {
+            key: day_key + i64::from(off),
+            year: y as i16,
+            month: m as i8,
+            day: d as i8,
+            adjusted_from,
+        }));
         self.steps += self.offsets.len() as u64;
     }
 
     /// The days of one month of a MONTHLY or YEARLY period (rows 1–5).
     fn visit_month(&mut self, y: i32, m: u8) {
         let mlen = days_in_month(y, m);
+        let first = days_from_civil(y, m, 1);
         if self.by_month_days_only {
             // Row 4 expanding: each BYMONTHDAY names its day directly.
             for i in 0..self.month_days.len() {
@@ -606,10 +646,10 @@ impl Expander {
                     // Counted from the end; one the month lacks is simply not generated.
                     let d = i16::from(mlen) + 1 + i16::from(md);
                     if d >= 1 {
-                        self.push_day(0, y, m, d as u8, None);
+                        self.push_day(0, first + i64::from(d) - 1, (y, m, d as u8), None);
                     }
                 } else if md as u8 <= mlen {
-                    self.push_day(0, y, m, md as u8, None);
+                    self.push_day(0, first + i64::from(md) - 1, (y, m, md as u8), None);
                 } else {
                     let requested = RequestedDate {
                         year: y as i16,
@@ -619,11 +659,16 @@ impl Expander {
                     match self.invalid {
                         InvalidDatePolicy::Omit => {}
                         InvalidDatePolicy::Backward => {
-                            self.push_day(0, y, m, mlen, Some(requested))
+                            let last = first + i64::from(mlen) - 1;
+                            self.push_day(0, last, (y, m, mlen), Some(requested));
                         }
                         InvalidDatePolicy::Forward => {
-                            let (ny, nm) = if m == 12 { (y + 1, 1) } else { (y, m + 1) };
-                            self.push_day(0, ny, nm, 1, Some(requested));
+                            let next = if m == 12 {
+                                (y + 1, 1, 1)
+                            } else {
+                                (y, m + 1, 1)
+                            };
+                            self.push_day(0, first + i64::from(mlen), next, Some(requested));
                         }
                     }
                 }
@@ -632,7 +677,6 @@ impl Expander {
         }
         // Rows 2, 3, 5 (and 4 limiting): scan the month's days.
         let yc = self.year_ctx(y);
-        let first = days_from_civil(y, m, 1);
         let doy0 = month_start_doy(y, m);
         let wd0 = weekday(first);
         self.steps += u64::from(mlen);
@@ -644,7 +688,7 @@ impl Expander {
                 .check(&yc, day, m, d, mlen, doy0 + u16::from(d) - 1, wd)
                 == Verdict::Keep
             {
-                self.push_day(0, y, m, d, None);
+                self.push_day(0, day, (y, m, d), None);
             }
         }
     }
@@ -676,19 +720,19 @@ impl Expander {
                 // Row 5 expanding over the week (the period starts on WKST), row 1 limiting.
                 self.steps += 7;
                 for day in self.pos..self.pos + 7 {
-                    let (y, m, d) = civil_from_days(day);
+                    let (y, m, d) = self.civil(day);
                     if self.check_day(day, y, m, d) == Verdict::Keep {
-                        self.push_day(0, y, m, d, None);
+                        self.push_day(0, day, (y, m, d), None);
                     }
                 }
                 self.advance();
             }
             Frequency::Daily => {
                 let day = self.pos;
-                let (y, m, d) = civil_from_days(day);
+                let (y, m, d) = self.civil(day);
                 match self.check_day(day, y, m, d) {
                     Verdict::Keep => {
-                        self.push_day(0, y, m, d, None);
+                        self.push_day(0, day, (y, m, d), None);
                         self.advance();
                     }
                     Verdict::RejectDay => self.advance(),
@@ -707,7 +751,7 @@ impl Expander {
         let (verdict, y, m, d) = match self.day_cache {
             Some((cached, v, y, m, d)) if cached == day => (v, y, m, d),
             _ => {
-                let (y, m, d) = civil_from_days(day);
+                let (y, m, d) = self.civil(day);
                 let v = self.check_day(day, y, m, d);
                 self.day_cache = Some((day, v, y, m, d));
                 (v, y, m, d)
@@ -746,7 +790,7 @@ impl Expander {
             Frequency::Minutely => sod / 60 * 60,
             _ => sod,
         };
-        self.push_day(base as u32, y, m, d, None);
+        self.push_day(base as u32, day, (y, m, d), None);
         self.advance();
     }
 
@@ -754,12 +798,14 @@ impl Expander {
     /// queues the result behind what the previous period held back.
     fn collect(&mut self) {
         let set = &mut self.set;
-        set.sort_unstable_by_key(Candidate::order_key);
-        set.dedup();
+        if set.len() > 1 {
+            set.sort_unstable_by_key(Slot::order);
+            set.dedup();
+        }
         let held = self.buf.len() > self.ready;
+        let start = self.start_key;
         if self.set_pos.is_empty() {
-            self.buf
-                .extend(set.iter().filter(|c| c.nominal >= self.start));
+            self.buf.extend(set.iter().filter(|c| c.key >= start));
         } else {
             let n = set.len() as i64;
             self.picks.clear();
@@ -779,11 +825,11 @@ impl Expander {
                 self.picks
                     .iter()
                     .map(|&i| set[i])
-                    .filter(|c| c.nominal >= self.start),
+                    .filter(|c| c.key >= start),
             );
         }
         if held {
-            self.buf[self.ready..].sort_by_key(Candidate::order_key);
+            self.buf[self.ready..].sort_by_key(Slot::order);
         }
     }
 
@@ -801,7 +847,7 @@ impl Expander {
                 return;
             }
             let floor = self.period_floor(self.pos);
-            let past_until = matches!((floor, self.until_secs), (Some(f), Some(u)) if f > u);
+            let past_until = matches!((floor, self.until), (Some(f), Some((u, _))) if f > u);
             let Some(_) = floor.filter(|_| !past_until) else {
                 // No later period: everything held back is final.
                 self.ready = self.buf.len();
@@ -815,7 +861,7 @@ impl Expander {
             self.ready = if self.reorder {
                 // The next period produces nothing before its first day.
                 match self.period_floor(self.pos) {
-                    Some(next) => self.buf.partition_point(|c| nominal_secs(c.nominal) < next),
+                    Some(next) => self.buf.partition_point(|c| c.key < next),
                     None => self.buf.len(),
                 }
             } else {
@@ -833,16 +879,19 @@ impl Iterator for Expander {
     fn next(&mut self) -> Option<Candidate> {
         loop {
             if self.next < self.ready {
-                let c = self.buf[self.next];
+                let slot = self.buf[self.next];
                 self.next += 1;
-                if self.until.is_some_and(|u| c.nominal > u) {
+                if self.until.is_some_and(|u| (slot.key, self.nanos) > u) {
                     self.done = true;
                     self.buf.clear();
                     self.next = 0;
                     self.ready = 0;
                     return None;
                 }
-                return Some(c);
+                match slot.candidate(self.nanos) {
+                    Some(c) => return Some(c),
+                    None => continue,
+                }
             }
             if self.done {
                 return None;

@@ -917,3 +917,75 @@ fn fast_paths_spend_few_steps() {
     assert_eq!(x.by_ref().take(100).count(), 100);
     assert!(x.steps() <= 201, "{}", x.steps());
 }
+
+/// Rough timings of the benchmark's fast paths against stepping a jiff date;
+/// run with `cargo test --release --lib fast_path_timings -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn fast_path_timings() {
+    use std::time::Instant;
+    let n = 200_000;
+    let t = Instant::now();
+    let mut d = jiff::civil::date(1900, 1, 1).at(9, 0, 0, 0);
+    for _ in 0..n {
+        d = d.checked_add(jiff::Span::new().days(1)).unwrap();
+    }
+    std::hint::black_box(d);
+    let base = t.elapsed();
+    let weekdays = vec![
+        day(Weekday::Monday),
+        day(Weekday::Tuesday),
+        day(Weekday::Wednesday),
+        day(Weekday::Thursday),
+        day(Weekday::Friday),
+    ];
+    let rules = [
+        ("DAILY", Rule::new(Frequency::Daily)),
+        ("HOURLY", Rule::new(Frequency::Hourly)),
+        (
+            "WEEKLY;BYDAY=MO,WE,FR",
+            Rule {
+                by_day: vec![
+                    day(Weekday::Monday),
+                    day(Weekday::Wednesday),
+                    day(Weekday::Friday),
+                ],
+                ..Rule::new(Frequency::Weekly)
+            },
+        ),
+        (
+            "MONTHLY;BYMONTHDAY=-1",
+            Rule {
+                by_month_day: vec![-1],
+                ..Rule::new(Frequency::Monthly)
+            },
+        ),
+        (
+            "MONTHLY;BYDAY=MO..FR;BYSETPOS=-1",
+            Rule {
+                by_day: weekdays,
+                by_set_pos: vec![-1],
+                ..Rule::new(Frequency::Monthly)
+            },
+        ),
+    ];
+    println!("jiff: {:?} per day step", base / n);
+    for (name, r) in rules {
+        let count = if r.freq == Frequency::Monthly {
+            90_000
+        } else {
+            n
+        };
+        let t = Instant::now();
+        let got = Expander::new(
+            &r,
+            dt("1900-01-01T09:00"),
+            InvalidDatePolicy::Omit,
+            u64::MAX,
+        )
+        .take(count as usize)
+        .count();
+        assert_eq!(got, count as usize);
+        println!("{name}: {:?} per occurrence", t.elapsed() / count);
+    }
+}

@@ -1,0 +1,108 @@
+//! Error wording across spec validation, expansion options and iCalendar,
+//! pinned by an insta snapshot so every change of wording is reviewed.
+#![cfg(not(target_arch = "wasm32"))]
+
+use wallclock::{ExpandOptions, Schedule, expand, parse_ical};
+
+const SPECS: &[&str] = &[
+    r#"{"timeZone":"America/NewYork","start":"2026-03-06T02:30"}"#,
+    r#"{"timeZone":"Mars/Olympus_Mons","start":"2026-03-06T02:30"}"#,
+    r#"{"timeZone":"+05:00","start":"2026-03-06T02:30"}"#,
+    r#"{"timeZone":"America/New_York","start":"2026-03-06 02:30"}"#,
+    r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30:00Z"}"#,
+    r#"{"timeZone":"America/New_York","start":"2026-02-30T02:30"}"#,
+    r#"{"timeZone":"America/New_York","start":"2026-03-06T24:00"}"#,
+    r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"FREQ=DAILY;BYHOUR=24"}"#,
+    r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"RRULE:FREQ=WEEKLY;BYDAY=1MO"}"#,
+    r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"FREQ=DAILY;UNTIL=20260101"}"#,
+    r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"FREQ=DAILY;COUNT=3;UNTIL=20270101"}"#,
+    r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","gap":"later"}"#,
+    r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","fold":"twice"}"#,
+    r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","invalidDate":"clamp"}"#,
+    r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","misfire":"latest"}"#,
+    r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","maxLateness":"two days"}"#,
+    r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","grace":"P1M"}"#,
+    r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","rdate":["2026-03-07T02:30","tomorrow"]}"#,
+    r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","exdate":"2026-03-07T02:30"}"#,
+    r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","id":"a|b"}"#,
+    r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","revision":0}"#,
+    r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30","maxCatchUp":-1}"#,
+    r#"{"timezone":"America/New_York","start":"2026-03-06T02:30"}"#,
+    r#"{"timeZone":"America/New_York"}"#,
+    r#"{"timeZone":42,"start":"2026-03-06T02:30"}"#,
+    r#"["not", "an", "object"]"#,
+    r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30""#,
+];
+
+#[test]
+fn error_messages() {
+    let mut report = String::new();
+    for spec in SPECS {
+        let err = Schedule::from_json(spec).expect_err(spec);
+        report.push_str(&format!(
+            "{spec}\n  => {}\n",
+            serde_json::to_string(&err).unwrap()
+        ));
+    }
+    let daily = Schedule::from_json(
+        r#"{"timeZone":"UTC","start":"2026-01-01T00:00","rrule":"FREQ=DAILY"}"#,
+    )
+    .unwrap();
+    let secondly = Schedule::from_json(
+        r#"{"timeZone":"UTC","start":"2026-01-01T00:00","rrule":"FREQ=SECONDLY"}"#,
+    )
+    .unwrap();
+    let cases: Vec<(&str, &Schedule, Result<ExpandOptions, wallclock::Error>)> = vec![
+        ("no limit", &daily, Ok(ExpandOptions::new())),
+        ("limit 0", &daily, Ok(ExpandOptions::new().limit(0))),
+        (
+            "to before from",
+            &daily,
+            ExpandOptions::parse(
+                &daily,
+                None,
+                Some("2026-02-01T00:00:00Z"),
+                Some("2026-01-01T00:00:00Z"),
+            ),
+        ),
+        (
+            "bad from",
+            &daily,
+            ExpandOptions::parse(&daily, None, Some("next week"), None),
+        ),
+        (
+            "too many entries",
+            &secondly,
+            Ok(ExpandOptions::new().limit(200_000)),
+        ),
+    ];
+    for (what, schedule, options) in cases {
+        let err = options.and_then(|o| expand(schedule, &o)).expect_err(what);
+        report.push_str(&format!(
+            "expand, {what}\n  => {}\n",
+            serde_json::to_string(&err).unwrap()
+        ));
+    }
+    for text in [
+        "BEGIN:VEVENT\nDTSTART:20260306T023000Z\nRRULE:FREQ=DAILY\nEND:VEVENT",
+        "BEGIN:VEVENT\nDTSTART:20260306T023000\nEND:VEVENT",
+        "BEGIN:VEVENT\nSUMMARY:no start\nEND:VEVENT",
+    ] {
+        let err = parse_ical(text).expect_err(text);
+        report.push_str(&format!(
+            "ical {text:?}\n  => {}\n",
+            serde_json::to_string(&err).unwrap()
+        ));
+    }
+    insta::assert_snapshot!(report);
+}
+
+#[test]
+fn short_expansion() {
+    let schedule = Schedule::from_json(
+        r#"{"id":"daily","timeZone":"America/New_York","start":"2026-03-07T02:30","rrule":"FREQ=DAILY;COUNT=2","gap":"shift"}"#,
+    )
+    .unwrap();
+    let result = expand(&schedule, &ExpandOptions::new()).unwrap();
+    insta::assert_snapshot!(serde_json::to_string_pretty(&result).unwrap());
+}

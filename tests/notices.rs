@@ -1,0 +1,139 @@
+//! DST notices: only what a clock change affects, within a horizon — what a
+//! schedule-creation UI shows before the user saves.
+
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
+use jiff::Timestamp;
+use wallclock::{NoteCode, Schedule, Status, notices};
+
+fn at(s: &str) -> Timestamp {
+    s.parse().unwrap()
+}
+
+fn summary(spec: &str, from: &str, to: &str) -> Vec<(String, Status, Vec<&'static str>)> {
+    let schedule = Schedule::from_json(spec).unwrap();
+    let result = notices(&schedule, at(from), at(to)).unwrap();
+    result
+        .entries()
+        .iter()
+        .map(|e| {
+            let codes = e.notes().iter().map(|n| n.code().as_str()).collect();
+            (e.nominal().to_string(), e.status(), codes)
+        })
+        .collect()
+}
+
+#[test]
+fn new_york_0230_over_a_year_lists_the_skip_and_the_repeat() {
+    let got = summary(
+        r#"{"timeZone":"America/New_York","start":"2026-01-01T01:30","rrule":"FREQ=DAILY;BYHOUR=1,2;BYMINUTE=30"}"#,
+        "2026-01-01T00:00:00Z",
+        "2027-01-01T00:00:00Z",
+    );
+    assert_eq!(
+        got,
+        vec![
+            (
+                "2026-03-08T02:30:00".to_owned(),
+                Status::Skipped,
+                vec!["gap_skipped"]
+            ),
+            (
+                "2026-11-01T01:30:00".to_owned(),
+                Status::Scheduled,
+                vec!["fold_first"]
+            ),
+        ]
+    );
+}
+
+#[test]
+fn merges_and_doubles_are_notices_too() {
+    let got = summary(
+        r#"{"timeZone":"Pacific/Apia","start":"2011-12-01T09:00","rrule":"FREQ=DAILY","gap":"shift"}"#,
+        "2011-12-01T00:00:00Z",
+        "2012-02-01T00:00:00Z",
+    );
+    assert_eq!(
+        got,
+        vec![
+            (
+                "2011-12-30T09:00:00".to_owned(),
+                Status::Shifted,
+                vec!["gap_shifted"]
+            ),
+            (
+                "2011-12-31T09:00:00".to_owned(),
+                Status::Merged,
+                vec!["merged"]
+            ),
+        ]
+    );
+    let got = summary(
+        r#"{"timeZone":"Europe/Berlin","start":"2026-01-01T02:30","rrule":"FREQ=DAILY","fold":"both"}"#,
+        "2026-01-01T00:00:00Z",
+        "2027-01-01T00:00:00Z",
+    );
+    assert_eq!(got.len(), 3, "{got:?}");
+    assert_eq!(got[0].1, Status::Skipped);
+    assert_eq!(
+        &got[1..],
+        &[
+            (
+                "2026-10-25T02:30:00".to_owned(),
+                Status::Scheduled,
+                vec!["fold_both"]
+            ),
+            (
+                "2026-10-25T02:30:00".to_owned(),
+                Status::Scheduled,
+                vec!["fold_both"]
+            ),
+        ]
+    );
+}
+
+#[test]
+fn weekday_rules_untouched_by_sunday_transitions_have_no_notices() {
+    let schedule = Schedule::from_json(
+        r#"{"timeZone":"Europe/Berlin","start":"2026-01-05T02:30","rrule":"FREQ=WEEKLY;BYDAY=MO,WE,FR"}"#,
+    )
+    .unwrap();
+    let result = notices(
+        &schedule,
+        at("2026-01-01T00:00:00Z"),
+        at("2027-01-01T00:00:00Z"),
+    )
+    .unwrap();
+    assert!(result.entries().is_empty());
+    // The zone's transitions in the window are still listed.
+    let kinds: Vec<&str> = result.transitions().iter().map(|t| t.kind()).collect();
+    assert_eq!(kinds, vec!["gap", "fold"]);
+}
+
+#[test]
+fn a_minutely_rule_over_a_year_streams_within_the_ceiling() {
+    let schedule = Schedule::from_json(
+        r#"{"timeZone":"America/New_York","start":"2026-01-01T00:00","rrule":"FREQ=MINUTELY;INTERVAL=15"}"#,
+    )
+    .unwrap();
+    let result = notices(
+        &schedule,
+        at("2026-01-01T05:00:00Z"),
+        at("2027-01-01T05:00:00Z"),
+    )
+    .unwrap();
+    let skipped = result
+        .entries()
+        .iter()
+        .filter(|e| e.status() == Status::Skipped)
+        .count();
+    let folds = result
+        .entries()
+        .iter()
+        .filter(|e| e.notes().iter().any(|n| n.code() == NoteCode::FoldFirst))
+        .count();
+    // 02:00, 02:15, 02:30, 02:45 on 8 March; 01:00 … 01:45 on 1 November.
+    assert_eq!((skipped, folds), (4, 4));
+}
