@@ -1,0 +1,96 @@
+// Page rendering benchmark (a measurement, not a test): run with
+//   node www/bench/render.mjs            (serves www/ itself on a free port)
+//   PAGE_URL=http://127.0.0.1:8765/ node www/bench/render.mjs
+// Prints the first meaningful render after load (median of fresh loads) and
+// the re-render of 1 000 instances after a rule change (median of 20 changes).
+// Targets: first render <= 300 ms, re-render <= 16 ms.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch, openPage } from '../e2e/harness.mjs';
+
+const www = join(dirname(fileURLToPath(import.meta.url)), '..');
+const LOADS = Number(process.env.LOADS || 7);
+const CHANGES = Number(process.env.CHANGES || 20);
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const f = (x) => `${x.toFixed(1)} ms`;
+
+async function freePort() {
+  return new Promise((res) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => res(port)); }); });
+}
+
+let server;
+let base = process.env.PAGE_URL;
+if (!base) {
+  const port = await freePort();
+  server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', www], { stdio: 'ignore' });
+  base = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 100; i++) {
+    try { if ((await fetch(base)).ok) break; } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+process.env.PAGE_URL = base;
+
+const browser = await launch();
+try {
+  // 1. First meaningful render: navigation start → the first table rendered
+  //    (data-ready), in fresh contexts (cold HTTP cache), default view.
+  const first = [];
+  const wasm = [];
+  for (let i = 0; i < LOADS; i++) {
+    const { page, context } = await openPage(browser, '#tz=America%2FNew_York&start=2026-03-06T02%3A30&rrule=FREQ%3DDAILY');
+    const t = await page.evaluate(() => ({
+      first: Number(document.documentElement.dataset.firstRender),
+      wasm: performance.getEntriesByName('wasm-ready')[0]?.startTime ?? NaN,
+    }));
+    first.push(t.first);
+    wasm.push(t.wasm);
+    await context.close();
+  }
+
+  // 2. Re-render of 1 000 instances after a rule change: the synchronous
+  //    update (expand + notices + describe + DOM) plus the forced style and
+  //    layout, and separately until the next frame is presented.
+  const { page, context } = await openPage(browser, '#tz=America%2FNew_York&start=2026-01-01T09%3A00&rrule=FREQ%3DDAILY&n=1000');
+  const rules = [];
+  for (let i = 0; i < CHANGES + 3; i++) {
+    const h = 6 + (i % 12);
+    rules.push(i % 2 ? `FREQ=DAILY;BYHOUR=${h};BYMINUTE=${(i * 7) % 60}` : `FREQ=DAILY;BYHOUR=${h},${h + 1};BYMINUTE=30`);
+  }
+  const res = await page.evaluate(async (rules) => {
+    const out = [];
+    const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    for (const rrule of rules) {
+      await frame();
+      const t0 = performance.now();
+      window.wallclockPage.renderNow({ rrule });
+      const tj = performance.now();
+      void document.body.offsetHeight; // style + layout
+      const t1 = performance.now();
+      await new Promise((r) => requestAnimationFrame(r));
+      const t2 = performance.now();
+      const p = window.wallclockPage.perf;
+      await window.wallclockPage.whenComplete();
+      void document.body.offsetHeight;
+      const t3 = performance.now();
+      out.push({ js: tj - t0, layout: t1 - tj, sync: t1 - t0, frame: t2 - t0, complete: t3 - t0, expand: p.expandMs, table: p.tableMs, rest: window.wallclockPage.perfRest?.totalMs ?? 0, rows: document.querySelectorAll('#rows [role="row"]').length });
+    }
+    return out.slice(3); // warm-up
+  }, rules);
+  await context.close();
+  const rows = res[0].rows;
+
+  console.log(`wallclock page benchmark (${base}, Chromium headless)`);
+  console.log(`first meaningful render   median ${f(median(first))}  (min ${f(Math.min(...first))}, max ${f(Math.max(...first))}, ${LOADS} cold loads; wasm ready at median ${f(median(wasm))})   target <= 300 ms`);
+  console.log(`re-render after a rule change, N = ${rows} rows (${res.length} changes, medians):`);
+  console.log(`  first screen (60 rows, notices, summary, year view) + style/layout  ${f(median(res.map((r) => r.sync)))}   target <= 16 ms`);
+  console.log(`    of which JS ${f(median(res.map((r) => r.js)))} (expand(limit 60) ${f(median(res.map((r) => r.expand)))}, rows DOM ${f(median(res.map((r) => r.table)))}), style+layout ${f(median(res.map((r) => r.layout)))}`);
+  console.log(`  to the next frame                                                 ${f(median(res.map((r) => r.frame)))}`);
+  console.log(`  all ${rows} rows on the page (rest: expand(limit ${rows}) + DOM ${f(median(res.map((r) => r.rest)))})  ${f(median(res.map((r) => r.complete)))}`);
+} finally {
+  await browser.close();
+  server?.kill();
+}

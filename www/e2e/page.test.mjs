@@ -1,0 +1,305 @@
+// The preview page driven through its UI: seed 000 §5 golden cases, errors,
+// sharing, the outage simulator and the policy comparison.
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fill, select, settle, rows, eq, ok, openPage } from './harness.mjs';
+
+const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'tests', 'artifacts');
+
+/** Enters a daily rule through the form fields, as a user would. */
+async function enterDaily(page, { tz, start, count, gap = 'skip', freq = 'DAILY' }) {
+  await fill(page, '#tz', tz);
+  await fill(page, '#start', start);
+  await select(page, '#b-freq', freq);
+  await page.check('input[name="b-end"][value="count"]');
+  await fill(page, '#b-count', String(count));
+  await select(page, '#gap', gap);
+}
+
+const day = (r) => r.nominal.slice(4, 14);
+const col = (rs, k) => rs.map((r) => r[k]);
+
+export const tests = [
+  {
+    name: 'seed 000 §5.2: New York 02:30 COUNT=4 under skip skips the 8th without counting it',
+    async run(page) {
+      await enterDaily(page, { tz: 'America/New_York', start: '2026-03-06T02:30', count: 4 });
+      eq(await page.inputValue('#rrule'), 'FREQ=DAILY;COUNT=4', 'builder writes the RRULE');
+      const rs = await rows(page);
+      eq(rs.map(day), ['2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09', '2026-03-10'], 'nominal days');
+      eq(col(rs, 'status'), ['scheduled', 'scheduled', 'skipped', 'scheduled', 'scheduled'], 'badges');
+      eq(col(rs, 'utc'), ['2026-03-06 07:30Z', '2026-03-07 07:30Z', '—', '2026-03-09 06:30Z', '2026-03-10 06:30Z'], 'UTC');
+      ok(/02:30 does not exist on 2026-03-08 in America\/New_York.*skipped, and not counted/.test(rs[2].note), `gap note: ${rs[2].note}`);
+      ok(await page.isVisible('#notices'), 'DST notices shown at the top');
+      ok((await page.textContent('#notice-list')).includes('2026-03-08'), 'notice names the day');
+      ok((await page.textContent('#summary')).includes('1 skipped'), 'summary counts the skip');
+      ok((await page.textContent('#describe')).includes('skipped and not counted'), 'describe sentence');
+      ok((await page.textContent('#transitions')).includes('2026-03-08'), 'transition listed');
+      ok(await page.isVisible('#year .st-skipped'), 'year view marks the skipped day');
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: join(ARTIFACTS, 'preview.png'), fullPage: true });
+    },
+  },
+  {
+    name: 'seed 000 §5.2: New York 02:30 under shift runs the 8th at 03:30 EDT = 07:30Z',
+    async run(page) {
+      await enterDaily(page, { tz: 'America/New_York', start: '2026-03-06T02:30', count: 4, gap: 'shift' });
+      const rs = await rows(page);
+      eq(rs.map(day), ['2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09'], 'nominal days');
+      eq(col(rs, 'status'), ['scheduled', 'scheduled', 'shifted', 'scheduled'], 'badges');
+      eq(rs[2].utc, '2026-03-08 07:30Z', 'shifted UTC');
+      eq(rs[2].local, '2026-03-08 03:30 −04:00', 'shifted local');
+      ok(rs[2].note.includes('runs at 03:30 EDT'), `shift note: ${rs[2].note}`);
+      ok((await page.textContent('#gap-hint')).includes('03:30'), 'policy explained in one line');
+    },
+  },
+  {
+    name: 'seed 000 §5.3: Apia 2011 daily 09:00 under shift: the 30th shifted, the 31st merged',
+    async run(page) {
+      await enterDaily(page, { tz: 'Pacific/Apia', start: '2011-12-28T09:00', count: 5, gap: 'shift' });
+      const rs = await rows(page);
+      eq(rs.map(day), ['2011-12-28', '2011-12-29', '2011-12-30', '2011-12-31', '2012-01-01'], 'nominal days');
+      eq(col(rs, 'status'), ['scheduled', 'scheduled', 'shifted', 'merged', 'scheduled'], 'badges');
+      eq(rs[2].local, '2011-12-31 09:00 +14:00', 'the 30th runs on the 31st');
+      eq(rs[3].utc, rs[2].utc, 'merged into the same instant');
+      ok(rs[3].note.includes('2011-12-30T09:00:00'), `merged note names the nominal: ${rs[3].note}`);
+      // Under skip the 30th is skipped and COUNT extends by one day.
+      await select(page, '#gap', 'skip');
+      const sk = await rows(page);
+      eq(col(sk, 'status'), ['scheduled', 'scheduled', 'skipped', 'scheduled', 'scheduled', 'scheduled'], 'skip badges');
+    },
+  },
+  {
+    name: 'seed 000 §5.4: Berlin monthly "the 31st" and "the last day of the month" are different choices',
+    async run(page) {
+      await enterDaily(page, { tz: 'Europe/Berlin', start: '2026-01-31T08:00', count: 6, freq: 'MONTHLY' });
+      await select(page, '#b-mdmode', 'days');
+      await fill(page, '#b-monthdays', '31');
+      eq(await page.inputValue('#rrule'), 'FREQ=MONTHLY;BYMONTHDAY=31;COUNT=6', 'RRULE for the 31st');
+      ok((await page.textContent('#b-md-hint')).includes('last day of the month'), 'hint offers the other meaning');
+      eq((await rows(page)).map(day), ['2026-01-31', '2026-03-31', '2026-05-31', '2026-07-31', '2026-08-31', '2026-10-31'], 'the 31st, omit');
+      await select(page, '#invalidDate', 'backward');
+      const bw = await rows(page);
+      eq(bw.map(day), ['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30', '2026-05-31', '2026-06-30'], 'the 31st, backward');
+      ok(bw[1].note.includes('2026-02-31 does not exist'), `backward note: ${bw[1].note}`);
+      await select(page, '#invalidDate', 'omit');
+      await select(page, '#b-mdmode', 'last');
+      eq(await page.inputValue('#rrule'), 'FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=6', 'RRULE for the last day');
+      const last = await rows(page);
+      eq(last.map(day), ['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30', '2026-05-31', '2026-06-30'], 'last day of the month');
+      eq(col(last, 'note'), ['', '', '', '', '', ''], 'the last day needs no adjustment');
+    },
+  },
+  {
+    name: 'seed 000 §5.2: Lord Howe 02:15 across the 30-minute jump of 2026-10-04',
+    async run(page) {
+      await enterDaily(page, { tz: 'Australia/Lord_Howe', start: '2026-10-03T02:15', count: 3 });
+      const sk = await rows(page);
+      eq(sk.map(day), ['2026-10-03', '2026-10-04', '2026-10-05', '2026-10-06'], 'skip days');
+      eq(col(sk, 'status'), ['scheduled', 'skipped', 'scheduled', 'scheduled'], 'skip badges');
+      ok(sk[1].note.includes('clocks jump from 02:00 to 02:30'), `half-hour gap note: ${sk[1].note}`);
+      await select(page, '#gap', 'shift');
+      const sh = await rows(page);
+      eq(col(sh, 'status'), ['scheduled', 'shifted', 'scheduled'], 'shift badges');
+      eq(sh[1].local, '2026-10-04 02:45 +11:00', 'shifted to 02:45');
+    },
+  },
+  {
+    name: 'fold both shows two "doubled" rows and the summary counts one doubled',
+    async run(page) {
+      await enterDaily(page, { tz: 'America/New_York', start: '2026-10-30T01:30', count: 5 });
+      await select(page, '#fold', 'both');
+      const rs = await rows(page);
+      eq(col(rs, 'status'), ['scheduled', 'scheduled', 'doubled', 'doubled', 'scheduled'], 'badges');
+      eq([rs[2].utc, rs[3].utc], ['2026-11-01 05:30Z', '2026-11-01 06:30Z'], 'both instants');
+      ok(rs[3].nominal.includes('(2nd)'), 'second of the fold marked');
+      ok((await page.textContent('#summary')).includes('1 doubled'), await page.textContent('#summary'));
+    },
+  },
+  {
+    name: 'weekly builder (Mon/Wed/Fri 07:00 until 1 April) across Berlin spring-forward, seed 000 §5.4',
+    async run(page) {
+      await fill(page, '#tz', 'Europe/Berlin');
+      await fill(page, '#start', '2026-03-23T07:00');
+      await select(page, '#b-freq', 'WEEKLY');
+      for (const d of ['MO', 'WE', 'FR']) await page.check(`#b-days input[value="${d}"]`);
+      await fill(page, '#b-times', '07:00');
+      await page.check('input[name="b-end"][value="until"]');
+      await fill(page, '#b-until', '2026-04-01T07:00');
+      await settle(page);
+      eq(await page.inputValue('#rrule'), 'FREQ=WEEKLY;BYDAY=MO,WE,FR;BYHOUR=7;BYMINUTE=0;UNTIL=20260401T070000', 'RRULE');
+      const rs = await rows(page);
+      eq(col(rs, 'utc'), ['2026-03-23 06:00Z', '2026-03-25 06:00Z', '2026-03-27 06:00Z', '2026-03-30 05:00Z', '2026-04-01 05:00Z'], 'UTC, UNTIL inclusive');
+      // A times list that is no BYHOUR × BYMINUTE product is refused next to the field.
+      await fill(page, '#b-times', '09:00, 17:30');
+      ok(await page.isVisible('#b-times-err'), 'times error shown');
+      ok((await page.textContent('#b-times-err')).includes('09:30'), 'names the extra combination');
+      // Text → builder: the nth weekday.
+      await fill(page, '#rrule', 'FREQ=MONTHLY;BYDAY=-1FR;COUNT=2');
+      eq(await page.inputValue('#b-nth'), '-1', 'nth weekday read back');
+      ok(await page.isChecked('#b-days input[value="FR"]'), 'Friday checked');
+      ok(!(await page.isChecked('#b-days input[value="MO"]')), 'Monday unchecked');
+      eq((await rows(page)).map(day), ['2026-03-27', '2026-04-24'], 'last Fridays');
+    },
+  },
+  {
+    name: 'an invalid RRULE shows a positioned error next to the field and recovers when fixed',
+    async run(page) {
+      await enterDaily(page, { tz: 'America/New_York', start: '2026-03-06T02:30', count: 4 });
+      const before = await rows(page);
+      await fill(page, '#rrule', 'FREQ=DAILY;BYDAY=XX;COUNT=4');
+      ok(await page.isVisible('#rrule-err'), 'error next to the RRULE field');
+      ok((await page.textContent('#rrule-err')).includes('BYDAY'), 'message names the part');
+      eq(await page.textContent('#rrule-mark mark'), 'XX', 'the offending part is highlighted');
+      eq(await page.getAttribute('#rrule', 'aria-invalid'), 'true', 'field marked invalid');
+      eq((await rows(page)).length, before.length, 'the last result stays on the page');
+      await fill(page, '#rrule', 'FREQ=DAILY;BYDAY=MO;COUNT=4');
+      ok(!(await page.isVisible('#rrule-err')), 'error cleared');
+      ok(!(await page.isVisible('#rrule-mark')), 'highlight cleared');
+      ok(await page.isChecked('#b-days input[value="MO"]'), 'builder follows the text');
+      eq((await rows(page)).map(day), ['2026-03-09', '2026-03-16', '2026-03-23', '2026-03-30'], 'recovered rows');
+      // Other fields' errors land next to them.
+      await fill(page, '#tz', 'Mars/Base');
+      ok((await page.textContent('#tz-err')).includes('unknown time zone'), 'zone error next to the zone');
+      await fill(page, '#tz', 'America/New_York');
+      await fill(page, '#start', '2026-13-01T00:00');
+      ok((await page.textContent('#start-err')).includes('2026-13-01'), 'start error next to the start');
+      ok(!(await page.isVisible('#tz-err')), 'zone error gone');
+    },
+  },
+  {
+    name: 'a shared URL reloads the same view',
+    async run(page, { browser }) {
+      await enterDaily(page, { tz: 'Pacific/Apia', start: '2011-12-28T09:00', count: 5, gap: 'shift' });
+      await fill(page, '#n', '3');
+      await page.click('#cmp-toggle');
+      await settle(page);
+      const url = page.url();
+      ok(url.includes('#'), 'state in the URL');
+      const want = await rows(page);
+      eq(want.length, 3, 'N respected');
+      const other = await openPage(browser, url.slice(url.indexOf('#')));
+      try {
+        eq(await rows(other.page), want, 'same rows');
+        eq(await other.page.inputValue('#tz'), 'Pacific/Apia', 'zone');
+        eq(await other.page.inputValue('#gap'), 'shift', 'gap policy');
+        eq(await other.page.inputValue('#b-count'), '5', 'builder count');
+        ok(await other.page.isVisible('#compare'), 'comparison open');
+        eq(other.problems, [], 'no console errors on the shared page');
+      } finally {
+        await other.context.close();
+      }
+    },
+  },
+  ...['all', 'latest_only', 'skip'].map((policy) => ({
+    name: `outage simulator reproduces seed 000 §5.5 under ${policy}`,
+    async run(page) {
+      await fill(page, '#tz', 'Europe/Berlin');
+      await fill(page, '#start', '2026-10-20T09:00');
+      await fill(page, '#rrule', 'FREQ=DAILY');
+      await fill(page, '#down', '2026-10-20T09:01');
+      await fill(page, '#back', '2026-10-24T12:00:00Z');
+      await fill(page, '#maxLateness', 'P2D');
+      await select(page, '#misfire', policy);
+      const got = await page.$$eval('#outage tbody tr', (trs) => trs.map((tr) => [tr.cells[0].textContent.slice(12, 14), tr.cells[3].textContent.trim(), tr.cells[4].textContent.trim()]));
+      const want = {
+        all: ['expired', 'expired', 'run', 'run'],
+        latest_only: ['expired', 'expired', 'coalesced', 'run'],
+        skip: ['expired', 'expired', 'skipped', 'skipped'],
+      }[policy];
+      eq(got.map((r) => r[0]), ['21', '22', '23', '24'], 'missed days (20th ran at 09:01)');
+      eq(got.map((r) => r[1]), want, 'decisions');
+      ok(got[0][2].includes('maxLateness P2D'), `reason: ${got[0][2]}`);
+      ok((await page.textContent('#outage-summary')).startsWith('4 missed'), 'summary');
+      await fill(page, '#maxLateness', 'two days');
+      ok(await page.isVisible('#maxLateness-err'), 'duration error next to maxLateness');
+    },
+  })),
+  {
+    name: 'the policy comparison shows skip / shift / snap and first / second / both side by side',
+    async run(page) {
+      await enterDaily(page, { tz: 'America/New_York', start: '2026-03-06T02:30', count: 4 });
+      await page.click('#cmp-toggle');
+      await settle(page);
+      eq(await page.getAttribute('#cmp-toggle', 'aria-expanded'), 'true', 'toggle state');
+      const cell = (g, p) => page.textContent(`table.cmp[data-group="${g}"] tbody tr:first-child td[data-policy="${p}"]`);
+      ok((await cell('gap', 'skip')).includes('skipped'), 'skip');
+      const shift = await cell('gap', 'shift');
+      ok(shift.includes('shifted') && shift.includes('03:30 −04:00') && shift.includes('07:30Z'), `shift: ${shift}`);
+      const snap = await cell('gap', 'snap');
+      ok(snap.includes('shifted') && snap.includes('03:00 −04:00') && snap.includes('07:00Z'), `snap: ${snap}`);
+      // The fall-back side: 01:30 on 1 November.
+      await fill(page, '#start', '2026-10-30T01:30');
+      const first = await cell('fold', 'first');
+      const second = await cell('fold', 'second');
+      const both = await cell('fold', 'both');
+      ok(first.includes('05:30Z') && !first.includes('06:30Z'), `first: ${first}`);
+      ok(second.includes('06:30Z') && !second.includes('05:30Z'), `second: ${second}`);
+      ok(both.includes('doubled') && both.includes('05:30Z') && both.includes('06:30Z'), `both: ${both}`);
+    },
+  },
+  {
+    name: 'an iCalendar paste fills the fields; exports are available',
+    async run(page) {
+      await fill(page, '#ical', 'BEGIN:VEVENT\nDTSTART;TZID=America/New_York:20260306T023000\nRRULE:FREQ=DAILY;COUNT=4\nEXDATE;TZID=America/New_York:20260307T023000\nEND:VEVENT');
+      eq(await page.inputValue('#tz'), 'America/New_York', 'zone from TZID');
+      eq(await page.inputValue('#start'), '2026-03-06T02:30', 'start from DTSTART');
+      eq(await page.inputValue('#rrule'), 'FREQ=DAILY;COUNT=4', 'rule');
+      eq(await page.inputValue('#exdate'), '2026-03-07T02:30', 'exdate');
+      eq((await rows(page)).map(day), ['2026-03-06', '2026-03-08', '2026-03-09', '2026-03-10'], 'rows with the exdate removed');
+      await page.click('[data-copy="ical"]');
+      await page.waitForFunction(() => document.getElementById('share-out').value.includes('RRULE:'));
+      ok((await page.inputValue('#share-out')).includes('DTSTART;TZID=America/New_York:20260306T023000'), 'iCal text');
+      await page.click('[data-copy="json"]');
+      await page.waitForFunction(() => document.getElementById('share-out').value.includes('"timeZone"'));
+      eq(JSON.parse(await page.inputValue('#share-out')).rrule, 'FREQ=DAILY;COUNT=4', 'JSON spec');
+      const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-download="csv"]')]);
+      const csv = await (await dl.createReadStream()).toArray();
+      const text = Buffer.concat(csv).toString();
+      ok(text.startsWith('nominal,fold,status,local,instant,key,notes\n'), 'CSV header');
+      eq(text.trim().split('\n').length, 5, 'CSV rows (header + 4)');
+      await fill(page, '#ical', 'DTSTART:nonsense');
+      ok(await page.isVisible('#ical-err'), 'iCal error next to the paste box');
+    },
+  },
+  {
+    name: 'more rows than the first screenful: all N rows, numbered, refreshed in place on a rule change',
+    hash: '#tz=Europe%2FBerlin&start=2026-01-01T09%3A00&rrule=FREQ%3DDAILY&n=250',
+    async run(page) {
+      const check = async (hour) => {
+        const rs = await rows(page);
+        eq(rs.length, 250, 'row count');
+        eq(rs.map((r) => r.n), rs.map((_, i) => String(i + 1)), 'numbering');
+        ok(rs.every((r) => r.nominal.endsWith(hour)), `every row at ${hour}`);
+        eq(rs[249].nominal.slice(4, 14), '2026-09-07', 'the 250th day');
+        eq(await page.$$eval('#rows .chunk.old', (els) => els.length), 0, 'no chunk left hidden');
+      };
+      await check('09:00');
+      await fill(page, '#rrule', 'FREQ=DAILY;BYHOUR=9;BYMINUTE=30');
+      await check('09:30');
+      eq(await page.inputValue('#b-times'), '09:30', 'builder shows the time');
+    },
+  },
+  {
+    name: 'every control is labelled, and the page fits a phone-sized viewport',
+    options: { viewport: { width: 390, height: 844 } },
+    hash: '#tz=America%2FNew_York&start=2026-03-06T02%3A30&rrule=FREQ%3DDAILY%3BCOUNT%3D4&cmp=1',
+    async run(page) {
+      const unlabelled = await page.$$eval('input, select, textarea, button', (els) => els
+        .filter((el) => !el.hidden && el.type !== 'hidden')
+        .filter((el) => !(el.labels?.length || el.getAttribute('aria-label') || (el.tagName === 'BUTTON' && el.textContent.trim())))
+        .map((el) => el.id || el.name || el.outerHTML.slice(0, 60)));
+      eq(unlabelled, [], 'controls without a label');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
+      eq(col(await rows(page), 'status'), ['scheduled', 'scheduled', 'skipped', 'scheduled', 'scheduled'], 'rows from the URL');
+      // Keyboard: Tab reaches the zone field first after the skip link.
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      eq(await page.evaluate(() => document.activeElement.id), 'tz', 'tab order starts at the zone');
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: join(ARTIFACTS, 'preview-phone.png'), fullPage: false });
+    },
+  },
+];

@@ -1,0 +1,761 @@
+// The wallclock preview page: state in the URL, results from the wasm build,
+// recomputed (debounced) on every edit. "Now" is always Date.now() from here.
+
+import init, * as wc from './pkg/wallclock.js';
+import { ruleToModel, modelToRule, byteToIndex, tokenAt } from './rrule.js';
+import {
+  esc, badge, rowsHtml, fillRows, tally, tallyText, noticesHtml, transitionsHtml, yearHtml, toCsv,
+  fmtNominal, fmtLocal, fmtUtc, pageStatus, addDays,
+} from './render.js';
+
+const $ = (id) => document.getElementById(id);
+const CHUNK = 100; // rows per chunk; off-screen chunks skip style and layout (content-visibility)
+const FIRST = 60; // executions rendered synchronously; the rest follow in the next task
+
+const DEFAULTS = {
+  tz: '', start: '', rrule: 'FREQ=DAILY', rdate: '', exdate: '',
+  gap: 'skip', fold: 'first', inv: 'omit', n: 50, anchor: 'start', cmp: false,
+  down: '', back: '', misfire: 'all', lat: '', catchUp: '', grace: '',
+};
+// State key → form element id (the plain fields; the builder is separate).
+const FIELDS = {
+  tz: 'tz', start: 'start', rrule: 'rrule', rdate: 'rdate', exdate: 'exdate', gap: 'gap', fold: 'fold',
+  inv: 'invalidDate', n: 'n', anchor: 'anchor', down: 'down', back: 'back', misfire: 'misfire',
+  lat: 'maxLateness', catchUp: 'maxCatchUp', grace: 'grace',
+};
+// Error `field` from wasm → the id whose `-err` element shows it.
+const ERR_TARGET = {
+  timeZone: 'tz', start: 'start', rrule: 'rrule', rdate: 'rdate', exdate: 'exdate', gap: 'gap',
+  fold: 'fold', invalidDate: 'invalidDate', limit: 'n', maxLateness: 'maxLateness',
+  maxCatchUp: 'maxCatchUp', grace: 'grace', misfire: 'misfire',
+};
+
+const HINTS = {
+  gap: {
+    skip: 'The occurrence does not run and does not count toward COUNT.',
+    shift: 'Runs as far after the jump as it was meant after the old time: 02:30 → 03:30 (the offset before the change).',
+    snap: 'Runs at the first instant after the jump: 02:30 → 03:00.',
+  },
+  fold: {
+    first: 'Runs once, at the first of the two (before the clocks go back).',
+    second: 'Runs once, at the second of the two (after the clocks go back).',
+    both: 'Runs twice, once at each (shown as “doubled”).',
+  },
+  invalidDate: {
+    omit: 'No occurrence that month, and it is not counted (RFC 5545).',
+    backward: 'Runs on the last day of that month instead: 31 April → 30 April.',
+    forward: 'Runs on the first day of the next month instead: 31 April → 1 May.',
+  },
+  misfire: {
+    all: 'Runs every missed occurrence, within maxLateness and maxCatchUp.',
+    latest_only: 'Runs only the newest; older missed ones are coalesced into it.',
+    skip: 'Runs none that are later than grace; they are skipped.',
+  },
+};
+
+let st = { ...DEFAULTS };
+let zones = [];
+let zoneSet = new Set();
+let builderExtras = [];
+let last = null; // the last good expansion (exports use it)
+let yearSig = '';
+let timer = 0;
+let renders = 0;
+let pending = false; // an update is scheduled (tests wait for it to settle)
+let restPending = false; // rows after the first screenful are still to come
+let renderToken = 0;
+const restWaiters = [];
+const perf = { last: null };
+
+// ---------------------------------------------------------------- state / URL
+
+function stateToHash(s) {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(s)) {
+    if (k === 'tz' || k === 'start' || v !== DEFAULTS[k]) p.set(k, k === 'cmp' ? (v ? '1' : '0') : String(v));
+  }
+  return '#' + p.toString();
+}
+
+function hashToState(hash) {
+  const p = new URLSearchParams(hash.replace(/^#/, ''));
+  const s = { ...DEFAULTS };
+  for (const k of Object.keys(DEFAULTS)) {
+    if (!p.has(k)) continue;
+    const v = p.get(k);
+    if (k === 'n') s.n = Math.max(1, Math.min(5000, parseInt(v, 10) || DEFAULTS.n));
+    else if (k === 'cmp') s.cmp = v === '1';
+    else s[k] = v;
+  }
+  return s;
+}
+
+/** Today in `tz` at 09:00, as the default start. */
+function defaultStart(tz) {
+  try {
+    const parts = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(new Date(Date.now()));
+    const get = (t) => parts.find((x) => x.type === t).value;
+    return `${get('year')}-${get('month')}-${get('day')}T09:00`;
+  } catch {
+    return `${new Date(Date.now()).toISOString().slice(0, 10)}T09:00`;
+  }
+}
+
+function browserZone() {
+  try {
+    const z = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zoneSet.has(z)) return z;
+  } catch { /* fall through */ }
+  return 'UTC';
+}
+
+const list = (text) => text.split(/[,\s]+/).map((x) => x.trim()).filter(Boolean);
+
+/** The spec the page previews (misfire fields only in the outage simulator). */
+function mainSpec(s = st) {
+  const spec = { timeZone: s.tz.trim(), start: s.start.trim(), gap: s.gap, fold: s.fold, invalidDate: s.inv };
+  if (s.rrule.trim()) spec.rrule = s.rrule.trim();
+  const rd = list(s.rdate);
+  const ex = list(s.exdate);
+  if (rd.length) spec.rdate = rd;
+  if (ex.length) spec.exdate = ex;
+  return spec;
+}
+
+function outageSpec() {
+  const spec = { ...mainSpec(), misfire: st.misfire };
+  if (st.lat.trim()) spec.maxLateness = st.lat.trim();
+  if (String(st.catchUp).trim() !== '') spec.maxCatchUp = Number(st.catchUp);
+  if (st.grace.trim()) spec.grace = st.grace.trim();
+  return spec;
+}
+
+/** An instant string without milliseconds: `2026-03-01T00:00:00Z`. */
+const isoSec = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** `YYYY-MM-DDTHH:MM…` one year later (29 Feb → 28 Feb). */
+function plusYear(local) {
+  const y = String(+local.slice(0, 4) + 1).padStart(4, '0');
+  let rest = local.slice(4);
+  if (rest.startsWith('-02-29')) rest = '-02-28' + rest.slice(6);
+  return y + rest;
+}
+
+/** The window of the notices and the year view: [start or now, +12 months). */
+function windowOf(now) {
+  if (st.anchor === 'now') return { from: isoSec(now), to: isoSec(new Date(now).setUTCFullYear(new Date(now).getUTCFullYear() + 1)), label: 'now' };
+  const s = st.start.trim();
+  return { from: s, to: plusYear(s), label: s.slice(0, 10) };
+}
+
+/** [year, month] of the window's start, in the zone. */
+function windowMonth(win) {
+  if (st.anchor !== 'now') return [+win.from.slice(0, 4), +win.from.slice(5, 7)];
+  try {
+    const p = new Intl.DateTimeFormat('en-CA', { timeZone: st.tz, year: 'numeric', month: '2-digit' }).formatToParts(new Date(win.from));
+    return [+p.find((x) => x.type === 'year').value, +p.find((x) => x.type === 'month').value];
+  } catch {
+    return [+win.from.slice(0, 4), +win.from.slice(5, 7)];
+  }
+}
+
+/** The URL follows the state, off the rendering path (replaceState costs an IPC). */
+let urlTimer = 0;
+let urlPending = false;
+function saveUrl() {
+  clearTimeout(urlTimer);
+  urlPending = true;
+  urlTimer = setTimeout(() => {
+    urlPending = false;
+    const h = stateToHash(st);
+    if (location.hash !== h) history.replaceState(null, '', h);
+  }, 150);
+}
+
+function setStale(on) {
+  if (document.body.classList.contains('stale') !== on) document.body.classList.toggle('stale', on);
+}
+
+// ---------------------------------------------------------------- form <-> state
+
+function writeForm() {
+  for (const [k, id] of Object.entries(FIELDS)) {
+    const el = $(id);
+    if (el.value !== String(st[k])) el.value = String(st[k]);
+  }
+  writeBuilder(ruleToModel(st.rrule));
+  writeHints();
+  setCompareOpen(st.cmp);
+}
+
+function readForm() {
+  for (const [k, id] of Object.entries(FIELDS)) {
+    const v = $(id).value;
+    if (k === 'n') {
+      const n = parseInt(v, 10);
+      st.n = n >= 1 && n <= 5000 ? n : st.n;
+    } else st[k] = v;
+  }
+}
+
+function writeBuilder(m) {
+  builderExtras = m.extras;
+  $('b-freq').value = m.freq;
+  $('b-interval').value = m.interval;
+  for (const cb of $('b-days').querySelectorAll('input')) cb.checked = m.days.includes(cb.value);
+  $('b-nth').value = ['1', '2', '3', '4', '-1', '-2'].includes(m.nth) ? m.nth : '';
+  $('b-mdmode').value = m.mdMode;
+  $('b-monthdays').value = m.monthDays;
+  $('b-times').value = m.times;
+  for (const r of document.querySelectorAll('input[name="b-end"]')) r.checked = r.value === m.end;
+  $('b-count').value = m.count;
+  $('b-until').value = m.until;
+  const note = $('rule-note');
+  note.hidden = !m.custom.length;
+  note.textContent = m.custom.length
+    ? `Kept from the text (the builder does not edit these): ${[...new Set(m.custom)].join(', ')}.` : '';
+  setErr('b-times', null);
+  writeHints();
+}
+
+function readBuilder() {
+  return {
+    freq: $('b-freq').value,
+    interval: $('b-interval').value,
+    days: [...$('b-days').querySelectorAll('input:checked')].map((c) => c.value),
+    nth: $('b-nth').value,
+    mdMode: $('b-mdmode').value,
+    monthDays: $('b-monthdays').value,
+    times: $('b-times').value,
+    end: document.querySelector('input[name="b-end"]:checked')?.value || 'never',
+    count: $('b-count').value,
+    until: $('b-until').value,
+    extras: builderExtras,
+  };
+}
+
+function writeHints() {
+  $('gap-hint').textContent = HINTS.gap[$('gap').value] || '';
+  $('fold-hint').textContent = HINTS.fold[$('fold').value] || '';
+  $('invalidDate-hint').textContent = HINTS.invalidDate[$('invalidDate').value] || '';
+  $('misfire-hint').textContent = HINTS.misfire[$('misfire').value] || '';
+  const mode = $('b-mdmode').value;
+  $('b-monthdays').hidden = mode !== 'days';
+  const days = list($('b-monthdays').value).map(Number);
+  const inv = $('invalidDate').value;
+  const fate = { omit: 'no run that month', backward: 'the last day of that month', forward: 'the 1st of the next month' }[inv];
+  let hint = '';
+  if (mode === 'last') hint = 'BYMONTHDAY=-1: 31 Jan, 28 Feb, 31 Mar, 30 Apr… every month has one.';
+  else if (mode === 'days' && days.some((d) => d > 28)) {
+    hint = `Not every month has day ${Math.max(...days)}: the invalid-date policy decides (now “${inv}”: ${fate}). For the end of every month choose “the last day of the month”.`;
+  } else if (!mode && $('b-freq').value === 'MONTHLY' && +st.start.slice(8, 10) > 28) {
+    hint = `Monthly on the start’s day, the ${+st.start.slice(8, 10)}th: months without it follow the invalid-date policy (${inv}: ${fate}).`;
+  }
+  $('b-md-hint').textContent = hint;
+  const z = $('tz').value.trim();
+  $('tz-hint').textContent = zoneSet.has(z) ? '' : `${zones.length} zones; type part of a name and pick one.`;
+}
+
+// ---------------------------------------------------------------- errors
+
+const ERR_IDS = ['tz', 'start', 'rrule', 'rdate', 'exdate', 'gap', 'fold', 'invalidDate', 'n', 'general'];
+const OUTAGE_ERR_IDS = ['down', 'back', 'maxLateness', 'maxCatchUp', 'grace', 'outage'];
+
+function setErr(id, msg) {
+  const el = $(`${id}-err`);
+  if (!el) return;
+  el.hidden = !msg;
+  el.textContent = msg || '';
+  const input = $(id);
+  if (input && input.matches('input, select, textarea')) {
+    if (msg) input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+  }
+}
+
+function errTarget(e, fallback) {
+  const f = String(e?.field || '').replace(/\[.*$/, '').replace(/\..*$/, '');
+  return ERR_TARGET[f] || fallback;
+}
+
+const errText = (e) => (e && e.message) || String(e);
+
+/** Shows a wasm error next to its field; RRULE errors also mark the offending part. */
+function showMainError(e) {
+  const id = errTarget(e, 'general');
+  setErr(id, errText(e));
+  if (id === 'rrule' && Number.isFinite(e.position)) markRule(e.position);
+}
+
+function markRule(bytePos) {
+  const raw = $('rrule').value;
+  const lead = raw.length - raw.trimStart().length;
+  const text = raw.trim();
+  const i = byteToIndex(text, bytePos);
+  const [a, b] = tokenAt(text, i);
+  const el = $('rrule-mark');
+  el.innerHTML = `<span class="sr-only">Error at character ${i + 1}: </span>${esc(text.slice(0, a))}<mark>${esc(text.slice(a, b)) || '&nbsp;'}</mark>${esc(text.slice(b))}`;
+  el.hidden = false;
+  el.dataset.position = String(bytePos);
+  const ta = $('rrule');
+  if (document.activeElement !== ta) ta.setSelectionRange(lead + a, lead + b);
+}
+
+function clearMarks() {
+  $('rrule-mark').hidden = true;
+  $('rrule-mark').textContent = '';
+}
+
+// ---------------------------------------------------------------- rendering
+
+/**
+ * Writes entries into chunk `k` onward (`size` entries per chunk, or all of
+ * them in chunk k when `size` is 0). A chunk that already has the right
+ * number of rows is updated in place; chunks past the end are removed.
+ */
+function renderChunks(entries, k, firstNumber, size = CHUNK, trim = true) {
+  const box = $('rows');
+  const step = size || Math.max(entries.length, 1);
+  let n = firstNumber;
+  let html = '';
+  let idx = k;
+  for (let i = 0; i < entries.length; i += step, idx++) {
+    const part = entries.slice(i, i + step);
+    const chunk = box.children[idx];
+    if (chunk && !html && chunk.children.length === part.length && chunk.firstElementChild?.children.length === 6) {
+      fillRows(chunk.children, part, n);
+      chunk.classList.remove('old');
+    } else {
+      while (box.children.length > idx) box.lastElementChild.remove();
+      html += `<div role="rowgroup" class="chunk">${rowsHtml(part, n)}</div>`;
+    }
+    n += part.length;
+  }
+  if (html) box.insertAdjacentHTML('beforeend', html);
+  else if (trim) while (box.children.length > idx) box.lastElementChild.remove();
+}
+
+/** Chunks after `k` still show the previous rule until the rest pass: hide them. */
+function markOld(k) {
+  const box = $('rows');
+  for (let i = k; i < box.children.length; i++) box.children[i].classList.add('old');
+}
+
+function renderEmpty() {
+  $('rows').innerHTML = '<div role="rowgroup" class="chunk"><div role="row" class="tr"><span role="cell" class="hint" style="grid-column: 1 / -1">No occurrence in this window.</span></div></div>';
+}
+
+function computeNotices(spec, win) {
+  try {
+    return wc.notices(spec, { from: win.from, to: win.to });
+  } catch (e) {
+    return { error: e };
+  }
+}
+
+/** The whole preview. Synchronous; returns its duration in ms. */
+function update() {
+  const t0 = performance.now();
+  const now = Date.now();
+  for (const id of ERR_IDS) setErr(id, null);
+  clearMarks();
+  writeHints();
+  saveUrl();
+
+  const spec = mainSpec();
+  const opts = {};
+  if (st.anchor === 'now') opts.from = isoSec(now);
+  const token = ++renderToken;
+  let x;
+  try {
+    // The first screenful now; the rest (up to N) in the next task, so a
+    // rule change paints quickly even with N = 1000.
+    x = wc.expand(spec, { ...opts, limit: Math.min(st.n, FIRST) });
+  } catch (e) {
+    showMainError(e);
+    setStale(true);
+    $('summary').textContent = 'Showing the last valid result until the error is fixed.';
+    restPending = false;
+    finish(t0);
+    updateOutage(now);
+    return performance.now() - t0;
+  }
+  setStale(false);
+  const t1 = performance.now();
+  const more = st.n > FIRST && x.entries.some((e) => e.instant) && executions(x) >= FIRST;
+  if (!x.entries.length) renderEmpty();
+  else if (more) { renderChunks(x.entries, 0, 1, 0, false); markOld(1); } else renderChunks(x.entries, 0, 1, 0);
+  last = { spec, result: x, complete: !more };
+  $('rows-status').textContent = more ? `Showing ${x.entries.length} rows; computing the rest…` : `${x.entries.length} rows.`;
+  const t2 = performance.now();
+  if (more) {
+    restPending = true;
+    setTimeout(() => renderRest(token, spec, opts, x.entries.length), 0);
+  } else restPending = false;
+
+  let desc = '';
+  try { desc = wc.describe(spec); } catch (e) { desc = ''; }
+  $('describe').textContent = desc;
+  $('warnings').innerHTML = x.warnings.map((w) => `<li>${esc(w.message)}</li>`).join('');
+  $('transitions').innerHTML = transitionsHtml(x.transitions);
+
+  const win = windowOf(now);
+  const nt = computeNotices(spec, win);
+  const since = st.anchor === 'now' ? 'from now' : `from ${win.label}`;
+  if (nt.error) {
+    $('summary').textContent = `Next 12 months (${since}): not scanned: ${errText(nt.error)}`;
+    $('notices').hidden = true;
+  } else {
+    $('summary').textContent = `In the next 12 months (${since}): ${tallyText(tally(nt.entries))}.`;
+    $('notices').hidden = !nt.entries.length;
+    $('notice-list').innerHTML = noticesHtml(nt.entries);
+    const ym = windowMonth(win);
+    const sig = JSON.stringify([ym, nt.entries.map((e) => [e.nominal, e.status, e.notes.length]), nt.transitions.map((t) => t.localBefore)]);
+    if (sig !== yearSig) {
+      yearSig = sig;
+      $('year').innerHTML = yearHtml(ym, nt.entries, nt.transitions);
+      $('year-range').textContent = `(12 months ${since})`;
+    }
+  }
+  if (st.cmp) renderCompare(spec, win);
+  updateOutage(now);
+  perf.last = { expandMs: t1 - t0, tableMs: t2 - t1, totalMs: performance.now() - t0, rows: x.entries.length };
+  if (!restPending) finish(t0);
+  return performance.now() - t0;
+}
+
+const executions = (x) => { let n = 0; for (const e of x.entries) if (e.status === 'scheduled' || e.status === 'shifted') n++; return n; };
+
+/** Rows after the first screenful: the same expansion with the full limit, its tail appended. */
+function renderRest(token, spec, opts, have) {
+  if (token !== renderToken) return; // superseded by a newer edit
+  const t0 = performance.now();
+  try {
+    const full = wc.expand(spec, { ...opts, limit: st.n });
+    // A larger limit lists a superset: the first `have` entries are already on the page.
+    renderChunks(full.entries.slice(have), 1, have + 1);
+    last = { spec, result: full, complete: true };
+    $('rows-status').textContent = `${full.entries.length} rows.`;
+    $('transitions').innerHTML = transitionsHtml(full.transitions);
+  } catch (e) {
+    setErr('n', errText(e));
+  }
+  perf.rest = { totalMs: performance.now() - t0 };
+  restPending = false;
+  finish();
+}
+
+function finish() {
+  if (!restPending) for (const f of restWaiters.splice(0)) f();
+  renders++;
+  const app = $('app');
+  app.dataset.rev = String(renders);
+  if (!app.dataset.ready) {
+    app.dataset.ready = '1';
+    app.setAttribute('aria-busy', 'false');
+    document.documentElement.dataset.firstRender = performance.now().toFixed(1);
+  }
+}
+
+// ---------------------------------------------------------------- compare policies
+
+function setCompareOpen(open) {
+  $('cmp-toggle').setAttribute('aria-expanded', String(open));
+  $('cmp-toggle').textContent = open ? 'Hide policy comparison' : 'Compare policies';
+  $('compare').hidden = !open;
+}
+
+function renderCompare(spec, win) {
+  const body = $('compare-body');
+  const groups = [
+    { key: 'gap', title: 'Spring forward: local time that does not exist', values: ['skip', 'shift', 'snap'], codes: /^(gap_|merged)/ },
+    { key: 'fold', title: 'Fall back: local time that happens twice', values: ['first', 'second', 'both'], codes: /^fold_/ },
+  ];
+  let html = '';
+  try {
+    for (const g of groups) {
+      // Which nominals does any policy of this group touch?
+      const affected = new Set();
+      for (const v of g.values) {
+        const r = wc.notices({ ...spec, [g.key]: v }, { from: win.from, to: win.to });
+        for (const e of r.entries) if (e.notes.some((n) => g.codes.test(n.code))) affected.add(e.nominal);
+      }
+      const nominals = [...affected].sort().slice(0, 24);
+      html += `<h3>${esc(g.title)}</h3>`;
+      if (!nominals.length) { html += '<p class="hint">No instance in the next 12 months meets this kind of clock change.</p>'; continue; }
+      // Each policy, expanded around the affected days (so unaffected neighbours show too).
+      const days = [...new Set(nominals.map((n) => n.slice(0, 10)))];
+      const cells = {};
+      for (const v of g.values) {
+        const byNominal = new Map();
+        for (const d of days) {
+          const r = wc.expand({ ...spec, [g.key]: v }, { from: `${addDays(d, -1)}T00:00`, to: `${addDays(d, 2)}T00:00`, limit: 500 });
+          for (const e of r.entries) {
+            if (!affected.has(e.nominal)) continue;
+            const arr = byNominal.get(e.nominal) || [];
+            if (!arr.some((a) => a.key === e.key)) arr.push(e);
+            byNominal.set(e.nominal, arr);
+          }
+        }
+        cells[v] = byNominal;
+      }
+      html += `<div class="table-wrap"><table class="cmp" data-group="${g.key}"><caption class="sr-only">${esc(g.title)}: each policy side by side</caption>`
+        + `<thead><tr><th scope="col">Nominal</th>${g.values.map((v) => `<th scope="col" data-policy="${v}">${v}${v === spec[g.key] ? ' (current)' : ''}</th>`).join('')}</tr></thead><tbody>`;
+      for (const n of nominals) {
+        html += `<tr><th scope="row">${fmtNominal(n)}</th>`;
+        for (const v of g.values) {
+          const es = cells[v].get(n) || [];
+          const inner = es.length
+            ? es.map((e) => `<div>${badge(pageStatus(e))} ${e.local ? `${fmtLocal(e.local)}<br><small>${fmtUtc(e.instant)}</small>` : ''}</div>`).join('')
+            : '<span class="hint">not generated</span>';
+          html += `<td data-policy="${v}">${inner}</td>`;
+        }
+        html += '</tr>';
+      }
+      html += '</tbody></table></div>';
+    }
+  } catch (e) {
+    html += `<p class="err">${esc(errText(e))}</p>`;
+  }
+  body.innerHTML = html;
+}
+
+// ---------------------------------------------------------------- outage simulator
+
+/** An instant for `text` (an instant, or a local date-time in the zone). */
+function instantOf(text, field) {
+  if (/(Z|[+-]\d{2}:?\d{2})$/i.test(text)) {
+    const ms = Date.parse(text);
+    if (Number.isNaN(ms)) throw Object.assign(new Error(`“${text}” is not an instant: write e.g. 2026-10-24T12:00:00Z or a local 2026-10-24T08:00`), { field });
+    return ms;
+  }
+  try {
+    const r = wc.expand({ timeZone: st.tz.trim(), start: text, gap: 'shift', fold: 'first' }, { limit: 1 });
+    return Date.parse(r.entries[0].instant);
+  } catch (e) {
+    throw Object.assign(new Error(errText(e).replace('`start`', 'date-time')), { field });
+  }
+}
+
+function updateOutage(now) {
+  for (const id of OUTAGE_ERR_IDS) setErr(id, null);
+  const tbody = $('outage').querySelector('tbody');
+  const down = st.down.trim();
+  const back = st.back.trim();
+  if (!down || !back) {
+    tbody.innerHTML = '';
+    $('outage-summary').textContent = 'Enter when the scheduler went down and when it came back.';
+    return;
+  }
+  try {
+    let from;
+    let to;
+    try { from = instantOf(down, 'down'); } catch (e) { setErr('down', errText(e)); throw null; }
+    try { to = instantOf(back, 'back'); } catch (e) { setErr('back', errText(e)); throw null; }
+    if (to <= from) { setErr('back', '“Back at” must be after “down from”.'); throw null; }
+    const LIMIT = 1000;
+    const x = wc.expand(mainSpec(), { from: isoSec(from), to: isoSec(to + 1000), limit: LIMIT });
+    const due = [];
+    const nominal = new Map();
+    for (const e of x.entries) {
+      if (!e.instant || e.status === 'merged') continue;
+      const ms = Date.parse(e.instant);
+      if (ms <= from || ms > to) continue;
+      due.push({ key: e.key, instant: e.instant });
+      nominal.set(e.key, e);
+    }
+    const out = wc.decideMisfires(outageSpec(), due, isoSec(to));
+    const counts = {};
+    let h = '';
+    for (const d of out) {
+      counts[d.decision] = (counts[d.decision] || 0) + 1;
+      const e = nominal.get(d.key);
+      h += `<tr class="d-${d.decision}"><td>${e ? fmtNominal(e.nominal) : esc(d.key)}${e?.fold ? ' (2nd)' : ''}</td><td>${fmtUtc(d.instant)}</td><td>${esc(d.lateness)}</td>`
+        + `<td><span class="badge dc-${d.decision}">${d.decision}</span></td><td>${esc(d.reason)}</td></tr>`;
+    }
+    tbody.innerHTML = h || '<tr><td colspan="5" class="hint">Nothing was due while the scheduler was down.</td></tr>';
+    const parts = ['run', 'coalesced', 'skipped', 'expired'].filter((k) => counts[k]).map((k) => `${counts[k]} ${k}`);
+    $('outage-summary').textContent = `${out.length} missed${out.length >= LIMIT ? ' (the first ' + LIMIT + ')' : ''}${parts.length ? ': ' + parts.join(', ') : ''}. “Now” is the back-at time; the misfire decision is ${st.misfire}.`;
+  } catch (e) {
+    tbody.innerHTML = '';
+    $('outage-summary').textContent = '';
+    if (e) setErr(errTarget(e, 'outage'), errText(e));
+  }
+}
+
+// ---------------------------------------------------------------- share / export
+
+function shareText(kind) {
+  const spec = mainSpec();
+  if (kind === 'link') return location.href.replace(/#.*$/, '') + stateToHash(st);
+  if (kind === 'json') return JSON.stringify(spec, null, 2);
+  if (kind === 'rrule') {
+    const v = wc.validate(spec);
+    return v.rrule ? `RRULE:${v.rrule}` : '';
+  }
+  return wc.toICal(spec);
+}
+
+async function copy(kind) {
+  const status = $('share-status');
+  let text;
+  try {
+    text = shareText(kind);
+  } catch (e) {
+    status.textContent = `Cannot copy: ${errText(e)}`;
+    return;
+  }
+  const out = $('share-out');
+  out.hidden = false;
+  out.value = text;
+  try {
+    await navigator.clipboard.writeText(text);
+    status.textContent = `Copied the ${kind === 'link' ? 'link' : kind.toUpperCase()} to the clipboard.`;
+  } catch {
+    out.select();
+    status.textContent = 'The clipboard is not available here: the text is selected below, press Ctrl+C.';
+  }
+}
+
+function download(kind) {
+  const status = $('share-status');
+  if (!last) { status.textContent = 'Nothing to download yet.'; return; }
+  const body = kind === 'csv' ? toCsv(last.result.entries) : JSON.stringify(last.result, null, 2);
+  const blob = new Blob([body], { type: kind === 'csv' ? 'text/csv' : 'application/json' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = `wallclock-instances.${kind}`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  status.textContent = `Downloaded ${last.result.entries.length} instances as ${kind.toUpperCase()}.`;
+}
+
+// ---------------------------------------------------------------- events
+
+function schedule() {
+  clearTimeout(timer);
+  pending = true;
+  timer = setTimeout(safeUpdate, 120);
+}
+
+function safeUpdate() {
+  clearTimeout(timer);
+  pending = false;
+  try {
+    update();
+  } catch (e) {
+    // Never leave the page blank or throw to the console: say what happened.
+    setErr('general', `Unexpected problem: ${errText(e)}`);
+    restPending = false;
+    finish();
+  }
+}
+
+function onInput(ev) {
+  const t = ev.target;
+  const id = t.id || t.name;
+  if (id === 'ical') return onIcal();
+  if (id.startsWith('b-')) {
+    const r = modelToRule(readBuilder());
+    if (r.error) { setErr('b-times', r.error); return; }
+    setErr('b-times', null);
+    $('rrule').value = r.rule;
+    st.rrule = r.rule;
+    writeHints();
+  } else if (id === 'rrule') {
+    st.rrule = t.value;
+    const m = ruleToModel(t.value);
+    // Keep the builder in step without rewriting what the user is typing.
+    writeBuilder(m);
+  } else {
+    readForm();
+  }
+  schedule();
+}
+
+function onIcal() {
+  const text = $('ical').value;
+  setErr('ical', null);
+  if (!text.trim()) return;
+  let spec;
+  try {
+    spec = wc.parseICal(text);
+  } catch (e) {
+    setErr('ical', errText(e));
+    return;
+  }
+  st.tz = spec.timeZone ?? st.tz;
+  st.start = spec.start ?? st.start;
+  st.rrule = spec.rrule ?? '';
+  st.rdate = (spec.rdate || []).join(', ');
+  st.exdate = (spec.exdate || []).join(', ');
+  writeForm();
+  $('ical-hint').textContent = 'Applied: the fields above now hold this event’s recurrence.';
+  schedule();
+}
+
+function wire() {
+  const form = $('form');
+  form.addEventListener('input', (ev) => { try { onInput(ev); } catch (e) { setErr('general', errText(e)); } });
+  form.addEventListener('submit', (ev) => ev.preventDefault());
+  $('results').addEventListener('input', (ev) => { readForm(); schedule(); ev.stopPropagation(); });
+  $('cmp-toggle').addEventListener('click', () => {
+    st.cmp = !st.cmp;
+    setCompareOpen(st.cmp);
+    safeUpdate();
+    if (st.cmp) $('compare').scrollIntoView({ block: 'nearest' });
+  });
+  for (const b of document.querySelectorAll('[data-copy]')) b.addEventListener('click', () => { copy(b.dataset.copy).catch(() => {}); });
+  for (const b of document.querySelectorAll('[data-download]')) b.addEventListener('click', () => { try { download(b.dataset.download); } catch (e) { $('share-status').textContent = errText(e); } });
+  window.addEventListener('hashchange', () => {
+    if (location.hash === stateToHash(st)) return;
+    st = hashToState(location.hash);
+    if (!st.tz) st.tz = browserZone();
+    if (!st.start) st.start = defaultStart(st.tz);
+    writeForm();
+    safeUpdate();
+  });
+}
+
+// ---------------------------------------------------------------- start
+
+async function main() {
+  try {
+    await init();
+  } catch (e) {
+    $('meta').textContent = `Could not load the WebAssembly module: ${errText(e)}`;
+    return;
+  }
+  performance.mark('wasm-ready');
+  zones = wc.timeZones();
+  zoneSet = new Set(zones);
+  $('tz-list').innerHTML = zones.map((z) => `<option value="${esc(z)}"></option>`).join('');
+  $('meta').textContent = `IANA tz database ${wc.tzdbVersion()}, ${zones.length} zones, computed in your browser.`;
+  st = hashToState(location.hash);
+  if (!st.tz) st.tz = browserZone();
+  if (!st.start) st.start = defaultStart(st.tz);
+  writeForm();
+  wire();
+  safeUpdate();
+}
+
+// A hook for the benchmark and tests: apply a state patch and render now.
+window.wallclockPage = {
+  renderNow(patch) {
+    Object.assign(st, patch);
+    writeForm();
+    return update();
+  },
+  get perf() { return perf.last; },
+  get pending() { return pending || restPending || urlPending; },
+  /** Resolves when every row of the last update is on the page. */
+  whenComplete: () => new Promise((r) => (restPending ? restWaiters.push(r) : r())),
+  get perfRest() { return perf.rest; },
+  wasm: wc,
+  state: () => ({ ...st }),
+};
+
+main().catch((e) => { $('meta').textContent = `Unexpected problem: ${errText(e)}`; });

@@ -1,0 +1,202 @@
+// Pure formatting: result objects → HTML strings. No DOM access here, so the
+// main module decides when (and whether) anything is written to the page.
+
+const ESC = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => ESC[c]);
+
+const WD = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** Day of week of `YYYY-MM-DD…` (proleptic Gregorian, no zone involved). */
+export function weekday(date) {
+  return WD[new Date(Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10))).getUTCDay()];
+}
+
+/** `2026-03-08` + k days → `2026-03-10`. */
+export function addDays(date, k) {
+  const d = new Date(Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10) + k));
+  return d.toISOString().slice(0, 10);
+}
+
+/** `HH:MM:SS` → `HH:MM`, keeping the seconds when they are not zero. */
+const hm = (t) => (t.endsWith(':00') ? t.slice(0, 5) : t);
+
+/** `2026-03-08T02:30:00` → `Sun 2026-03-08 02:30`. */
+export function fmtNominal(n) {
+  return `${weekday(n)} ${n.slice(0, 10)} ${hm(n.slice(11, 19))}`;
+}
+
+/** `2026-03-08T03:30:00-04:00[America/New_York]` → `2026-03-08 03:30 −04:00`. */
+export function fmtLocal(l) {
+  if (!l) return '—';
+  const b = l.indexOf('[');
+  const s = b < 0 ? l : l.slice(0, b);
+  return `${s.slice(0, 10)} ${hm(s.slice(11, 19))} ${s.slice(19).replace('-', '−')}`;
+}
+
+/** `2026-03-08T07:30:00Z` → `2026-03-08 07:30Z`. */
+export function fmtUtc(i) {
+  if (!i) return '—';
+  return `${i.slice(0, 10)} ${hm(i.slice(11, 19))}Z`;
+}
+
+/** The page's status for an entry: the library's, or `doubled` for fold `both`. */
+export function pageStatus(e) {
+  if (e.status === 'scheduled') {
+    for (const n of e.notes) if (n.code === 'fold_both') return 'doubled';
+  }
+  return e.status;
+}
+
+export const badge = (s) => `<span class="badge st-${s}">${s}</span>`;
+
+function notesHtml(e) {
+  let notes = '';
+  for (const n of e.notes) notes += `<span class="note" data-code="${n.code}">${esc(n.message)}</span>`;
+  return notes;
+}
+
+const nominalText = (e) => fmtNominal(e.nominal) + (e.fold ? ' (2nd)' : '');
+
+/** One row (ARIA table row of block boxes) per entry; `first` is the 1-based number of the first. */
+export function rowsHtml(entries, first) {
+  let h = '';
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    const st = pageStatus(e);
+    h += `<div role="row" class="tr r-${st}"><span role="cell">${first + i}</span><span role="cell">${nominalText(e)}</span>`
+      + `<span role="cell">${fmtLocal(e.local)}</span><span role="cell">${fmtUtc(e.instant)}</span><span role="cell">${badge(st)}</span><span role="cell">${notesHtml(e)}</span></div>`;
+  }
+  return h;
+}
+
+const setText = (el, t) => { if (el.firstChild?.nodeValue !== t || el.childNodes.length !== 1) el.textContent = t; };
+
+/**
+ * Rewrites existing rows in place (same count as `entries`): only the text
+ * that changed is touched, so no node is removed on a rule change.
+ */
+export function fillRows(rowEls, entries, first) {
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    const row = rowEls[i];
+    const c = row.children;
+    const st = pageStatus(e);
+    const cls = `tr r-${st}`;
+    if (row.className !== cls) row.className = cls;
+    setText(c[0], String(first + i));
+    setText(c[1], nominalText(e));
+    setText(c[2], fmtLocal(e.local));
+    setText(c[3], fmtUtc(e.instant));
+    const b = c[4].firstElementChild;
+    if (b.textContent !== st) { b.className = `badge st-${st}`; b.textContent = st; }
+    const notes = e.notes.length ? notesHtml(e) : '';
+    if (c[5].dataset.h !== notes) { c[5].innerHTML = notes; c[5].dataset.h = notes; }
+  }
+}
+
+/** Counts of what the clock changes did, from a `notices` result. */
+export function tally(entries) {
+  const c = { skipped: 0, shifted: 0, merged: 0, doubled: 0, fold: 0 };
+  for (const e of entries) {
+    const st = pageStatus(e);
+    if (st === 'doubled') { if (e.fold === 0) c.doubled++; }
+    else if (st === 'scheduled') { if (e.notes.some((n) => n.code.startsWith('fold_'))) c.fold++; }
+    else if (st in c) c[st]++;
+  }
+  return c;
+}
+
+export function tallyText(c) {
+  const parts = [];
+  if (c.skipped) parts.push(`${c.skipped} skipped`);
+  if (c.shifted) parts.push(`${c.shifted} shifted`);
+  if (c.merged) parts.push(`${c.merged} merged`);
+  if (c.doubled) parts.push(`${c.doubled} doubled`);
+  if (c.fold) parts.push(`${c.fold} in a repeated hour (run once)`);
+  return parts.length ? parts.join(', ') : 'no instance is affected by a clock change';
+}
+
+/** The notices list: one item per affected nominal (a fold `both` pair once). */
+export function noticesHtml(entries) {
+  let h = '';
+  for (const e of entries) {
+    const st = pageStatus(e);
+    if (st === 'doubled' && e.fold === 1) continue;
+    const msg = e.notes.map((n) => esc(n.message)).join(' ');
+    h += `<li>${badge(st)} <strong>${fmtNominal(e.nominal)}</strong>: ${msg}</li>`;
+  }
+  return h;
+}
+
+function offsetMinutes(o) {
+  const m = /^([+-])(\d{2}):(\d{2})/.exec(o);
+  return m ? (m[1] === '-' ? -1 : 1) * (+m[2] * 60 + +m[3]) : 0;
+}
+
+function dur(min) {
+  const h = Math.floor(min / 60);
+  const m = min % 60;
+  return [h ? `${h} h` : '', m ? `${m} min` : ''].filter(Boolean).join(' ');
+}
+
+export function transitionsHtml(list) {
+  if (!list.length) return '<li class="hint">None: the zone keeps the same offset throughout.</li>';
+  return list.map((t) => {
+    const d = offsetMinutes(t.offsetAfter) - offsetMinutes(t.offsetBefore);
+    const what = t.kind === 'gap'
+      ? `clocks jump forward ${dur(Math.abs(d))}: ${hm(t.localBefore.slice(11))} → ${t.localAfter.slice(0, 10) !== t.localBefore.slice(0, 10) ? t.localAfter.slice(0, 10) + ' ' : ''}${hm(t.localAfter.slice(11))}, local times in between do not exist`
+      : `clocks go back ${dur(Math.abs(d))}: ${hm(t.localBefore.slice(11))} → ${hm(t.localAfter.slice(11))}, local times in between happen twice`;
+    return `<li><span class="badge ${t.kind === 'gap' ? 'st-skipped' : 'st-doubled'}">${t.kind}</span> <strong>${weekday(t.localBefore)} ${t.localBefore.slice(0, 10)}</strong> at ${fmtUtc(t.instant)}: ${what} (UTC${t.offsetBefore.replace('-', '−')} → UTC${t.offsetAfter.replace('-', '−')})</li>`;
+  }).join('');
+}
+
+const RANK = { skipped: 5, merged: 4, shifted: 3, doubled: 2, fold: 1 };
+
+/**
+ * A 12-month grid starting at `ym` ([year, month 1-12]); days with an
+ * affected entry get that status's class, clock-change days a ring.
+ */
+export function yearHtml(ym, entries, transitions) {
+  const marks = new Map();
+  for (const e of entries) {
+    let st = pageStatus(e);
+    if (st === 'scheduled') st = 'fold';
+    const day = e.nominal.slice(0, 10);
+    const prev = marks.get(day);
+    if (!prev || RANK[st] > RANK[prev.st]) marks.set(day, { st, label: `${fmtNominal(e.nominal)}: ${st}` });
+  }
+  const tr = new Map(transitions.map((t) => [t.localBefore.slice(0, 10), t.kind]));
+  let [y, m] = ym;
+  let h = '';
+  for (let k = 0; k < 12; k++) {
+    const first = new Date(Date.UTC(y, m - 1, 1));
+    const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+    const lead = (first.getUTCDay() + 6) % 7; // Monday first
+    h += `<div class="month"><h3>${MONTHS[m - 1].slice(0, 3)} ${y}</h3><div class="mgrid" role="list" aria-label="${MONTHS[m - 1]} ${y}">`;
+    for (let i = 0; i < lead; i++) h += '<span aria-hidden="true"></span>';
+    for (let d = 1; d <= days; d++) {
+      const date = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+      const mk = marks.get(date);
+      const t = tr.get(date);
+      const cls = [mk ? `d st-${mk.st}` : '', t ? 'tr' : ''].filter(Boolean).join(' ');
+      const label = [mk?.label, t ? `clock change (${t})` : ''].filter(Boolean).join('; ');
+      h += cls
+        ? `<span role="listitem" class="${cls}" title="${esc(label)}" aria-label="${date}: ${esc(label)}">${d}</span>`
+        : `<span role="listitem">${d}</span>`;
+    }
+    h += '</div></div>';
+    if (++m > 12) { m = 1; y++; }
+  }
+  return h;
+}
+
+/** CSV of the entries (RFC 4180 quoting). */
+export function toCsv(entries) {
+  const q = (v) => (/[",\n]/.test(String(v ?? '')) ? `"${String(v).replace(/"/g, '""')}"` : String(v ?? ''));
+  const lines = ['nominal,fold,status,local,instant,key,notes'];
+  for (const e of entries) {
+    lines.push([e.nominal, e.fold, pageStatus(e), e.local, e.instant, e.key, e.notes.map((n) => `${n.code}: ${n.message}`).join(' | ')].map(q).join(','));
+  }
+  return lines.join('\n') + '\n';
+}
