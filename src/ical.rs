@@ -511,7 +511,9 @@ fn date_list(
 /// shape people write in specs.
 fn nominal_text(dt: DateTime) -> String {
     if dt.second() == 0 {
-        dt.strftime("%Y-%m-%dT%H:%M").to_string()
+        let mut s = fmt_nominal(dt);
+        s.truncate(16);
+        s
     } else {
         fmt_nominal(dt)
     }
@@ -524,7 +526,7 @@ fn nominal_text(dt: DateTime) -> String {
 /// (so a broken spec still prints something recognizable).
 fn basic(local: &str) -> String {
     match parse_local(local) {
-        Ok(dt) => dt.strftime("%Y%m%dT%H%M%S").to_string(),
+        Ok(dt) => fmt_nominal(dt).replace(['-', ':'], ""),
         Err(_) => local.to_owned(),
     }
 }

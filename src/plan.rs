@@ -270,7 +270,7 @@ impl Entry {
         let local = self.local()?;
         Some(format!(
             "{}{}[{}]",
-            local.strftime("%Y-%m-%dT%H:%M:%S"),
+            fmt_nominal(local),
             fmt_offset(self.offset?),
             self.ctx.zone
         ))
@@ -312,7 +312,34 @@ pub fn key(id: &str, nominal: DateTime, fold: u8, second_of_both: bool) -> Strin
 
 /// `2026-03-08T02:30:00`.
 pub fn fmt_nominal(dt: DateTime) -> String {
-    dt.strftime("%Y-%m-%dT%H:%M:%S").to_string()
+    format!(
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}",
+        dt.year(),
+        dt.month(),
+        dt.day(),
+        dt.hour(),
+        dt.minute(),
+        dt.second()
+    )
+}
+
+/// `January` … `December`.
+pub(crate) fn month_name(month: i8) -> &'static str {
+    const NAMES: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    NAMES[(month.clamp(1, 12) - 1) as usize]
 }
 
 /// `-04:00`, `+05:45`, `+00:00`.
@@ -330,7 +357,9 @@ pub fn fmt_offset(offset: Offset) -> String {
 
 /// `2026-03-08T07:30:00Z`.
 pub fn fmt_instant(ts: Timestamp) -> String {
-    ts.strftime("%Y-%m-%dT%H:%M:%SZ").to_string()
+    let mut s = fmt_nominal(jiff::tz::Offset::UTC.to_datetime(ts));
+    s.push('Z');
+    s
 }
 
 impl Serialize for Entry {
@@ -863,7 +892,7 @@ fn start_warnings(schedule: &Schedule, resolver: &mut Resolver<'_>) -> Vec<Warni
 
 fn invalid_date_note(req: RequestedDate, nominal: DateTime, policy: InvalidDatePolicy) -> Note {
     let first = jiff::civil::Date::new(req.year, req.month, 1).unwrap_or(nominal.date());
-    let month_name = first.strftime("%B").to_string();
+    let month_name = month_name(first.month());
     let days = first.days_in_month();
     let (code, how) = match policy {
         InvalidDatePolicy::Forward => (

@@ -5,9 +5,9 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
+use jiff::SignedDuration;
 use jiff::civil::DateTime;
 use jiff::tz::TimeZone;
-use jiff::{SignedDuration, Span, SpanRelativeTo};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, ErrorCode};
@@ -491,7 +491,7 @@ fn check_until(rule: &Rule, start: DateTime, tz: &TimeZone) -> Result<(), Error>
             ErrorCode::UntilBeforeStart,
             format!(
                 "`UNTIL` is before `start` `{start}`: the rule would have no occurrence; move UNTIL after start, e.g. `UNTIL={}`",
-                start.date().strftime("%Y%m%d")
+                crate::plan::fmt_nominal(start)[..10].replace('-', "")
             ),
         )
         .with_field("rrule"));
@@ -604,22 +604,62 @@ pub fn parse_duration(text: &str, field: &str) -> Result<SignedDuration, Error> 
         )
         .with_field(field)
     };
-    let span: Span = text
-        .trim()
-        .parse()
-        .map_err(|_| bad("expected an ISO 8601 duration"))?;
-    if span.get_years() != 0 || span.get_months() != 0 {
-        return Err(bad(
-            "years and months have no fixed length; use days or hours",
-        ));
-    }
-    let dur = span
-        .to_duration(SpanRelativeTo::days_are_24_hours())
-        .map_err(|_| bad("the duration is out of range"))?;
-    if dur.is_negative() {
-        return Err(bad("expected a duration of zero or more"));
-    }
+    let dur = iso_duration(text.trim()).map_err(|why| bad(why))?;
     Ok(dur)
+}
+
+/// Reads `PnDTnHnMnS` (each part optional, whole numbers, days of 24
+/// hours; also `PnW`). Years and months are refused: they have no fixed length.
+fn iso_duration(text: &str) -> Result<SignedDuration, &'static str> {
+    const EXPECTED: &str = "expected an ISO 8601 duration";
+    let body = text
+        .strip_prefix(['P', 'p'])
+        .ok_or(if text.starts_with('-') {
+            "expected a duration of zero or more"
+        } else {
+            EXPECTED
+        })?;
+    if body.is_empty() || body.eq_ignore_ascii_case("T") {
+        return Err(EXPECTED);
+    }
+    let mut secs: i64 = 0;
+    let mut in_time = false;
+    let mut digits = String::new();
+    let mut seen_unit = false;
+    for c in body.chars() {
+        match c.to_ascii_uppercase() {
+            '0'..='9' => digits.push(c),
+            'T' if !in_time && digits.is_empty() => in_time = true,
+            unit => {
+                if digits.is_empty() {
+                    return Err(EXPECTED);
+                }
+                let n: i64 = digits.parse().map_err(|_| "the duration is out of range")?;
+                digits.clear();
+                let scale = match (unit, in_time) {
+                    ('Y', false) | ('M', false) => {
+                        return Err("years and months have no fixed length; use days or hours");
+                    }
+                    ('W', false) => 7 * 86_400,
+                    ('D', false) => 86_400,
+                    ('H', true) => 3_600,
+                    ('M', true) => 60,
+                    ('S', true) => 1,
+                    _ => return Err(EXPECTED),
+                };
+                secs = n
+                    .checked_mul(scale)
+                    .and_then(|v| secs.checked_add(v))
+                    .filter(|v| *v <= 100 * 365 * 86_400)
+                    .ok_or("the duration is out of range")?;
+                seen_unit = true;
+            }
+        }
+    }
+    if !digits.is_empty() || !seen_unit {
+        return Err(EXPECTED);
+    }
+    Ok(SignedDuration::from_secs(secs))
 }
 
 #[cfg(test)]
@@ -689,6 +729,26 @@ mod tests {
             parse_duration("-PT5M", "grace").unwrap_err().code(),
             ErrorCode::InvalidDuration
         );
+        assert_eq!(
+            parse_duration("P1DT12H", "grace"),
+            Ok(SignedDuration::from_hours(36))
+        );
+        assert_eq!(
+            parse_duration("PT90S", "grace"),
+            Ok(SignedDuration::from_secs(90))
+        );
+        for bad in [
+            "P",
+            "PT",
+            "P1H",
+            "PT1D",
+            "P1.5D",
+            "P1D2",
+            "PT-5M",
+            "P99999999999999999999D",
+        ] {
+            assert!(parse_duration(bad, "grace").is_err(), "{bad}");
+        }
         assert_eq!(
             parse_duration("soon", "grace").unwrap_err().field(),
             Some("grace")

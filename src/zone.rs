@@ -340,9 +340,9 @@ pub(crate) fn apply(
 
 fn hm(dt: DateTime) -> String {
     if dt.second() == 0 {
-        dt.strftime("%H:%M").to_string()
+        format!("{:02}:{:02}", dt.hour(), dt.minute())
     } else {
-        dt.strftime("%H:%M:%S").to_string()
+        format!("{:02}:{:02}:{:02}", dt.hour(), dt.minute(), dt.second())
     }
 }
 
