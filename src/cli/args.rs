@@ -14,7 +14,8 @@ use super::input;
 #[command(
     name = "wallclock",
     disable_version_flag = true,
-    arg_required_else_help = true
+    arg_required_else_help = true,
+    after_help = "The SQLite occurrence ledger and scheduler: `wallclock ledger --help`."
 )]
 pub(crate) struct Cli {
     /// Print the version and the bundled tz database version.
