@@ -29,6 +29,10 @@ t=$EPOCHREALTIME
 WASM_BINDGEN_USE_BROWSER=1 cargo test --locked --target wasm32-unknown-unknown --features wasm --tests
 echo "== (b) done in $(elapsed "$t")"
 
+echo "== (c0) TypeScript types (tsc --strict over tests/types/usage.ts)"
+www/node_modules/.bin/tsc --noEmit --strict --target es2022 --module es2022 --moduleResolution bundler tests/types/usage.ts
+echo "types: 1 passed, 0 failed"
+
 echo "== (c) npm package in Node"
 t=$EPOCHREALTIME
 bash scripts/build-wasm.sh

@@ -1,0 +1,25 @@
+// Type-checks npm/index.d.ts the way a TypeScript user would call the package
+// (tsc --strict; run by scripts/test-wasm.sh). The @ts-expect-error lines prove
+// that wrong policy tokens are rejected at compile time.
+import { expand, expandInstants, notices, validate, describe, decideMisfires, parseICal, toICal, tzdbVersion, timeZones } from '../../npm/index';
+const spec = { timeZone: 'America/New_York', start: '2026-03-06T02:30', rrule: 'FREQ=DAILY;COUNT=4', gap: 'shift' as const };
+const r = expand(spec, { limit: 10 });
+const s: 'scheduled' | 'shifted' | 'skipped' | 'merged' = r.entries[0].status;
+const code: string = r.entries[0].notes[0].code;
+const inst: Float64Array = expandInstants(spec, {});
+const n = notices(spec, { from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z' });
+const v = validate(spec);
+const d: string = describe(spec);
+const m = decideMisfires(spec, [{ key: 'a', instant: '2026-03-06T07:30:00Z' }], '2026-03-07T00:00:00Z');
+const dec: 'run' | 'coalesced' | 'skipped' | 'expired' = m[0].decision;
+const sp = parseICal('DTSTART;TZID=Europe/Berlin:20260101T090000');
+const t: string = toICal(sp);
+const z: string[] = timeZones();
+const ver: string = tzdbVersion();
+// @ts-expect-error: not a policy
+expand({ ...spec, gap: 'later' }, {});
+// @ts-expect-error: not a fold policy
+expand({ ...spec, fold: 'twice' }, {});
+// @ts-expect-error: options take numbers and strings, not dates
+expand(spec, { limit: '10' });
+export { s, code, inst, n, v, d, dec, t, z, ver };
