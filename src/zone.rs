@@ -115,8 +115,13 @@ impl<'z> Resolver<'z> {
     }
 
     pub(crate) fn resolve(&mut self, dt: DateTime) -> Resolution {
+        self.resolve_at(dt, civil_seconds(dt))
+    }
+
+    /// [`Resolver::resolve`] for a caller that already has `civil_seconds(dt)`.
+    pub(crate) fn resolve_at(&mut self, dt: DateTime, secs: i64) -> Resolution {
+        debug_assert_eq!(secs, civil_seconds(dt));
         if let Some(span) = self.span {
-            let secs = civil_seconds(dt);
             if span.lo <= secs && secs < span.hi {
                 let utc = secs - i64::from(span.offset.seconds());
                 if let Ok(instant) = Timestamp::new(utc, dt.subsec_nanosecond()) {

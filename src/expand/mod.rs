@@ -80,6 +80,8 @@ pub(crate) struct RequestedDate {
 pub(crate) struct Candidate {
     /// The nominal local time (for an adjusted invalid date, the real date it moved to).
     pub(crate) nominal: DateTime,
+    /// [`civil_seconds`] of `nominal`, which the resolver compares.
+    pub(crate) secs: i64,
     /// Set when `invalidDate` moved this occurrence from a day the month lacks.
     pub(crate) adjusted_from: Option<RequestedDate>,
 }
@@ -121,6 +123,7 @@ impl Slot {
         .ok()?;
         Some(Candidate {
             nominal,
+            secs: self.key,
             adjusted_from: self.adjusted_from,
         })
     }
@@ -334,6 +337,11 @@ pub(crate) struct Expander {
     presorted: bool,
     /// Presorted and no BYSETPOS: a period's slots go straight to `buf`.
     direct: bool,
+    /// Direct, and every period yields at most one slot (DAILY and
+    /// shorter with one time per period): the slot goes to `one` and
+    /// [`Expander::next_single`] yields it without the buffer.
+    single: bool,
+    one: Option<Slot>,
     /// MONTHLY/YEARLY days come from `month_days` alone (row 4 expanding).
     by_month_days_only: bool,
     month_days: Vec<i8>,
@@ -351,8 +359,9 @@ pub(crate) struct Expander {
     year_ctx: YearCtx,
     /// Sub-daily rules check a day once: `(day, verdict, y, m, d)`.
     day_cache: Option<(i64, Verdict, i32, u8, u8)>,
-    /// The last day number converted by [`Expander::civil`], and its date.
-    last_civil: (i64, i32, u8, u8),
+    /// The last day number converted by [`Expander::civil`], its date, and
+    /// the day number of its month's last day.
+    last_civil: (i64, i32, u8, u8, i64),
     /// The period being built.
     set: Vec<Slot>,
     picks: Vec<usize>,
@@ -560,6 +569,7 @@ impl Expander {
             && (filter.nth.is_empty() || filter.nth_in_month);
         let presorted = !by_month_days_only;
         let direct = presorted && rule.by_set_pos.is_empty();
+        let single = direct && freq <= Frequency::Daily && offsets.len() == 1;
 
         Expander {
             freq,
@@ -574,6 +584,8 @@ impl Expander {
             month_simple,
             presorted,
             direct,
+            single,
+            one: None,
             by_month_days_only,
             month_days,
             offsets,
@@ -585,7 +597,7 @@ impl Expander {
             reorder,
             year_ctx: YearCtx::new(i32::from(start.year()), wkst),
             day_cache: None,
-            last_civil: (0, 1970, 1, 1),
+            last_civil: (0, 1970, 1, 1, 30),
             set: Vec::new(),
             picks: Vec::new(),
             buf: Vec::new(),
@@ -606,6 +618,7 @@ impl Expander {
         self.month_simple = false;
         self.presorted = false;
         self.direct = false;
+        self.single = false;
         self
     }
 
@@ -679,15 +692,15 @@ impl Expander {
     /// The civil date of a day number. Successive calls mostly move a few
     /// days forward within a month, which needs no division.
     fn civil(&mut self, day: i64) -> (i32, u8, u8) {
-        let (last, y, m, d) = self.last_civil;
-        let ahead = day.wrapping_sub(last);
-        if (0..=i64::from(days_in_month(y, m) - d)).contains(&ahead) {
-            let date = (y, m, d + ahead as u8);
-            self.last_civil = (day, date.0, date.1, date.2);
+        let (last, y, m, d, month_end) = self.last_civil;
+        if last <= day && day <= month_end {
+            let date = (y, m, d + (day - last) as u8);
+            self.last_civil = (day, date.0, date.1, date.2, month_end);
             return date;
         }
         let (y, m, d) = civil_from_days(day);
-        self.last_civil = (day, y, m, d);
+        let month_end = day + i64::from(days_in_month(y, m) - d);
+        self.last_civil = (day, y, m, d, month_end);
         (y, m, d)
     }
 
@@ -718,7 +731,11 @@ impl Expander {
             for &off in &self.offsets {
                 let s = slot(off);
                 if s.key >= start {
-                    self.buf.push(s);
+                    if self.single {
+                        self.one = Some(s);
+                    } else {
+                        self.buf.push(s);
+                    }
                 }
             }
         } else {
@@ -985,9 +1002,48 @@ impl Expander {
     }
 }
 
+impl Expander {
+    /// [`Expander::refill`] and [`Iterator::next`] in one, for rules whose
+    /// periods yield at most one slot: the same budget, end and UNTIL
+    /// checks in the same order, without going through the buffer.
+    fn next_single(&mut self) -> Option<Candidate> {
+        loop {
+            if self.done {
+                return None;
+            }
+            if self.steps > self.budget {
+                self.over_budget = true;
+                self.done = true;
+                return None;
+            }
+            let floor = self.period_floor(self.pos);
+            let past_until = matches!((floor, self.until), (Some(f), Some((u, _))) if f > u);
+            if floor.is_none() || past_until {
+                self.done = true;
+                return None;
+            }
+            self.steps += 1;
+            self.visit();
+            let Some(slot) = self.one.take() else {
+                continue;
+            };
+            if self.until.is_some_and(|u| (slot.key, self.nanos) > u) {
+                self.done = true;
+                return None;
+            }
+            if let Some(c) = slot.candidate(self.nanos) {
+                return Some(c);
+            }
+        }
+    }
+}
+
 impl Iterator for Expander {
     type Item = Candidate;
     fn next(&mut self) -> Option<Candidate> {
+        if self.single {
+            return self.next_single();
+        }
         loop {
             if self.next < self.ready {
                 let slot = self.buf[self.next];
