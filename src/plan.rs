@@ -13,7 +13,7 @@ use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
 use crate::error::{Error, ErrorCode};
-use crate::expand::{Candidate, Expander, RequestedDate};
+use crate::expand::{Candidate, Expander, RequestedDate, civil_seconds};
 use crate::rule::Until;
 use crate::spec::{InvalidDatePolicy, Schedule};
 use crate::zone::{self, Outcome, Resolver, Transition};
@@ -451,8 +451,11 @@ pub fn expand(schedule: &Schedule, options: &ExpandOptions) -> Result<Expansion,
         (None, Some(n)) => n as usize,
         (None, None) => 64,
     };
-    // A few more for skipped and merged entries.
-    let mut entries = Vec::with_capacity(expected.saturating_add(8).min(MAX_ENTRIES));
+    // More for skipped, merged and second-fold entries: a few per year of
+    // a daily rule (one per clock change), so about 1/32 more keeps a long
+    // expansion from reallocating (and copying) every entry near its end.
+    let slack = expected / 32 + 8;
+    let mut entries = Vec::with_capacity(expected.saturating_add(slack).min(MAX_ENTRIES));
     let warnings = run(schedule, options, &mut |e| {
         if entries.len() >= MAX_ENTRIES {
             return Err(ceiling_error(format!(
@@ -597,6 +600,7 @@ fn run(
             Some(x) => x.next(),
             None => start_only.take().map(|nominal| Candidate {
                 nominal,
+                secs: civil_seconds(nominal),
                 adjusted_from: None,
             }),
         }
@@ -640,6 +644,7 @@ fn run(
                 (
                     Candidate {
                         nominal: d,
+                        secs: civil_seconds(d),
                         adjusted_from: None,
                     },
                     Source::Rdate,
@@ -658,6 +663,7 @@ fn run(
                 (
                     Candidate {
                         nominal: d,
+                        secs: civil_seconds(d),
                         adjusted_from: None,
                     },
                     Source::Rdate,
@@ -688,7 +694,7 @@ fn run(
         }
 
         let excluded = schedule.exdate.binary_search(&nominal).is_ok();
-        let resolution = resolver.resolve(nominal);
+        let resolution = resolver.resolve_at(nominal, cand.secs);
         let outcome = zone::apply(
             tz,
             &schedule.zone_name,
