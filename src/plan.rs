@@ -2,7 +2,6 @@
 //! nominal through the zone policies, then applies COUNT and UNTIL after
 //! resolution, merges collisions, builds keys and notes (SPEC §2–§3).
 
-use std::collections::VecDeque;
 use std::fmt;
 use std::sync::Arc;
 
@@ -611,7 +610,10 @@ fn run(
     let mut rdate_i = 0usize;
     let mut counted: u64 = 0;
     let mut executions = 0usize;
-    let mut recent: VecDeque<Recent> = VecDeque::new();
+    // `recent[recent_front..]` is what a VecDeque popped from the front would
+    // hold; the popped prefix is dropped in batches.
+    let mut recent: Vec<Recent> = Vec::new();
+    let mut recent_front = 0usize;
     let mut max_instant = Timestamp::MIN;
     let to_reach = options.to.and_then(|t| t.checked_add(OFFSET_REACH).ok());
 
@@ -693,7 +695,8 @@ fn run(
             }
         }
 
-        let excluded = schedule.exdate.binary_search(&nominal).is_ok();
+        let excluded =
+            !schedule.exdate.is_empty() && schedule.exdate.binary_search(&nominal).is_ok();
         let resolution = resolver.resolve_at(nominal, cand.secs);
         let outcome = zone::apply(
             tz,
@@ -752,7 +755,7 @@ fn run(
                     // A later nominal can only share an instant with an
                     // earlier one when instants went backwards (gaps).
                     let merged_into = if run.instant <= max_instant {
-                        recent
+                        recent[recent_front..]
                             .iter()
                             .find(|r| r.instant == run.instant)
                             .map(|r| (r.nominal, r.fold))
@@ -766,11 +769,15 @@ fn run(
                     let horizon = max_instant
                         .as_second()
                         .saturating_sub(OFFSET_REACH.as_secs());
-                    while recent.front().is_some_and(|r| r.secs < horizon) {
-                        recent.pop_front();
+                    while recent.get(recent_front).is_some_and(|r| r.secs < horizon) {
+                        recent_front += 1;
+                    }
+                    if recent_front >= 256 && recent_front * 2 >= recent.len() {
+                        recent.drain(..recent_front);
+                        recent_front = 0;
                     }
                     if merged_into.is_none() {
-                        recent.push_back(Recent {
+                        recent.push(Recent {
                             secs,
                             instant: run.instant,
                             nominal,
