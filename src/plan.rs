@@ -549,18 +549,18 @@ fn run(
         )
         .with_field("limit"));
     }
-    if let (Some(from), Some(to)) = (options.from, options.to) {
-        if to < from {
-            return Err(Error::new(
-                ErrorCode::InvalidOption,
-                format!(
-                    "the window ends (`to` {}) before it starts (`from` {})",
-                    fmt_instant(to),
-                    fmt_instant(from)
-                ),
-            )
-            .with_field("to"));
-        }
+    if let (Some(from), Some(to)) = (options.from, options.to)
+        && to < from
+    {
+        return Err(Error::new(
+            ErrorCode::InvalidOption,
+            format!(
+                "the window ends (`to` {}) before it starts (`from` {})",
+                fmt_instant(to),
+                fmt_instant(from)
+            ),
+        )
+        .with_field("to"));
     }
     if schedule.is_unbounded() && options.limit.is_none() && options.to.is_none() {
         return Err(Error::new(
@@ -679,20 +679,18 @@ fn run(
             None
         };
         // Past the window: no later nominal can resolve inside it.
-        if let (Some(reach), Some(t)) = (to_reach, as_utc) {
-            if t > reach {
-                break;
-            }
+        if let (Some(reach), Some(t)) = (to_reach, as_utc)
+            && t > reach
+        {
+            break;
         }
-        if source == Source::Rule {
-            if let (Some(until), Some(t)) = (until_utc, as_utc) {
-                if t.checked_sub(OFFSET_REACH)
-                    .is_ok_and(|earliest| earliest > until)
-                {
-                    rule_done = true;
-                    continue;
-                }
-            }
+        if source == Source::Rule
+            && let (Some(until), Some(t)) = (until_utc, as_utc)
+            && t.checked_sub(OFFSET_REACH)
+                .is_ok_and(|earliest| earliest > until)
+        {
+            rule_done = true;
+            continue;
         }
 
         let excluded =

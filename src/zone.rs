@@ -121,16 +121,18 @@ impl<'z> Resolver<'z> {
     /// [`Resolver::resolve`] for a caller that already has `civil_seconds(dt)`.
     pub(crate) fn resolve_at(&mut self, dt: DateTime, secs: i64) -> Resolution {
         debug_assert_eq!(secs, civil_seconds(dt));
-        if let Some(span) = self.span {
-            if span.lo <= secs && secs < span.hi {
-                let utc = secs - i64::from(span.offset.seconds());
-                if let Ok(instant) = Timestamp::new(utc, dt.subsec_nanosecond()) {
-                    return Resolution::Unambiguous {
-                        instant,
-                        offset: span.offset,
-                    };
-                }
-            }
+        if let Some(span) = self.span
+            && span.lo <= secs
+            && secs < span.hi
+            && let Ok(instant) = Timestamp::new(
+                secs - i64::from(span.offset.seconds()),
+                dt.subsec_nanosecond(),
+            )
+        {
+            return Resolution::Unambiguous {
+                instant,
+                offset: span.offset,
+            };
         }
         match self.tz.to_ambiguous_timestamp(dt).offset() {
             AmbiguousOffset::Unambiguous { offset } => match offset.to_timestamp(dt) {

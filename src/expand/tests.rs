@@ -1065,10 +1065,8 @@ fn random_rule(g: &mut Lcg) -> Rule {
         }
         r.by_day = days;
     }
-    if freq == Frequency::Yearly || sub_daily {
-        if g.chance(15) {
-            r.by_year_day = g.some(&[1, 59, 60, 100, 200, 365, 366, -1, -366], 3);
-        }
+    if (freq == Frequency::Yearly || sub_daily) && g.chance(15) {
+        r.by_year_day = g.some(&[1, 59, 60, 100, 200, 365, 366, -1, -366], 3);
     }
     if freq == Frequency::Yearly && g.chance(15) {
         r.by_week_no = g.some(&[1, 2, 10, 52, 53, -1, -53], 3);
