@@ -537,10 +537,12 @@ struct Recent {
 }
 
 /// The engine: feeds every listed entry to `sink`, returns the warnings.
-fn run(
+///
+/// Generic over the sink so that `expand`'s push is inlined into the loop.
+fn run<F: FnMut(Entry) -> Result<(), Error>>(
     schedule: &Schedule,
     options: &ExpandOptions,
-    sink: &mut dyn FnMut(Entry) -> Result<(), Error>,
+    sink: &mut F,
 ) -> Result<Vec<Warning>, Error> {
     if options.limit == Some(0) {
         return Err(Error::new(

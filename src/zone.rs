@@ -119,6 +119,8 @@ impl<'z> Resolver<'z> {
     }
 
     /// [`Resolver::resolve`] for a caller that already has `civil_seconds(dt)`.
+    /// Inlined for the span hit; the lookup is out of line.
+    #[inline]
     pub(crate) fn resolve_at(&mut self, dt: DateTime, secs: i64) -> Resolution {
         debug_assert_eq!(secs, civil_seconds(dt));
         if let Some(span) = self.span
@@ -134,6 +136,13 @@ impl<'z> Resolver<'z> {
                 offset: span.offset,
             };
         }
+        self.lookup(dt)
+    }
+
+    /// A nominal outside the cached span: ask the zone, and cache the new
+    /// span when the answer is unambiguous.
+    #[inline(never)]
+    fn lookup(&mut self, dt: DateTime) -> Resolution {
         match self.tz.to_ambiguous_timestamp(dt).offset() {
             AmbiguousOffset::Unambiguous { offset } => match offset.to_timestamp(dt) {
                 Ok(instant) => {
@@ -266,7 +275,9 @@ pub(crate) enum Outcome {
     Skipped { transition: Timestamp, note: Note },
 }
 
-/// The one place where DST policy is decided.
+/// The one place where DST policy is decided. Inlined for the common,
+/// unambiguous case (one run, no note); gaps and folds are out of line.
+#[inline]
 pub(crate) fn apply(
     tz: &TimeZone,
     zone_name: &str,
@@ -276,15 +287,37 @@ pub(crate) fn apply(
     fold: FoldPolicy,
 ) -> Outcome {
     match resolution {
-        Resolution::Unambiguous { instant, offset } => Outcome::Runs {
-            runs: Runs::one(Run {
-                instant,
-                offset,
-                fold: 0,
-            }),
-            shifted: false,
-            note: None,
-        },
+        Resolution::Unambiguous { instant, offset } => unambiguous(instant, offset),
+        _ => apply_dst(tz, zone_name, nominal, resolution, gap, fold),
+    }
+}
+
+/// One run at the only instant, no note: no policy has anything to decide.
+#[inline]
+fn unambiguous(instant: Timestamp, offset: Offset) -> Outcome {
+    Outcome::Runs {
+        runs: Runs::one(Run {
+            instant,
+            offset,
+            fold: 0,
+        }),
+        shifted: false,
+        note: None,
+    }
+}
+
+/// [`apply`] for a nominal in a gap or a fold.
+#[inline(never)]
+fn apply_dst(
+    tz: &TimeZone,
+    zone_name: &str,
+    nominal: DateTime,
+    resolution: Resolution,
+    gap: GapPolicy,
+    fold: FoldPolicy,
+) -> Outcome {
+    match resolution {
+        Resolution::Unambiguous { instant, offset } => unambiguous(instant, offset),
         Resolution::Gap {
             before,
             after,
