@@ -109,6 +109,7 @@ impl Slot {
         )
     }
 
+    #[inline]
     fn candidate(&self, nanos: i32) -> Option<Candidate> {
         let sod = self.key.rem_euclid(SECONDS_PER_DAY);
         let nominal = DateTime::new(
@@ -638,6 +639,7 @@ impl Expander {
 
     /// Seconds since 1970-01-01T00:00 of the first moment of period `pos`,
     /// or `None` past the end of the calendar.
+    #[inline]
     fn period_floor(&self, pos: i64) -> Option<i64> {
         if pos > self.end {
             return None;
@@ -679,6 +681,7 @@ impl Expander {
     }
 
     /// Checks a day given by its civil date (and day number).
+    #[inline]
     fn check_day(&mut self, day: i64, y: i32, m: u8, d: u8) -> Verdict {
         if self.filter_empty {
             return Verdict::Keep;
@@ -691,6 +694,7 @@ impl Expander {
 
     /// The civil date of a day number. Successive calls mostly move a few
     /// days forward within a month, which needs no division.
+    #[inline]
     fn civil(&mut self, day: i64) -> (i32, u8, u8) {
         let (last, y, m, d, month_end) = self.last_civil;
         if last <= day && day <= month_end {
@@ -705,6 +709,7 @@ impl Expander {
     }
 
     /// Adds `day` at every time of the period to the set.
+    #[inline]
     fn push_day(
         &mut self,
         base: u32,
@@ -860,6 +865,34 @@ impl Expander {
                 }
             }
             _ => self.visit_sub_daily(),
+        }
+    }
+
+    /// [`Expander::visit`] for DAILY with one time per day, with
+    /// [`Expander::push_day`] written out for that one time.
+    #[inline]
+    fn visit_daily_single(&mut self) {
+        let day = self.pos;
+        let (y, m, d) = self.civil(day);
+        match self.check_day(day, y, m, d) {
+            Verdict::Keep => {
+                if (MIN_YEAR..=MAX_YEAR).contains(&y) {
+                    self.steps += 1;
+                    let key = day * SECONDS_PER_DAY + i64::from(self.offsets[0]);
+                    if key >= self.start_key {
+                        self.one = Some(Slot {
+                            key,
+                            year: y as i16,
+                            month: m as i8,
+                            day: d as i8,
+                            adjusted_from: None,
+                        });
+                    }
+                }
+                self.advance();
+            }
+            Verdict::RejectDay => self.advance(),
+            Verdict::RejectMonth => self.jump_to(next_month_day(y, m)),
         }
     }
 
@@ -1023,7 +1056,11 @@ impl Expander {
                 return None;
             }
             self.steps += 1;
-            self.visit();
+            if self.freq == Frequency::Daily {
+                self.visit_daily_single();
+            } else {
+                self.visit();
+            }
             let Some(slot) = self.one.take() else {
                 continue;
             };
