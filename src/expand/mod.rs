@@ -336,6 +336,9 @@ pub(crate) struct Expander {
     /// Each period's set is built in nominal order without duplicates
     /// (true unless days come from BYMONTHDAY alone), so needs no sort.
     presorted: bool,
+    /// WEEKLY whose only day part is plain BYDAY weekdays: a week's days
+    /// are picked by weekday without checking each.
+    week_simple: bool,
     /// Presorted and no BYSETPOS: a period's slots go straight to `buf`.
     direct: bool,
     /// Direct, and every period yields at most one slot (DAILY and
@@ -569,6 +572,13 @@ impl Expander {
             && !filter.has_year_day
             && (filter.nth.is_empty() || filter.nth_in_month);
         let presorted = !by_month_days_only;
+        let week_simple = freq == Frequency::Weekly
+            && filter.weekdays != 0
+            && DayFilter {
+                weekdays: 0,
+                ..filter.clone()
+            }
+            .is_empty();
         let direct = presorted && rule.by_set_pos.is_empty();
         let single = direct && freq <= Frequency::Daily && offsets.len() == 1;
 
@@ -583,6 +593,7 @@ impl Expander {
             filter,
             filter_empty,
             month_simple,
+            week_simple,
             presorted,
             direct,
             single,
@@ -617,6 +628,7 @@ impl Expander {
     #[cfg(test)]
     pub(crate) fn reference(mut self) -> Expander {
         self.month_simple = false;
+        self.week_simple = false;
         self.presorted = false;
         self.direct = false;
         self.single = false;
@@ -844,10 +856,23 @@ impl Expander {
             Frequency::Weekly => {
                 // Row 5 expanding over the week (the period starts on WKST), row 1 limiting.
                 self.steps += 7;
-                for day in self.pos..self.pos + 7 {
-                    let (y, m, d) = self.civil(day);
-                    if self.check_day(day, y, m, d) == Verdict::Keep {
+                if self.week_simple {
+                    // Bit i: the weekday of day pos + i is one of BYDAY's.
+                    let w = u32::from(self.filter.weekdays);
+                    let shift = u32::from(weekday(self.pos));
+                    let mut kept = ((w >> shift) | (w << (7 - shift))) & 0x7f;
+                    while kept != 0 {
+                        let day = self.pos + i64::from(kept.trailing_zeros());
+                        kept &= kept - 1;
+                        let (y, m, d) = self.civil(day);
                         self.push_day(0, day, (y, m, d), None);
+                    }
+                } else {
+                    for day in self.pos..self.pos + 7 {
+                        let (y, m, d) = self.civil(day);
+                        if self.check_day(day, y, m, d) == Verdict::Keep {
+                            self.push_day(0, day, (y, m, d), None);
+                        }
                     }
                 }
                 self.advance();
