@@ -2,7 +2,6 @@
 //! nominal through the zone policies, then applies COUNT and UNTIL after
 //! resolution, merges collisions, builds keys and notes (SPEC §2–§3).
 
-use std::collections::VecDeque;
 use std::fmt;
 use std::sync::Arc;
 
@@ -13,7 +12,7 @@ use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
 use crate::error::{Error, ErrorCode};
-use crate::expand::{Candidate, Expander, RequestedDate};
+use crate::expand::{Candidate, Expander, RequestedDate, civil_seconds};
 use crate::rule::Until;
 use crate::spec::{InvalidDatePolicy, Schedule};
 use crate::zone::{self, Outcome, Resolver, Transition};
@@ -480,8 +479,11 @@ pub fn expand(schedule: &Schedule, options: &ExpandOptions) -> Result<Expansion,
         (None, Some(n)) => n as usize,
         (None, None) => 64,
     };
-    // A few more for skipped and merged entries.
-    let mut entries = Vec::with_capacity(expected.saturating_add(8).min(MAX_ENTRIES));
+    // More for skipped, merged and second-fold entries: a few per year of
+    // a daily rule (one per clock change), so about 1/32 more keeps a long
+    // expansion from reallocating (and copying) every entry near its end.
+    let slack = expected / 32 + 8;
+    let mut entries = Vec::with_capacity(expected.saturating_add(slack).min(MAX_ENTRIES));
     let warnings = run(schedule, options, &mut |e| {
         if entries.len() >= MAX_ENTRIES {
             return Err(ceiling_error(format!(
@@ -564,10 +566,12 @@ struct Recent {
 }
 
 /// The engine: feeds every listed entry to `sink`, returns the warnings.
-fn run(
+///
+/// Generic over the sink so that `expand`'s push is inlined into the loop.
+fn run<F: FnMut(Entry) -> Result<(), Error>>(
     schedule: &Schedule,
     options: &ExpandOptions,
-    sink: &mut dyn FnMut(Entry) -> Result<(), Error>,
+    sink: &mut F,
 ) -> Result<Vec<Warning>, Error> {
     if options.limit == Some(0) {
         return Err(Error::new(
@@ -576,18 +580,18 @@ fn run(
         )
         .with_field("limit"));
     }
-    if let (Some(from), Some(to)) = (options.from, options.to) {
-        if to < from {
-            return Err(Error::new(
-                ErrorCode::InvalidOption,
-                format!(
-                    "the window ends (`to` {}) before it starts (`from` {})",
-                    fmt_instant(to),
-                    fmt_instant(from)
-                ),
-            )
-            .with_field("to"));
-        }
+    if let (Some(from), Some(to)) = (options.from, options.to)
+        && to < from
+    {
+        return Err(Error::new(
+            ErrorCode::InvalidOption,
+            format!(
+                "the window ends (`to` {}) before it starts (`from` {})",
+                fmt_instant(to),
+                fmt_instant(from)
+            ),
+        )
+        .with_field("to"));
     }
     if schedule.is_unbounded() && options.limit.is_none() && options.to.is_none() {
         return Err(Error::new(
@@ -626,6 +630,7 @@ fn run(
             Some(x) => x.next(),
             None => start_only.take().map(|nominal| Candidate {
                 nominal,
+                secs: civil_seconds(nominal),
                 adjusted_from: None,
             }),
         }
@@ -636,7 +641,10 @@ fn run(
     let mut rdate_i = 0usize;
     let mut counted: u64 = 0;
     let mut executions = 0usize;
-    let mut recent: VecDeque<Recent> = VecDeque::new();
+    // `recent[recent_front..]` is what a VecDeque popped from the front would
+    // hold; the popped prefix is dropped in batches.
+    let mut recent: Vec<Recent> = Vec::new();
+    let mut recent_front = 0usize;
     let mut max_instant = Timestamp::MIN;
     let to_reach = options.to.and_then(|t| t.checked_add(OFFSET_REACH).ok());
 
@@ -669,6 +677,7 @@ fn run(
                 (
                     Candidate {
                         nominal: d,
+                        secs: civil_seconds(d),
                         adjusted_from: None,
                     },
                     Source::Rdate,
@@ -687,6 +696,7 @@ fn run(
                 (
                     Candidate {
                         nominal: d,
+                        secs: civil_seconds(d),
                         adjusted_from: None,
                     },
                     Source::Rdate,
@@ -700,24 +710,23 @@ fn run(
             None
         };
         // Past the window: no later nominal can resolve inside it.
-        if let (Some(reach), Some(t)) = (to_reach, as_utc) {
-            if t > reach {
-                break;
-            }
+        if let (Some(reach), Some(t)) = (to_reach, as_utc)
+            && t > reach
+        {
+            break;
         }
-        if source == Source::Rule {
-            if let (Some(until), Some(t)) = (until_utc, as_utc) {
-                if t.checked_sub(OFFSET_REACH)
-                    .is_ok_and(|earliest| earliest > until)
-                {
-                    rule_done = true;
-                    continue;
-                }
-            }
+        if source == Source::Rule
+            && let (Some(until), Some(t)) = (until_utc, as_utc)
+            && t.checked_sub(OFFSET_REACH)
+                .is_ok_and(|earliest| earliest > until)
+        {
+            rule_done = true;
+            continue;
         }
 
-        let excluded = schedule.exdate.binary_search(&nominal).is_ok();
-        let resolution = resolver.resolve(nominal);
+        let excluded =
+            !schedule.exdate.is_empty() && schedule.exdate.binary_search(&nominal).is_ok();
+        let resolution = resolver.resolve_at(nominal, cand.secs);
         let outcome = zone::apply(
             tz,
             &schedule.zone_name,
@@ -775,7 +784,7 @@ fn run(
                     // A later nominal can only share an instant with an
                     // earlier one when instants went backwards (gaps).
                     let merged_into = if run.instant <= max_instant {
-                        recent
+                        recent[recent_front..]
                             .iter()
                             .find(|r| r.instant == run.instant)
                             .map(|r| (r.nominal, r.fold))
@@ -789,11 +798,15 @@ fn run(
                     let horizon = max_instant
                         .as_second()
                         .saturating_sub(OFFSET_REACH.as_secs());
-                    while recent.front().is_some_and(|r| r.secs < horizon) {
-                        recent.pop_front();
+                    while recent.get(recent_front).is_some_and(|r| r.secs < horizon) {
+                        recent_front += 1;
+                    }
+                    if recent_front >= 256 && recent_front * 2 >= recent.len() {
+                        recent.drain(..recent_front);
+                        recent_front = 0;
                     }
                     if merged_into.is_none() {
-                        recent.push_back(Recent {
+                        recent.push(Recent {
                             secs,
                             instant: run.instant,
                             nominal,

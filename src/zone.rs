@@ -11,6 +11,7 @@ use jiff::tz::{AmbiguousOffset, Offset, TimeZone};
 use jiff::{SignedDuration, Timestamp};
 
 use crate::error::{Error, ErrorCode};
+use crate::expand::civil_seconds;
 use crate::plan::{Note, NoteCode};
 use crate::spec::{FoldPolicy, GapPolicy};
 
@@ -90,11 +91,13 @@ pub(crate) enum Resolution {
     },
 }
 
-/// The civil range `[lo, hi)` in which every local time has one offset.
+/// The civil range `[lo, hi)` in which every local time has one offset,
+/// in whole seconds since 1970-01-01T00:00 of the wall clock (so a hit is
+/// two integer comparisons and a subtraction).
 #[derive(Clone, Copy, Debug)]
 struct SafeSpan {
-    lo: DateTime,
-    hi: DateTime,
+    lo: i64,
+    hi: i64,
     offset: Offset,
 }
 
@@ -112,16 +115,34 @@ impl<'z> Resolver<'z> {
     }
 
     pub(crate) fn resolve(&mut self, dt: DateTime) -> Resolution {
-        if let Some(span) = self.span {
-            if span.lo <= dt && dt < span.hi {
-                if let Ok(instant) = span.offset.to_timestamp(dt) {
-                    return Resolution::Unambiguous {
-                        instant,
-                        offset: span.offset,
-                    };
-                }
-            }
+        self.resolve_at(dt, civil_seconds(dt))
+    }
+
+    /// [`Resolver::resolve`] for a caller that already has `civil_seconds(dt)`.
+    /// Inlined for the span hit; the lookup is out of line.
+    #[inline]
+    pub(crate) fn resolve_at(&mut self, dt: DateTime, secs: i64) -> Resolution {
+        debug_assert_eq!(secs, civil_seconds(dt));
+        if let Some(span) = self.span
+            && span.lo <= secs
+            && secs < span.hi
+            && let Ok(instant) = Timestamp::new(
+                secs - i64::from(span.offset.seconds()),
+                dt.subsec_nanosecond(),
+            )
+        {
+            return Resolution::Unambiguous {
+                instant,
+                offset: span.offset,
+            };
         }
+        self.lookup(dt)
+    }
+
+    /// A nominal outside the cached span: ask the zone, and cache the new
+    /// span when the answer is unambiguous.
+    #[inline(never)]
+    fn lookup(&mut self, dt: DateTime) -> Resolution {
         match self.tz.to_ambiguous_timestamp(dt).offset() {
             AmbiguousOffset::Unambiguous { offset } => match offset.to_timestamp(dt) {
                 Ok(instant) => {
@@ -197,7 +218,15 @@ impl<'z> Resolver<'z> {
             }
             None => DateTime::MAX,
         };
-        (lo < hi).then_some(SafeSpan { lo, hi, offset })
+        // Whole seconds, rounded inwards: `lo` up, `hi` down (transitions
+        // fall on whole seconds, so nothing is lost).
+        let lo_secs = civil_seconds(lo) + i64::from(lo.subsec_nanosecond() != 0);
+        let hi_secs = civil_seconds(hi);
+        (lo_secs < hi_secs).then_some(SafeSpan {
+            lo: lo_secs,
+            hi: hi_secs,
+            offset,
+        })
     }
 }
 
@@ -209,12 +238,36 @@ pub(crate) struct Run {
     pub(crate) fold: u8,
 }
 
+/// One run, or two under fold `both`, without a heap allocation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Runs {
+    first: Run,
+    second: Option<Run>,
+}
+
+impl Runs {
+    fn one(run: Run) -> Runs {
+        Runs {
+            first: run,
+            second: None,
+        }
+    }
+}
+
+impl IntoIterator for Runs {
+    type Item = Run;
+    type IntoIter = std::iter::Chain<std::iter::Once<Run>, std::option::IntoIter<Run>>;
+    fn into_iter(self) -> Self::IntoIter {
+        std::iter::once(self.first).chain(self.second)
+    }
+}
+
 /// What the policies make of one resolution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Outcome {
     /// Runs once or twice (fold `both`); `shifted` for a gap moved by shift/snap.
     Runs {
-        runs: Vec<Run>,
+        runs: Runs,
         shifted: bool,
         note: Option<Note>,
     },
@@ -222,7 +275,9 @@ pub(crate) enum Outcome {
     Skipped { transition: Timestamp, note: Note },
 }
 
-/// The one place where DST policy is decided.
+/// The one place where DST policy is decided. Inlined for the common,
+/// unambiguous case (one run, no note); gaps and folds are out of line.
+#[inline]
 pub(crate) fn apply(
     tz: &TimeZone,
     zone_name: &str,
@@ -232,15 +287,37 @@ pub(crate) fn apply(
     fold: FoldPolicy,
 ) -> Outcome {
     match resolution {
-        Resolution::Unambiguous { instant, offset } => Outcome::Runs {
-            runs: vec![Run {
-                instant,
-                offset,
-                fold: 0,
-            }],
-            shifted: false,
-            note: None,
-        },
+        Resolution::Unambiguous { instant, offset } => unambiguous(instant, offset),
+        _ => apply_dst(tz, zone_name, nominal, resolution, gap, fold),
+    }
+}
+
+/// One run at the only instant, no note: no policy has anything to decide.
+#[inline]
+fn unambiguous(instant: Timestamp, offset: Offset) -> Outcome {
+    Outcome::Runs {
+        runs: Runs::one(Run {
+            instant,
+            offset,
+            fold: 0,
+        }),
+        shifted: false,
+        note: None,
+    }
+}
+
+/// [`apply`] for a nominal in a gap or a fold.
+#[inline(never)]
+fn apply_dst(
+    tz: &TimeZone,
+    zone_name: &str,
+    nominal: DateTime,
+    resolution: Resolution,
+    gap: GapPolicy,
+    fold: FoldPolicy,
+) -> Outcome {
+    match resolution {
+        Resolution::Unambiguous { instant, offset } => unambiguous(instant, offset),
         Resolution::Gap {
             before,
             after,
@@ -272,11 +349,11 @@ pub(crate) fn apply(
                         ""
                     };
                     Outcome::Runs {
-                        runs: vec![Run {
+                        runs: Runs::one(Run {
                             instant,
                             offset: after,
                             fold: 0,
-                        }],
+                        }),
                         shifted: true,
                         note: Some(Note::new(code, format!("{what}; runs at {at}{tail}"))),
                     }
@@ -295,36 +372,36 @@ pub(crate) fn apply(
             let b = wall(tz, second, after, nominal);
             let (runs, code, tail) = match fold {
                 FoldPolicy::First => (
-                    vec![Run {
+                    Runs::one(Run {
                         instant: first,
                         offset: before,
                         fold: 0,
-                    }],
+                    }),
                     NoteCode::FoldFirst,
                     format!("runs once, at the first ({a})"),
                 ),
                 FoldPolicy::Second => (
-                    vec![Run {
+                    Runs::one(Run {
                         instant: second,
                         offset: after,
                         fold: 1,
-                    }],
+                    }),
                     NoteCode::FoldSecond,
                     format!("runs once, at the second ({b})"),
                 ),
                 FoldPolicy::Both => (
-                    vec![
-                        Run {
+                    Runs {
+                        first: Run {
                             instant: first,
                             offset: before,
                             fold: 0,
                         },
-                        Run {
+                        second: Some(Run {
                             instant: second,
                             offset: after,
                             fold: 1,
-                        },
-                    ],
+                        }),
+                    },
                     NoteCode::FoldBoth,
                     format!("runs twice, at {a} and at {b}"),
                 ),

@@ -80,6 +80,8 @@ pub(crate) struct RequestedDate {
 pub(crate) struct Candidate {
     /// The nominal local time (for an adjusted invalid date, the real date it moved to).
     pub(crate) nominal: DateTime,
+    /// [`civil_seconds`] of `nominal`, which the resolver compares.
+    pub(crate) secs: i64,
     /// Set when `invalidDate` moved this occurrence from a day the month lacks.
     pub(crate) adjusted_from: Option<RequestedDate>,
 }
@@ -107,6 +109,7 @@ impl Slot {
         )
     }
 
+    #[inline]
     fn candidate(&self, nanos: i32) -> Option<Candidate> {
         let sod = self.key.rem_euclid(SECONDS_PER_DAY);
         let nominal = DateTime::new(
@@ -121,6 +124,7 @@ impl Slot {
         .ok()?;
         Some(Candidate {
             nominal,
+            secs: self.key,
             adjusted_from: self.adjusted_from,
         })
     }
@@ -239,6 +243,54 @@ impl DayFilter {
     }
 }
 
+impl DayFilter {
+    /// The days of a month (bit `d` for day `d`) that [`DayFilter::check`]
+    /// keeps, computed per rule row instead of per day. Only for filters
+    /// without BYWEEKNO and BYYEARDAY whose ordinals count in the month, in
+    /// a month that BYMONTH already admits. `wd0` is the weekday of day 1.
+    fn month_bits(&self, mlen: u8, wd0: u8) -> u32 {
+        let all = (u32::MAX >> (32 - u32::from(mlen))) << 1;
+        let mut kept = all;
+        // Row 4: positive days as they are, negative ones counted from the end.
+        if self.month_day_pos | self.month_day_neg != 0 {
+            let mut days = self.month_day_pos & all;
+            let mut neg = self.month_day_neg;
+            while neg != 0 {
+                let n = neg.trailing_zeros() as u8;
+                neg &= neg - 1;
+                if n <= mlen {
+                    days |= 1 << (mlen + 1 - n);
+                }
+            }
+            kept &= days;
+        }
+        // Row 5: a plain weekday repeats every seven days from its first
+        // day in the month; an ordinal names one of them.
+        if self.has_weekday() {
+            let w = u32::from(self.weekdays);
+            let shift = u32::from(wd0);
+            // Bit k: the weekday of day k + 1 is one of BYDAY's.
+            let rot = ((w >> shift) | (w << (7 - shift))) & 0x7f;
+            let repeat = 1 | 1 << 7 | 1 << 14 | 1 << 21 | 1 << 28;
+            let mut days = ((u64::from(rot) * repeat) << 1) as u32;
+            for &(n, wd) in &self.nth {
+                let first = 1 + (i32::from(wd) - i32::from(wd0)).rem_euclid(7);
+                let d = if n > 0 {
+                    first + 7 * (i32::from(n) - 1)
+                } else {
+                    let last = first + 7 * ((i32::from(mlen) - first) / 7);
+                    last + 7 * (i32::from(n) + 1)
+                };
+                if (1..=i32::from(mlen)).contains(&d) {
+                    days |= 1 << d;
+                }
+            }
+            kept &= days;
+        }
+        kept
+    }
+}
+
 fn bit(set: &[u64; 6], i: u16) -> bool {
     let i = usize::from(i);
     i < 6 * 64 && set[i / 64] & (1 << (i % 64)) != 0
@@ -276,6 +328,24 @@ pub(crate) struct Expander {
     until: Option<(i64, i32)>,
     invalid: InvalidDatePolicy,
     filter: DayFilter,
+    /// The filter keeps every day (no day-level BY part).
+    filter_empty: bool,
+    /// A month's kept days can be computed as a bit set without a
+    /// day-by-day scan (no BYWEEKNO, no BYYEARDAY, ordinals in the month).
+    month_simple: bool,
+    /// Each period's set is built in nominal order without duplicates
+    /// (true unless days come from BYMONTHDAY alone), so needs no sort.
+    presorted: bool,
+    /// WEEKLY whose only day part is plain BYDAY weekdays: a week's days
+    /// are picked by weekday without checking each.
+    week_simple: bool,
+    /// Presorted and no BYSETPOS: a period's slots go straight to `buf`.
+    direct: bool,
+    /// Direct, and every period yields at most one slot (DAILY and
+    /// shorter with one time per period): the slot goes to `one` and
+    /// [`Expander::next_single`] yields it without the buffer.
+    single: bool,
+    one: Option<Slot>,
     /// MONTHLY/YEARLY days come from `month_days` alone (row 4 expanding).
     by_month_days_only: bool,
     month_days: Vec<i8>,
@@ -293,8 +363,9 @@ pub(crate) struct Expander {
     year_ctx: YearCtx,
     /// Sub-daily rules check a day once: `(day, verdict, y, m, d)`.
     day_cache: Option<(i64, Verdict, i32, u8, u8)>,
-    /// The last day number converted by [`Expander::civil`], and its date.
-    last_civil: (i64, i32, u8, u8),
+    /// The last day number converted by [`Expander::civil`], its date, and
+    /// the day number of its month's last day.
+    last_civil: (i64, i32, u8, u8, i64),
     /// The period being built.
     set: Vec<Slot>,
     picks: Vec<usize>,
@@ -494,8 +565,22 @@ impl Expander {
             Some(Until::Date(d)) => Some(d.to_datetime(jiff::civil::Time::MAX)),
             Some(Until::Utc(_)) | None => None,
         };
-        let until = until.map(|u| (nominal_secs(u), u.subsec_nanosecond()));
+        let until = until.map(|u| (civil_seconds(u), u.subsec_nanosecond()));
         let reorder = invalid == InvalidDatePolicy::Forward && by_month_days_only;
+        let filter_empty = filter.is_empty();
+        let month_simple = filter.week_pos | filter.week_neg == 0
+            && !filter.has_year_day
+            && (filter.nth.is_empty() || filter.nth_in_month);
+        let presorted = !by_month_days_only;
+        let week_simple = freq == Frequency::Weekly
+            && filter.weekdays != 0
+            && DayFilter {
+                weekdays: 0,
+                ..filter.clone()
+            }
+            .is_empty();
+        let direct = presorted && rule.by_set_pos.is_empty();
+        let single = direct && freq <= Frequency::Daily && offsets.len() == 1;
 
         Expander {
             freq,
@@ -506,6 +591,13 @@ impl Expander {
             until,
             invalid,
             filter,
+            filter_empty,
+            month_simple,
+            week_simple,
+            presorted,
+            direct,
+            single,
+            one: None,
             by_month_days_only,
             month_days,
             offsets,
@@ -517,7 +609,7 @@ impl Expander {
             reorder,
             year_ctx: YearCtx::new(i32::from(start.year()), wkst),
             day_cache: None,
-            last_civil: (0, 1970, 1, 1),
+            last_civil: (0, 1970, 1, 1, 30),
             set: Vec::new(),
             picks: Vec::new(),
             buf: Vec::new(),
@@ -528,6 +620,19 @@ impl Expander {
             steps: 0,
             over_budget: false,
         }
+    }
+
+    /// The same expander with every shortcut off: each period's set is
+    /// built, sorted and filtered the general way, and months are scanned
+    /// day by day. The differential tests compare the two.
+    #[cfg(test)]
+    pub(crate) fn reference(mut self) -> Expander {
+        self.month_simple = false;
+        self.week_simple = false;
+        self.presorted = false;
+        self.direct = false;
+        self.single = false;
+        self
     }
 
     /// Work units spent so far (periods visited + candidates considered).
@@ -546,6 +651,7 @@ impl Expander {
 
     /// Seconds since 1970-01-01T00:00 of the first moment of period `pos`,
     /// or `None` past the end of the calendar.
+    #[inline]
     fn period_floor(&self, pos: i64) -> Option<i64> {
         if pos > self.end {
             return None;
@@ -587,8 +693,9 @@ impl Expander {
     }
 
     /// Checks a day given by its civil date (and day number).
+    #[inline]
     fn check_day(&mut self, day: i64, y: i32, m: u8, d: u8) -> Verdict {
-        if self.filter.is_empty() {
+        if self.filter_empty {
             return Verdict::Keep;
         }
         let yc = self.year_ctx(y);
@@ -599,20 +706,22 @@ impl Expander {
 
     /// The civil date of a day number. Successive calls mostly move a few
     /// days forward within a month, which needs no division.
+    #[inline]
     fn civil(&mut self, day: i64) -> (i32, u8, u8) {
-        let (last, y, m, d) = self.last_civil;
-        let ahead = day.wrapping_sub(last);
-        if (0..=i64::from(days_in_month(y, m) - d)).contains(&ahead) {
-            let date = (y, m, d + ahead as u8);
-            self.last_civil = (day, date.0, date.1, date.2);
+        let (last, y, m, d, month_end) = self.last_civil;
+        if last <= day && day <= month_end {
+            let date = (y, m, d + (day - last) as u8);
+            self.last_civil = (day, date.0, date.1, date.2, month_end);
             return date;
         }
         let (y, m, d) = civil_from_days(day);
-        self.last_civil = (day, y, m, d);
+        let month_end = day + i64::from(days_in_month(y, m) - d);
+        self.last_civil = (day, y, m, d, month_end);
         (y, m, d)
     }
 
     /// Adds `day` at every time of the period to the set.
+    #[inline]
     fn push_day(
         &mut self,
         base: u32,
@@ -624,14 +733,31 @@ impl Expander {
             return;
         }
         let day_key = day * SECONDS_PER_DAY + i64::from(base);
-        self.set.extend(self.offsets.iter().map(|&off| Slot {
+        self.steps += self.offsets.len() as u64;
+        let slot = |off: u32| Slot {
             key: day_key + i64::from(off),
             year: y as i16,
             month: m as i8,
             day: d as i8,
             adjusted_from,
-        }));
-        self.steps += self.offsets.len() as u64;
+        };
+        if self.direct {
+            // What `collect` would do: the set is already in order and
+            // only `start` filters it.
+            let start = self.start_key;
+            for &off in &self.offsets {
+                let s = slot(off);
+                if s.key >= start {
+                    if self.single {
+                        self.one = Some(s);
+                    } else {
+                        self.buf.push(s);
+                    }
+                }
+            }
+        } else {
+            self.set.extend(self.offsets.iter().map(|&off| slot(off)));
+        }
     }
 
     /// The days of one month of a MONTHLY or YEARLY period (rows 1–5).
@@ -675,21 +801,32 @@ impl Expander {
             }
             return;
         }
-        // Rows 2, 3, 5 (and 4 limiting): scan the month's days.
-        let yc = self.year_ctx(y);
-        let doy0 = month_start_doy(y, m);
+        // Rows 2, 3, 5 (and 4 limiting): the month's days that pass, as bits.
         let wd0 = weekday(first);
         self.steps += u64::from(mlen);
-        for d in 1..=mlen {
-            let day = first + i64::from(d) - 1;
-            let wd = (wd0 + d - 1) % 7;
-            if self
-                .filter
-                .check(&yc, day, m, d, mlen, doy0 + u16::from(d) - 1, wd)
-                == Verdict::Keep
-            {
-                self.push_day(0, day, (y, m, d), None);
+        let mut kept = if self.month_simple {
+            self.filter.month_bits(mlen, wd0)
+        } else {
+            let yc = self.year_ctx(y);
+            let doy0 = month_start_doy(y, m);
+            let mut bits = 0u32;
+            for d in 1..=mlen {
+                let day = first + i64::from(d) - 1;
+                let wd = (wd0 + d - 1) % 7;
+                if self
+                    .filter
+                    .check(&yc, day, m, d, mlen, doy0 + u16::from(d) - 1, wd)
+                    == Verdict::Keep
+                {
+                    bits |= 1 << d;
+                }
             }
+            bits
+        };
+        while kept != 0 {
+            let d = kept.trailing_zeros() as u8;
+            kept &= kept - 1;
+            self.push_day(0, first + i64::from(d) - 1, (y, m, d), None);
         }
     }
 
@@ -719,10 +856,23 @@ impl Expander {
             Frequency::Weekly => {
                 // Row 5 expanding over the week (the period starts on WKST), row 1 limiting.
                 self.steps += 7;
-                for day in self.pos..self.pos + 7 {
-                    let (y, m, d) = self.civil(day);
-                    if self.check_day(day, y, m, d) == Verdict::Keep {
+                if self.week_simple {
+                    // Bit i: the weekday of day pos + i is one of BYDAY's.
+                    let w = u32::from(self.filter.weekdays);
+                    let shift = u32::from(weekday(self.pos));
+                    let mut kept = ((w >> shift) | (w << (7 - shift))) & 0x7f;
+                    while kept != 0 {
+                        let day = self.pos + i64::from(kept.trailing_zeros());
+                        kept &= kept - 1;
+                        let (y, m, d) = self.civil(day);
                         self.push_day(0, day, (y, m, d), None);
+                    }
+                } else {
+                    for day in self.pos..self.pos + 7 {
+                        let (y, m, d) = self.civil(day);
+                        if self.check_day(day, y, m, d) == Verdict::Keep {
+                            self.push_day(0, day, (y, m, d), None);
+                        }
                     }
                 }
                 self.advance();
@@ -740,6 +890,34 @@ impl Expander {
                 }
             }
             _ => self.visit_sub_daily(),
+        }
+    }
+
+    /// [`Expander::visit`] for DAILY with one time per day, with
+    /// [`Expander::push_day`] written out for that one time.
+    #[inline]
+    fn visit_daily_single(&mut self) {
+        let day = self.pos;
+        let (y, m, d) = self.civil(day);
+        match self.check_day(day, y, m, d) {
+            Verdict::Keep => {
+                if (MIN_YEAR..=MAX_YEAR).contains(&y) {
+                    self.steps += 1;
+                    let key = day * SECONDS_PER_DAY + i64::from(self.offsets[0]);
+                    if key >= self.start_key {
+                        self.one = Some(Slot {
+                            key,
+                            year: y as i16,
+                            month: m as i8,
+                            day: d as i8,
+                            adjusted_from: None,
+                        });
+                    }
+                }
+                self.advance();
+            }
+            Verdict::RejectDay => self.advance(),
+            Verdict::RejectMonth => self.jump_to(next_month_day(y, m)),
         }
     }
 
@@ -797,8 +975,12 @@ impl Expander {
     /// Sorts the period's set, applies BYSETPOS (row 9) and `start`, and
     /// queues the result behind what the previous period held back.
     fn collect(&mut self) {
+        if self.direct {
+            // `push_day` already queued the period.
+            return;
+        }
         let set = &mut self.set;
-        if set.len() > 1 {
+        if set.len() > 1 && !self.presorted {
             set.sort_unstable_by_key(Slot::order);
             set.dedup();
         }
@@ -835,7 +1017,11 @@ impl Expander {
 
     /// Visits periods until something can be yielded or nothing is left.
     fn refill(&mut self) {
-        self.buf.drain(..self.next);
+        if self.next == self.buf.len() {
+            self.buf.clear();
+        } else {
+            self.buf.drain(..self.next);
+        }
         self.ready -= self.next;
         self.next = 0;
         loop {
@@ -874,9 +1060,52 @@ impl Expander {
     }
 }
 
+impl Expander {
+    /// [`Expander::refill`] and [`Iterator::next`] in one, for rules whose
+    /// periods yield at most one slot: the same budget, end and UNTIL
+    /// checks in the same order, without going through the buffer.
+    fn next_single(&mut self) -> Option<Candidate> {
+        loop {
+            if self.done {
+                return None;
+            }
+            if self.steps > self.budget {
+                self.over_budget = true;
+                self.done = true;
+                return None;
+            }
+            let floor = self.period_floor(self.pos);
+            let past_until = matches!((floor, self.until), (Some(f), Some((u, _))) if f > u);
+            if floor.is_none() || past_until {
+                self.done = true;
+                return None;
+            }
+            self.steps += 1;
+            if self.freq == Frequency::Daily {
+                self.visit_daily_single();
+            } else {
+                self.visit();
+            }
+            let Some(slot) = self.one.take() else {
+                continue;
+            };
+            if self.until.is_some_and(|u| (slot.key, self.nanos) > u) {
+                self.done = true;
+                return None;
+            }
+            if let Some(c) = slot.candidate(self.nanos) {
+                return Some(c);
+            }
+        }
+    }
+}
+
 impl Iterator for Expander {
     type Item = Candidate;
     fn next(&mut self) -> Option<Candidate> {
+        if self.single {
+            return self.next_single();
+        }
         loop {
             if self.next < self.ready {
                 let slot = self.buf[self.next];
@@ -910,7 +1139,9 @@ fn next_month_day(y: i32, m: u8) -> i64 {
     }
 }
 
-fn nominal_secs(dt: DateTime) -> i64 {
+/// Seconds since 1970-01-01T00:00 of a civil date-time, ignoring its
+/// sub-second part (a wall-clock reading, not an instant).
+pub(crate) fn civil_seconds(dt: DateTime) -> i64 {
     days_from_civil(i32::from(dt.year()), dt.month() as u8, dt.day() as u8) * SECONDS_PER_DAY
         + i64::from(dt.hour()) * 3600
         + i64::from(dt.minute()) * 60

@@ -989,3 +989,181 @@ fn fast_path_timings() {
         println!("{name}: {:?} per occurrence", t.elapsed() / count);
     }
 }
+
+// --- shortcuts against the general path ---
+
+/// A small deterministic generator, so failures reproduce.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % n
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+    fn pick<T: Copy>(&mut self, from: &[T]) -> T {
+        from[self.below(from.len() as u64) as usize]
+    }
+    fn some<T: Copy + Ord>(&mut self, from: &[T], max: u64) -> Vec<T> {
+        let n = 1 + self.below(max);
+        let mut v: Vec<T> = (0..n).map(|_| self.pick(from)).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+}
+
+const WEEKDAYS: [Weekday; 7] = [
+    Weekday::Monday,
+    Weekday::Tuesday,
+    Weekday::Wednesday,
+    Weekday::Thursday,
+    Weekday::Friday,
+    Weekday::Saturday,
+    Weekday::Sunday,
+];
+
+fn random_rule(g: &mut Lcg) -> Rule {
+    let freq = g.pick(&[
+        Frequency::Yearly,
+        Frequency::Monthly,
+        Frequency::Monthly,
+        Frequency::Monthly,
+        Frequency::Weekly,
+        Frequency::Daily,
+        Frequency::Hourly,
+        Frequency::Minutely,
+        Frequency::Secondly,
+    ]);
+    let mut r = Rule::new(freq);
+    r.interval = g.pick(&[1, 1, 1, 2, 3, 5]);
+    r.wkst = g.pick(&WEEKDAYS);
+    let sub_daily = freq < Frequency::Daily;
+    if g.chance(25) {
+        r.by_month = g.some(&[1, 2, 3, 4, 6, 9, 11, 12], 3);
+    }
+    if g.chance(35) {
+        r.by_month_day = g.some(&[1, 2, 15, 28, 29, 30, 31, -1, -2, -7, -29, -31], 3);
+    }
+    if g.chance(45) {
+        let mut days: Vec<WeekdayNum> = Vec::new();
+        for _ in 0..1 + g.below(5) {
+            let w = g.pick(&WEEKDAYS);
+            let n = if freq >= Frequency::Monthly && g.chance(40) {
+                Some(g.pick(&[1, 2, 3, 4, 5, -1, -2, -5, 20, -53]))
+            } else {
+                None
+            };
+            if !days.iter().any(|d| d.weekday == w && d.nth == n) {
+                days.push(WeekdayNum { nth: n, weekday: w });
+            }
+        }
+        r.by_day = days;
+    }
+    if (freq == Frequency::Yearly || sub_daily) && g.chance(15) {
+        r.by_year_day = g.some(&[1, 59, 60, 100, 200, 365, 366, -1, -366], 3);
+    }
+    if freq == Frequency::Yearly && g.chance(15) {
+        r.by_week_no = g.some(&[1, 2, 10, 52, 53, -1, -53], 3);
+    }
+    if g.chance(if sub_daily { 20 } else { 35 }) {
+        r.by_hour = g.some(&[0, 1, 9, 12, 17, 23], 3);
+    }
+    if g.chance(if sub_daily { 20 } else { 25 }) {
+        r.by_minute = g.some(&[0, 15, 30, 59], 2);
+    }
+    if g.chance(if sub_daily { 20 } else { 15 }) {
+        r.by_second = g.some(&[0, 30, 59, 60], 2);
+    }
+    if g.chance(30) {
+        r.by_set_pos = g.some(&[1, 2, 3, -1, -2, -3, 30, -400], 2);
+    }
+    if g.chance(15) {
+        let d = Date::new(2030 + g.below(4) as i16, 1 + g.below(12) as i8, 1).unwrap();
+        r.until = Some(if g.chance(50) {
+            Until::Date(d)
+        } else {
+            Until::Local(d.at(g.below(24) as i8, 30, 0, 0))
+        });
+    }
+    r
+}
+
+#[test]
+fn shortcuts_yield_what_the_general_path_yields() {
+    let mut g = Lcg(0x5eed);
+    let policies = InvalidDatePolicy::ALL;
+    for case in 0..3000 {
+        let rule = random_rule(&mut g);
+        let year = if g.chance(3) {
+            9998 + g.below(2) as i16
+        } else {
+            1995 + g.below(60) as i16
+        };
+        let month = 1 + g.below(12) as i8;
+        let day = 1 + g.below(Date::new(year, month, 1).unwrap().days_in_month() as u64) as i8;
+        let start = Date::new(year, month, day).unwrap().at(
+            g.below(24) as i8,
+            g.pick(&[0, 15, 30]),
+            g.pick(&[0, 0, 45]),
+            0,
+        );
+        let invalid = g.pick(policies);
+        let budget = g.pick(&[150, 3_000, 40_000]);
+        let n = g.pick(&[5, 40, 300]);
+        let mut fast = Expander::new(&rule, start, invalid, budget);
+        let mut slow = Expander::new(&rule, start, invalid, budget).reference();
+        let a: Vec<Candidate> = fast.by_ref().take(n).collect();
+        let b: Vec<Candidate> = slow.by_ref().take(n).collect();
+        let what = format!("case {case}: {rule} from {start} ({invalid}, budget {budget})");
+        assert_eq!(a, b, "{what}");
+        assert_eq!(fast.steps(), slow.steps(), "{what}");
+        assert_eq!(fast.over_budget(), slow.over_budget(), "{what}");
+    }
+}
+
+#[test]
+fn month_bits_agree_with_the_day_by_day_check() {
+    let mut g = Lcg(0xda7e);
+    for _ in 0..3000 {
+        let mut rule = random_rule(&mut g);
+        rule.freq = Frequency::Monthly;
+        rule.by_year_day.clear();
+        rule.by_week_no.clear();
+        rule.by_month.clear();
+        let start = dt("2026-01-01T00:00");
+        let x = Expander::new(&rule, start, InvalidDatePolicy::Omit, BUDGET);
+        assert!(x.month_simple, "{rule}");
+        for y in [1900, 2024, 2026, 2100] {
+            for m in 1..=12u8 {
+                let yc = super::calendar::YearCtx::new(y, x.filter.wkst);
+                let first = super::calendar::days_from_civil(y, m, 1);
+                let mlen = super::calendar::days_in_month(y, m);
+                let doy0 = super::calendar::month_start_doy(y, m);
+                let wd0 = super::calendar::weekday(first);
+                let mut want = 0u32;
+                for d in 1..=mlen {
+                    let wd = (wd0 + d - 1) % 7;
+                    let v = x.filter.check(
+                        &yc,
+                        first + i64::from(d) - 1,
+                        m,
+                        d,
+                        mlen,
+                        doy0 + u16::from(d) - 1,
+                        wd,
+                    );
+                    if v == super::Verdict::Keep {
+                        want |= 1 << d;
+                    }
+                }
+                assert_eq!(x.filter.month_bits(mlen, wd0), want, "{rule} {y}-{m}");
+            }
+        }
+    }
+}
