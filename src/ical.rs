@@ -579,7 +579,7 @@ mod tests {
         let mut out = String::new();
         let long = format!(
             "RDATE;TZID=Europe/Berlin:{}",
-            vec!["20260306T023000"; 20].join(",")
+            ["20260306T023000"; 20].join(",")
         );
         push_folded(&mut out, &long);
         for physical in out.split("\r\n").filter(|l| !l.is_empty()) {

@@ -604,7 +604,7 @@ pub fn parse_duration(text: &str, field: &str) -> Result<SignedDuration, Error> 
         )
         .with_field(field)
     };
-    let dur = iso_duration(text.trim()).map_err(|why| bad(why))?;
+    let dur = iso_duration(text.trim()).map_err(bad)?;
     Ok(dur)
 }
 
