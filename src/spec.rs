@@ -612,6 +612,7 @@ pub fn parse_duration(text: &str, field: &str) -> Result<SignedDuration, Error> 
 /// hours; also `PnW`). Years and months are refused: they have no fixed length.
 fn iso_duration(text: &str) -> Result<SignedDuration, &'static str> {
     const EXPECTED: &str = "expected an ISO 8601 duration";
+    const RANGE: &str = "the duration is out of range";
     let body = text
         .strip_prefix(['P', 'p'])
         .ok_or(if text.starts_with('-') {
@@ -622,21 +623,18 @@ fn iso_duration(text: &str) -> Result<SignedDuration, &'static str> {
     if body.is_empty() || body.eq_ignore_ascii_case("T") {
         return Err(EXPECTED);
     }
-    let mut secs: i64 = 0;
+    let mut nanos: i128 = 0;
     let mut in_time = false;
-    let mut digits = String::new();
+    let mut number = String::new();
     let mut seen_unit = false;
     for c in body.chars() {
         match c.to_ascii_uppercase() {
-            '0'..='9' => digits.push(c),
-            'T' if !in_time && digits.is_empty() => in_time = true,
+            '0'..='9' => number.push(c),
+            // A fraction is allowed on seconds only (`PT0.5S`).
+            '.' | ',' if in_time && !number.is_empty() && !number.contains('.') => number.push('.'),
+            'T' if !in_time && number.is_empty() => in_time = true,
             unit => {
-                if digits.is_empty() {
-                    return Err(EXPECTED);
-                }
-                let n: i64 = digits.parse().map_err(|_| "the duration is out of range")?;
-                digits.clear();
-                let scale = match (unit, in_time) {
+                let scale: i128 = match (unit, in_time) {
                     ('Y', false) | ('M', false) => {
                         return Err("years and months have no fixed length; use days or hours");
                     }
@@ -647,19 +645,34 @@ fn iso_duration(text: &str) -> Result<SignedDuration, &'static str> {
                     ('S', true) => 1,
                     _ => return Err(EXPECTED),
                 };
-                secs = n
-                    .checked_mul(scale)
-                    .and_then(|v| secs.checked_add(v))
-                    .filter(|v| *v <= 100 * 365 * 86_400)
-                    .ok_or("the duration is out of range")?;
+                let (whole, frac) = number.split_once('.').unwrap_or((&number, ""));
+                if whole.is_empty() || (number.contains('.') && (unit != 'S' || frac.is_empty())) {
+                    return Err(EXPECTED);
+                }
+                let whole: i128 = whole.parse().map_err(|_| RANGE)?;
+                let frac_nanos: i128 = if frac.is_empty() {
+                    0
+                } else {
+                    let digits: String =
+                        frac.chars().chain(std::iter::repeat('0')).take(9).collect();
+                    digits.parse().map_err(|_| EXPECTED)?
+                };
+                nanos = whole
+                    .checked_mul(scale * 1_000_000_000)
+                    .and_then(|v| v.checked_add(frac_nanos))
+                    .and_then(|v| nanos.checked_add(v))
+                    .filter(|v| *v <= 100 * 365 * 86_400 * 1_000_000_000)
+                    .ok_or(RANGE)?;
+                number.clear();
                 seen_unit = true;
             }
         }
     }
-    if !digits.is_empty() || !seen_unit {
+    if !number.is_empty() || !seen_unit {
         return Err(EXPECTED);
     }
-    Ok(SignedDuration::from_secs(secs))
+    // Bounded to 100 years above, so this fits i64 nanoseconds.
+    Ok(SignedDuration::from_nanos(nanos as i64))
 }
 
 #[cfg(test)]
