@@ -189,3 +189,44 @@ fn reconcile_on_the_command_line() {
     assert_eq!(state(&l, K2), "dead");
     assert!(l.explain(K0).unwrap().effect.is_some());
 }
+
+/// A SECONDLY schedule over 30 hours holds 108 000 executions, more than
+/// one expansion may list (`MAX_ENTRIES`): the plan goes on in windows.
+/// New York's spring-forward lies inside, so the seam logic meets 3 600
+/// gap-skipped entries too. Every UTC second of the horizon is planned
+/// exactly once, and a second plan inserts nothing.
+#[test]
+fn plan_goes_on_in_windows_past_max_entries() {
+    let d = dir("windows");
+    let mut l = Ledger::init(d.join("ledger.db")).unwrap();
+    l.add(
+        &Spec::from_json(
+            r#"{"id":"tick","timeZone":"America/New_York","start":"2026-03-07T12:00",
+                "rrule":"FREQ=SECONDLY","gap":"skip"}"#,
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let now = ts("2026-03-07T17:00:00Z");
+    let horizon = SignedDuration::from_hours(30);
+    let seconds = 30 * 3600;
+    assert!(seconds > wallclock::MAX_ENTRIES);
+    let r = l.plan(now, horizon).unwrap();
+    assert!(r.windows >= 2, "{r:?}");
+    assert_eq!(r.gap_skipped, 3600);
+    assert_eq!(r.inserted, seconds as u64 + 3600);
+    let (planned, distinct, first, last): (i64, i64, String, String) = l
+        .connection()
+        .query_row(
+            "SELECT count(*), count(DISTINCT instant), min(instant), max(instant)
+               FROM occurrences WHERE state = 'planned'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .unwrap();
+    assert_eq!((planned, distinct), (seconds as i64, seconds as i64));
+    assert_eq!(first, "2026-03-07T17:00:00Z");
+    assert_eq!(last, "2026-03-08T22:59:59Z");
+    let again = l.plan(now, horizon).unwrap();
+    assert_eq!((again.inserted, again.windows), (0, 0));
+}

@@ -58,6 +58,7 @@ pub use model::{
     Attempt, Explanation, Job, Moved, Occurrence, OccurrenceFilter, Outcome, PlanReport, Reconcile,
     ReplanReport, RetryPolicy, TickReport,
 };
+pub use planner::PLAN_WINDOW;
 pub use schema::{MIGRATIONS, STATES};
 pub use stats::{Lateness, Stats};
 pub use worker::Finish;

@@ -116,6 +116,9 @@ pub struct PlanReport {
     pub merged: u64,
     /// Schedules planned.
     pub schedules: u64,
+    /// Extra expansion windows, for schedules whose horizon held more than
+    /// [`super::PLAN_WINDOW`] executions (0 for ordinary schedules).
+    pub windows: u64,
     /// Planned up to (exclusive).
     #[serde(serialize_with = "ser_ts")]
     pub until: Timestamp,
