@@ -16,8 +16,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use jiff::{SignedDuration, Timestamp};
 
 use crate::ledger::{
-    DEFAULT_BUSY_TIMEOUT, Job, Ledger, LedgerError, OccurrenceFilter, Outcome, RetryPolicy,
-    TickReport,
+    DEFAULT_BUSY_TIMEOUT, Job, Ledger, LedgerError, OccurrenceFilter, Outcome, Reconcile,
+    RetryPolicy, TickReport,
 };
 use crate::plan::fmt_instant;
 use crate::spec::parse_duration;
@@ -113,6 +113,16 @@ enum LedgerCommand {
         /// The key, e.g. `digest|2026-10-21T09:00:00`.
         key: String,
     },
+    /// Settle an `unknown_effect` occurrence after checking downstream.
+    Reconcile {
+        /// The effect key, e.g. `digest|2026-10-21T09:00:00`.
+        key: String,
+        #[command(flatten)]
+        outcome: ReconcileArgs,
+        /// The current instant (default: the clock).
+        #[arg(long, value_name = "INSTANT")]
+        now: Option<String>,
+    },
     /// Lateness, terminal states, note codes, attempt outcomes.
     Stats {
         /// Output format.
@@ -144,6 +154,20 @@ struct WorkArgs {
     /// First retry delay (doubles per attempt, with jitter).
     #[arg(long, value_name = "DURATION", default_value = "PT10S")]
     backoff: String,
+}
+
+#[derive(Debug, clap::Args)]
+#[group(required = true, multiple = false)]
+struct ReconcileArgs {
+    /// The effect happened: mark it done and record the key.
+    #[arg(long)]
+    done: bool,
+    /// It did not: claimable again at once, same key.
+    #[arg(long)]
+    retry: bool,
+    /// Give up: mark it dead.
+    #[arg(long)]
+    dead: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -315,6 +339,23 @@ fn run(cli: LedgerCli, out: &mut String) -> Result<(), LedgerError> {
             }
         }
         LedgerCommand::Explain { key } => push(out, &ledger.explain(&key)?),
+        LedgerCommand::Reconcile { key, outcome, now } => {
+            let outcome = if outcome.done {
+                Reconcile::Done
+            } else if outcome.retry {
+                Reconcile::Retry
+            } else {
+                Reconcile::Dead
+            };
+            let now = now_or_clock(now.as_deref())?;
+            let occurrence = ledger.reconcile(&key, outcome, now)?;
+            push(
+                out,
+                &serde_json::json!({
+                    "key": key, "occurrence": occurrence, "state": outcome.state()
+                }),
+            );
+        }
         LedgerCommand::Stats { format } => {
             let stats = ledger.stats()?;
             match format {

@@ -9,8 +9,8 @@ use serde::ser::SerializeStruct;
 /// A ledger failure. `code` is a stable lowercase token: one of the core's
 /// [`crate::ErrorCode`] tokens (a bad spec, a bad duration, …) or one of the
 /// ledger's own: `unknown_schedule`, `schedule_exists`, `invalid_cutover`,
-/// `invalid_option`, `not_a_ledger`, `ledger_too_new`, `ledger_not_found`,
-/// `database_locked`, `database_corrupt`, `database_error`, `internal`.
+/// `invalid_option`, `unknown_key`, `invalid_state`, `not_a_ledger`,
+/// `ledger_too_new`, `ledger_not_found`, `database_locked`, `database_corrupt`, `database_error`, `internal`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LedgerError {
     code: &'static str,

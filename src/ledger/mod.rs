@@ -32,7 +32,8 @@
 //! States (lowercase tokens, the same in SQL, JSON and the CLI):
 //! `planned` → `running` → `done`; `running` → `retry_wait` → `running`;
 //! `running` → `unknown_effect` (lease lost on the last attempt: nobody knows
-//! whether the effect happened). Terminal: `done`, `coalesced` (a newer
+//! whether the effect happened) → [`Ledger::reconcile`] → `done`,
+//! `retry_wait` or `dead`. Terminal: `done`, `coalesced` (a newer
 //! occurrence ran in its place, or a merged entry), `skipped`, `expired`,
 //! `cancelled`, `dead`, `gap_skipped`.
 
@@ -54,9 +55,10 @@ use crate::spec::{Schedule, Spec};
 
 pub use error::LedgerError;
 pub use model::{
-    Attempt, Explanation, Job, Moved, Occurrence, OccurrenceFilter, Outcome, PlanReport,
+    Attempt, Explanation, Job, Moved, Occurrence, OccurrenceFilter, Outcome, PlanReport, Reconcile,
     ReplanReport, RetryPolicy, TickReport,
 };
+pub use planner::PLAN_WINDOW;
 pub use schema::{MIGRATIONS, STATES};
 pub use stats::{Lateness, Stats};
 pub use worker::Finish;
@@ -377,6 +379,78 @@ impl Ledger {
         Ok(())
     }
 
+    /// Settles the `unknown_effect` occurrence with effect key `key` once an
+    /// operator has checked downstream: [`Reconcile::Done`] records the
+    /// effect (the key never runs again), [`Reconcile::Retry`] makes it
+    /// claimable at `now` for one more attempt with the same key,
+    /// [`Reconcile::Dead`] gives up. The attempts stay as they were; the
+    /// reason says it was reconciled. Returns the occurrence id. Fails with
+    /// `unknown_key`, or `invalid_state` when no occurrence with that key is
+    /// `unknown_effect` (nothing else may be overridden by hand).
+    pub fn reconcile(
+        &mut self,
+        key: &str,
+        outcome: Reconcile,
+        now: Timestamp,
+    ) -> Result<String, LedgerError> {
+        let stamp = fmt_instant(now);
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let rows: Vec<(String, String, i64)> = {
+            let mut st = tx.prepare_cached(
+                "SELECT id, state, generation FROM occurrences WHERE key = ?1 ORDER BY revision",
+            )?;
+            let rows = st.query_map([key], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+            rows.collect::<Result<_, _>>()?
+        };
+        let Some((id, _, generation)) = rows.iter().find(|(_, s, _)| s == "unknown_effect") else {
+            return Err(match rows.first() {
+                None => LedgerError::new(
+                    "unknown_key",
+                    format!(
+                        "no occurrence has key `{key}`: keys look like `<schedule>|<nominal>`, e.g. `digest|2026-10-21T09:00:00`; list them with `wallclock ledger occurrences`"
+                    ),
+                )
+                .with_field("key"),
+                Some(_) => {
+                    let states: Vec<&str> = rows.iter().map(|(_, s, _)| s.as_str()).collect();
+                    LedgerError::new(
+                        "invalid_state",
+                        format!(
+                            "`{key}` is `{}`, not `unknown_effect`: only an unknown effect can be reconciled",
+                            states.join("`, `")
+                        ),
+                    )
+                    .with_field("key")
+                }
+            });
+        };
+        let reason = match outcome {
+            Reconcile::Done => "reconciled: the effect happened",
+            Reconcile::Retry => "reconciled: the effect did not happen, retry",
+            Reconcile::Dead => "reconciled: given up",
+        };
+        tx.execute(
+            "UPDATE occurrences SET state = ?2, reason = ?3, updated_at = ?4, lease_until = NULL,
+                    due_at = CASE ?2 WHEN 'retry_wait' THEN ?4 ELSE due_at END
+              WHERE id = ?1 AND state = 'unknown_effect'",
+            params![id, outcome.state(), reason, stamp],
+        )?;
+        if outcome == Reconcile::Done {
+            // Another revision's occurrence may have recorded the key
+            // meanwhile: the first record stands.
+            tx.execute(
+                "INSERT OR IGNORE INTO effects (key, occurrence, generation, recorded_at)
+                 VALUES (?1, ?2, ?3, ?4)",
+                params![key, id, generation, stamp],
+            )?;
+        }
+        let id = id.clone();
+        tx.commit()?;
+        Ok(id)
+    }
+
     /// The ids of every schedule, with their current revision and whether enabled.
     pub fn schedules(&self) -> Result<Vec<(String, u32, bool)>, LedgerError> {
         let mut st = self
@@ -400,6 +474,10 @@ fn configure(conn: &Connection, busy: Duration) -> Result<(), LedgerError> {
     // WAL + NORMAL: a commit is durable once the WAL is synced at checkpoint;
     // a power loss may drop the last transactions but never corrupts.
     conn.pragma_update(None, "synchronous", "NORMAL")?;
+    // A plan inserts into six indexes at scattered positions (by instant, by
+    // key, by schedule); SQLite's default 2 MiB page cache makes each of
+    // those a read. 64 MiB holds a 14-day horizon of thousands of schedules.
+    conn.pragma_update(None, "cache_size", -65_536)?;
     Ok(())
 }
 

@@ -116,6 +116,9 @@ pub struct PlanReport {
     pub merged: u64,
     /// Schedules planned.
     pub schedules: u64,
+    /// Extra expansion windows, for schedules whose horizon held more than
+    /// [`super::PLAN_WINDOW`] executions (0 for ordinary schedules).
+    pub windows: u64,
     /// Planned up to (exclusive).
     #[serde(serialize_with = "ser_ts")]
     pub until: Timestamp,
@@ -273,4 +276,28 @@ pub struct Explanation {
 
 pub(crate) fn ser_ts<S: serde::Serializer>(t: &Timestamp, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&fmt_instant(*t))
+}
+
+/// How an operator settles an `unknown_effect` occurrence
+/// ([`super::Ledger::reconcile`]), after checking downstream whether the
+/// effect happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reconcile {
+    /// The effect happened: `done`, with its effect key recorded.
+    Done,
+    /// It did not: `retry_wait`, claimable at once (one more attempt, same key).
+    Retry,
+    /// Give up: `dead` (terminal).
+    Dead,
+}
+
+impl Reconcile {
+    /// The state token the occurrence takes.
+    pub fn state(self) -> &'static str {
+        match self {
+            Reconcile::Done => "done",
+            Reconcile::Retry => "retry_wait",
+            Reconcile::Dead => "dead",
+        }
+    }
 }

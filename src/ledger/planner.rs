@@ -12,6 +12,14 @@ use super::{Ledger, add, load_schedule, parse_ts};
 use crate::plan::{Entry, ExpandOptions, Status, expand, fmt_instant, fmt_nominal};
 use crate::spec::Schedule;
 
+/// Most executions one expansion in [`Ledger::plan`] lists: half of
+/// [`crate::MAX_ENTRIES`], leaving room for the skipped and merged entries
+/// that come with them.
+pub const PLAN_WINDOW: usize = crate::plan::MAX_ENTRIES / 2;
+
+/// The narrowest window `plan` falls back to before giving up.
+const MIN_WINDOW: usize = 1_000;
+
 /// One revision's range and spec.
 pub(crate) struct Revision {
     pub(crate) revision: u32,
@@ -139,14 +147,6 @@ impl Ledger {
                     continue;
                 }
                 let schedule = load_schedule(&rev.spec)?;
-                let mut options = ExpandOptions::new().to(to);
-                if let Some(from) = from {
-                    options = options.from(from);
-                }
-                let expansion = expand(&schedule, &options).map_err(|e| {
-                    LedgerError::from(e)
-                        .with_field(format!("schedule `{id}` revision {}", rev.revision))
-                })?;
                 let mut insert = tx.prepare_cached(
                     "INSERT OR IGNORE INTO occurrences
                        (id, schedule, revision, key, nominal, fold, time_zone, instant, at, status,
@@ -155,39 +155,77 @@ impl Ledger {
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
                              ?16, ?17, ?18, ?9, ?19, ?19)",
                 )?;
-                for entry in expansion.entries() {
-                    let Some((state, instant, at, reason)) = ledger_state(entry) else {
-                        return Err(internal("an expansion entry without an instant"));
+                // A horizon may hold more entries than one expansion may
+                // list (`MAX_ENTRIES`: a SECONDLY rule over 14 days): plan
+                // it in windows of at most `window` executions, each going
+                // on from the previous one's last instant. That instant is
+                // listed again (ignored: same identity), so the entries that
+                // share it (merged, fold `both`) are not lost at the seam.
+                let mut window = PLAN_WINDOW;
+                let mut from = from;
+                loop {
+                    let mut options = ExpandOptions::new().to(to).limit(window);
+                    if let Some(from) = from {
+                        options = options.from(from);
+                    }
+                    let expansion = match expand(&schedule, &options) {
+                        Ok(x) => x,
+                        // Non-executing entries (a SECONDLY rule's skipped
+                        // gap hour) count against `MAX_ENTRIES` too: narrower.
+                        Err(e) if e.code().as_str() == "limit_exceeded" && window > MIN_WINDOW => {
+                            window /= 2;
+                            continue;
+                        }
+                        Err(e) => {
+                            return Err(LedgerError::from(e)
+                                .with_field(format!("schedule `{id}` revision {}", rev.revision)));
+                        }
                     };
-                    let n = insert.execute(params![
-                        occurrence_id(&id, rev.revision, entry),
-                        id,
-                        rev.revision,
-                        entry.key(),
-                        fmt_nominal(entry.nominal()),
-                        entry.fold(),
-                        schedule.time_zone_name(),
-                        instant.map(fmt_instant),
-                        fmt_instant(at),
-                        entry.status().as_str(),
-                        schedule.gap().as_str(),
-                        schedule.fold().as_str(),
-                        schedule.invalid_date().as_str(),
-                        schedule.misfire().as_str(),
-                        tzdb,
-                        notes_json(entry),
-                        state,
-                        reason,
-                        stamp,
-                    ])?;
-                    if n == 1 {
-                        report.inserted += 1;
-                        match state {
-                            "gap_skipped" => report.gap_skipped += 1,
-                            "coalesced" => report.merged += 1,
-                            _ => {}
+                    for entry in expansion.entries() {
+                        let Some((state, instant, at, reason)) = ledger_state(entry) else {
+                            return Err(internal("an expansion entry without an instant"));
+                        };
+                        let n = insert.execute(params![
+                            occurrence_id(&id, rev.revision, entry),
+                            id,
+                            rev.revision,
+                            entry.key(),
+                            fmt_nominal(entry.nominal()),
+                            entry.fold(),
+                            schedule.time_zone_name(),
+                            instant.map(fmt_instant),
+                            fmt_instant(at),
+                            entry.status().as_str(),
+                            schedule.gap().as_str(),
+                            schedule.fold().as_str(),
+                            schedule.invalid_date().as_str(),
+                            schedule.misfire().as_str(),
+                            tzdb,
+                            notes_json(entry),
+                            state,
+                            reason,
+                            stamp,
+                        ])?;
+                        if n == 1 {
+                            report.inserted += 1;
+                            match state {
+                                "gap_skipped" => report.gap_skipped += 1,
+                                "coalesced" => report.merged += 1,
+                                _ => {}
+                            }
                         }
                     }
+                    if expansion.executions().count() < window {
+                        break;
+                    }
+                    let last = expansion.executions().last();
+                    // Instants strictly increase, so a full window ends past
+                    // where it began; anything else would loop for ever.
+                    if last.is_none() || last == from {
+                        return Err(internal("a plan window that does not advance"));
+                    }
+                    from = last;
+                    report.windows += 1;
                 }
             }
             tx.execute(

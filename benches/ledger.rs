@@ -1,0 +1,330 @@
+//! The ledger on a real SQLite file (under `target/tmp/ledger-bench/`): plan
+//! throughput, tick latency and claim throughput, each printed beside a
+//! same-run SQLite baseline and the ratio, which is what to compare on a
+//! noisy machine.
+//!
+//! - plan: 10 000 daily schedules (three zones) × 14 days, one
+//!   `Ledger::plan`; baseline: the same rows `INSERT`ed into a fresh ledger
+//!   with one prepared statement in one transaction.
+//! - tick: 100 000 pending occurrences (1 000 hourly schedules × 100 hours),
+//!   1 000 of them due; one `Ledger::tick` with an in-process handler (no
+//!   `sh -c`, so no process start-up), plus one idle tick with nothing due;
+//!   baseline: 2 000 one-row `UPDATE`s, each in its own `BEGIN IMMEDIATE`
+//!   (a claim and a done mark are two write transactions).
+//! - claims: 20 000 due occurrences drained by 1, 2 and 4 workers, each a
+//!   thread with its own connection (threads rather than processes: the
+//!   contention is SQLite's file lock either way, and a bench cannot spawn
+//!   itself portably).
+//!
+//! Run: `cargo bench --features native --bench ledger`.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use jiff::{SignedDuration, Timestamp};
+use rusqlite::{Connection, TransactionBehavior, params_from_iter};
+use wallclock::Spec;
+use wallclock::ledger::{Ledger, Outcome};
+
+const ZONES: [&str; 3] = ["Europe/Berlin", "America/New_York", "Australia/Sydney"];
+const DAYS14: SignedDuration = SignedDuration::from_hours(24 * 14);
+const LEASE: SignedDuration = SignedDuration::from_mins(5);
+const REPEAT: usize = 3;
+
+fn dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("ledger-bench");
+    std::fs::create_dir_all(&dir).expect("create the bench directory");
+    dir
+}
+
+fn fresh(name: &str) -> PathBuf {
+    let path = dir().join(format!("{name}.db"));
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
+    }
+    path
+}
+
+fn ts(s: &str) -> Timestamp {
+    s.parse().expect("a bench instant")
+}
+
+/// `n` schedules with rule `rrule`, starting on 20 October at staggered minutes.
+fn ledger_with(path: &Path, n: usize, rrule: &str, same_start: bool) -> Ledger {
+    let mut l = Ledger::init(path).expect("init");
+    for i in 0..n {
+        let (h, m) = if same_start {
+            (9, 0)
+        } else {
+            (i / 60 % 24, i % 60)
+        };
+        let json = format!(
+            r#"{{"id":"s{i:05}","timeZone":"{}","start":"2026-10-20T{h:02}:{m:02}","rrule":"{rrule}","misfire":"all"}}"#,
+            ZONES[i % ZONES.len()]
+        );
+        l.add(&Spec::from_json(&json).expect("spec")).expect("add");
+    }
+    l
+}
+
+fn best(mut f: impl FnMut() -> Duration) -> Duration {
+    (0..REPEAT).map(|_| f()).min().unwrap_or_default()
+}
+
+fn per_sec(n: u64, d: Duration) -> f64 {
+    n as f64 / d.as_secs_f64()
+}
+
+/// Every occurrence column, in table order, as the plan wrote it.
+fn dump(conn: &Connection) -> (Vec<String>, Vec<Vec<rusqlite::types::Value>>) {
+    let mut st = conn.prepare("SELECT * FROM occurrences").expect("select");
+    let cols: Vec<String> = st.column_names().map(str::to_owned).collect();
+    let n = cols.len();
+    let rows = st
+        .query_map([], |r| {
+            (0..n)
+                .map(|i| r.get::<_, rusqlite::types::Value>(i))
+                .collect()
+        })
+        .expect("query")
+        .collect::<Result<Vec<_>, _>>()
+        .expect("rows");
+    (cols, rows)
+}
+
+fn plan_bench() -> (u64, Duration, Duration) {
+    let now = ts("2026-10-19T00:00:00Z");
+    let mut inserted = 0;
+    let plan = best(|| {
+        let mut l = ledger_with(&fresh("plan"), 10_000, "FREQ=DAILY", false);
+        let t = Instant::now();
+        let r = l.plan(now, DAYS14).expect("plan");
+        let d = t.elapsed();
+        inserted = r.inserted;
+        d
+    });
+    let (cols, rows) = dump(
+        Ledger::open(dir().join("plan.db"))
+            .expect("open")
+            .connection(),
+    );
+    let raw = best(|| {
+        let mut l = ledger_with(&fresh("raw"), 10_000, "FREQ=DAILY", false);
+        let sql = format!(
+            "INSERT INTO occurrences ({}) VALUES ({})",
+            cols.join(", "),
+            vec!["?"; cols.len()].join(", ")
+        );
+        let conn = l.connection();
+        let t = Instant::now();
+        conn.execute_batch("BEGIN IMMEDIATE").expect("begin");
+        {
+            let mut st = conn.prepare(&sql).expect("prepare");
+            for row in &rows {
+                st.execute(params_from_iter(row.iter())).expect("insert");
+            }
+        }
+        conn.execute_batch("COMMIT").expect("commit");
+        let d = t.elapsed();
+        let _ = &mut l;
+        d
+    });
+    assert_eq!(
+        rows.len() as u64,
+        inserted,
+        "the raw baseline inserts the same rows"
+    );
+    (inserted, plan, raw)
+}
+
+struct TickFigures {
+    due: u64,
+    pending: u64,
+    tick: Duration,
+    idle: Duration,
+    raw: Duration,
+}
+
+fn tick_bench() -> TickFigures {
+    let start = ts("2026-10-19T00:00:00Z");
+    let mut figures = TickFigures {
+        due: 0,
+        pending: 0,
+        tick: Duration::MAX,
+        idle: Duration::MAX,
+        raw: Duration::MAX,
+    };
+    for _ in 0..REPEAT {
+        let path = fresh("tick");
+        let mut l = ledger_with(&path, 1_000, "FREQ=HOURLY", false);
+        // 100 hourly occurrences each: [first, first + 100 h).
+        l.plan(start, SignedDuration::from_hours(24 + 100))
+            .expect("plan");
+        figures.pending = l
+            .connection()
+            .query_row(
+                "SELECT count(*) FROM occurrences WHERE state = 'planned'",
+                [],
+                |r| r.get::<_, i64>(0),
+            )
+            .expect("count") as u64;
+        // The 1 000th instant: everything up to it is due.
+        let now: Timestamp = l
+            .connection()
+            .query_row(
+                "SELECT instant FROM occurrences WHERE state = 'planned'
+                  ORDER BY instant LIMIT 1 OFFSET 999",
+                [],
+                |r| r.get::<_, String>(0),
+            )
+            .expect("the 1000th instant")
+            .parse()
+            .expect("instant");
+        let t = Instant::now();
+        let r = l
+            .tick(now, "w1", LEASE, |_job, _tx| Outcome::Done)
+            .expect("tick");
+        figures.tick = figures.tick.min(t.elapsed());
+        figures.due = r.done;
+        let t = Instant::now();
+        let r = l
+            .tick(now, "w1", LEASE, |_job, _tx| Outcome::Done)
+            .expect("idle tick");
+        figures.idle = figures.idle.min(t.elapsed());
+        assert_eq!(r.claimed, 0);
+        // Baseline: as many write transactions, one row each.
+        let ids: Vec<String> = {
+            let mut st = l
+                .connection()
+                .prepare("SELECT id FROM occurrences WHERE state = 'planned' LIMIT 1000")
+                .expect("ids");
+            st.query_map([], |r| r.get(0))
+                .expect("ids")
+                .collect::<Result<_, _>>()
+                .expect("ids")
+        };
+        drop(l);
+        let mut conn = Connection::open(&path).expect("open");
+        conn.busy_timeout(Duration::from_secs(5)).expect("busy");
+        conn.pragma_update(None, "synchronous", "NORMAL")
+            .expect("sync");
+        let t = Instant::now();
+        for id in &ids {
+            for state in ["running", "planned"] {
+                let tx = conn
+                    .transaction_with_behavior(TransactionBehavior::Immediate)
+                    .expect("begin");
+                tx.execute(
+                    "UPDATE occurrences SET state = ?2, updated_at = ?2 WHERE id = ?1",
+                    [id.as_str(), state],
+                )
+                .expect("update");
+                tx.commit().expect("commit");
+            }
+        }
+        figures.raw = figures.raw.min(t.elapsed());
+    }
+    figures
+}
+
+/// Claims per second with `workers` threads, each with its own connection.
+fn claim_bench(workers: usize) -> (u64, Duration) {
+    let path = fresh(&format!("claim{workers}"));
+    let mut l = ledger_with(&path, 200, "FREQ=HOURLY", true);
+    l.plan(
+        ts("2026-10-19T00:00:00Z"),
+        SignedDuration::from_hours(24 + 100),
+    )
+    .expect("plan");
+    drop(l);
+    // Everything planned is due.
+    let now = ts("2026-10-30T00:00:00Z");
+    let t = Instant::now();
+    let claimed: u64 = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..workers)
+            .map(|w| {
+                let path = &path;
+                s.spawn(move || {
+                    let mut l = Ledger::open_with(path, Duration::from_secs(60)).expect("open");
+                    let r = l
+                        .tick(now, &format!("w{w}"), LEASE, |_job, _tx| Outcome::Done)
+                        .expect("tick");
+                    r.done
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("worker")).sum()
+    });
+    (claimed, t.elapsed())
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; nothing to parse.
+    println!("wallclock ledger bench (best of {REPEAT}; SQLite file, WAL, synchronous=NORMAL)");
+    println!();
+
+    let (n, plan, raw) = plan_bench();
+    let plan_rate = per_sec(n, plan);
+    let raw_rate = per_sec(n, raw);
+    println!(
+        "{:<44} {:>12} {:>14} {:>8}",
+        "measure", "wallclock", "baseline", "ratio"
+    );
+    println!(
+        "{:<44} {:>10.0}/s {:>12.0}/s {:>7.2}x",
+        format!("plan: {n} occurrences (10 000 × 14 d)"),
+        plan_rate,
+        raw_rate,
+        plan_rate / raw_rate
+    );
+    println!(
+        "{:<44} {:>10.1}ms {:>12.1}ms",
+        "  plan wall time / raw INSERT in one tx",
+        plan.as_secs_f64() * 1e3,
+        raw.as_secs_f64() * 1e3
+    );
+
+    let t = tick_bench();
+    println!(
+        "{:<44} {:>10.1}ms {:>12.1}ms {:>7.2}x",
+        format!("tick: {} due of {} pending", t.due, t.pending),
+        t.tick.as_secs_f64() * 1e3,
+        t.raw.as_secs_f64() * 1e3,
+        t.tick.as_secs_f64() / t.raw.as_secs_f64()
+    );
+    println!(
+        "{:<44} {:>10.3}ms",
+        "tick: nothing due (idle)",
+        t.idle.as_secs_f64() * 1e3
+    );
+
+    let mut one = 0.0;
+    for workers in [1, 2, 4] {
+        let (n, d) = claim_bench(workers);
+        let rate = per_sec(n, d);
+        if workers == 1 {
+            one = rate;
+        }
+        println!(
+            "{:<44} {:>10.0}/s {:>14} {:>7.2}x",
+            format!("claims: {n} by {workers} thread(s)"),
+            rate,
+            "vs 1 thread",
+            rate / one
+        );
+    }
+    println!();
+    println!(
+        "targets: plan >= 200000/s ({}), tick <= 50 ms ({})",
+        if plan_rate >= 200_000.0 {
+            "met"
+        } else {
+            "MISSED"
+        },
+        if t.tick <= Duration::from_millis(50) {
+            "met"
+        } else {
+            "MISSED"
+        }
+    );
+}

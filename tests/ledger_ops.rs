@@ -1,0 +1,232 @@
+//! Operating the ledger past the happy path, on real SQLite files:
+//! reconciling unknown effects (library and `wallclock ledger reconcile`),
+//! planning schedules denser than one expansion allows, renewing leases
+//! while a long command runs.
+#![cfg(all(feature = "native", not(target_arch = "wasm32")))]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use jiff::{SignedDuration, Timestamp};
+use serde_json::Value;
+use wallclock::Spec;
+use wallclock::ledger::{Ledger, OccurrenceFilter, Outcome, Reconcile, RetryPolicy, TickReport};
+
+const BIN: &str = env!("CARGO_BIN_EXE_wallclock");
+
+fn dir(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("ledger_ops")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn ledger(dir: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .current_dir(dir)
+        .arg("ledger")
+        .args(["--db", "ledger.db"])
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn ok(out: &Output) -> Value {
+    assert!(
+        out.status.success(),
+        "status {:?}\nstderr: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn err(out: &Output) -> Value {
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stderr);
+    let line = text.lines().last().unwrap_or_default();
+    serde_json::from_str(line).unwrap_or_else(|_| panic!("not a JSON error: {text}"))
+}
+
+fn ts(s: &str) -> Timestamp {
+    s.parse().unwrap()
+}
+
+fn state(l: &Ledger, key: &str) -> String {
+    let list = l
+        .occurrences(&OccurrenceFilter {
+            key: Some(key.to_owned()),
+            ..OccurrenceFilter::default()
+        })
+        .unwrap();
+    assert_eq!(list.len(), 1, "{key}");
+    list[0].state.clone()
+}
+
+const K0: &str = "u|2026-10-20T09:00:00";
+const K1: &str = "u|2026-10-20T09:01:00";
+const K2: &str = "u|2026-10-20T09:02:00";
+
+/// Three occurrences whose only attempt lost its lease: `unknown_effect`.
+fn three_unknown(path: &Path) -> Ledger {
+    let mut l = Ledger::init(path).unwrap().with_retry(RetryPolicy {
+        max_attempts: 1,
+        ..RetryPolicy::default()
+    });
+    l.add(
+        &Spec::from_json(
+            r#"{"id":"u","timeZone":"UTC","start":"2026-10-20T09:00",
+                "rrule":"FREQ=MINUTELY;COUNT=3","misfire":"all"}"#,
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    l.plan(ts("2026-10-20T08:00:00Z"), SignedDuration::from_hours(2))
+        .unwrap();
+    let mut report = TickReport::default();
+    let lease = SignedDuration::from_mins(1);
+    for _ in 0..3 {
+        // Claimed, then the worker vanishes.
+        l.claim_next(ts("2026-10-20T09:03:00Z"), "lost", lease, &mut report)
+            .unwrap()
+            .unwrap();
+    }
+    assert!(
+        l.claim_next(ts("2026-10-20T09:05:00Z"), "w", lease, &mut report)
+            .unwrap()
+            .is_none()
+    );
+    for key in [K0, K1, K2] {
+        assert_eq!(state(&l, key), "unknown_effect");
+    }
+    l
+}
+
+#[test]
+fn reconcile_unknown_effects_through_the_library() {
+    let d = dir("reconcile_lib");
+    let mut l = three_unknown(&d.join("ledger.db"));
+    let now = ts("2026-10-20T09:30:00Z");
+    assert_eq!(
+        l.reconcile(K0, Reconcile::Done, now).unwrap(),
+        "u|r1|2026-10-20T09:00:00|0"
+    );
+    l.reconcile(K1, Reconcile::Retry, now).unwrap();
+    l.reconcile(K2, Reconcile::Dead, now).unwrap();
+    assert_eq!(state(&l, K0), "done");
+    assert_eq!(state(&l, K1), "retry_wait");
+    assert_eq!(state(&l, K2), "dead");
+    let ex = l.explain(K0).unwrap();
+    assert_eq!(
+        ex.effect.unwrap()["occurrence"],
+        "u|r1|2026-10-20T09:00:00|0"
+    );
+    assert!(l.explain(K2).unwrap().effect.is_none());
+
+    // The retry is claimable at once, with the same key, as attempt 2; only it runs.
+    let mut ran = Vec::new();
+    let r = l
+        .tick(now, "w", SignedDuration::from_mins(5), |job, _tx| {
+            ran.push((job.key.clone(), job.attempt));
+            Outcome::Done
+        })
+        .unwrap();
+    assert_eq!(ran, [(K1.to_owned(), 2)]);
+    assert_eq!(r.done, 1);
+    assert_eq!(state(&l, K1), "done");
+
+    // Only an unknown effect can be reconciled; a key must exist.
+    let e = l.reconcile(K0, Reconcile::Retry, now).unwrap_err();
+    assert_eq!(e.code(), "invalid_state");
+    assert_eq!(
+        e.message(),
+        "`u|2026-10-20T09:00:00` is `done`, not `unknown_effect`: only an unknown effect can be reconciled"
+    );
+    assert_eq!(
+        l.reconcile("u|2030-01-01T00:00:00", Reconcile::Done, now)
+            .unwrap_err()
+            .code(),
+        "unknown_key"
+    );
+    assert_eq!(state(&l, K0), "done");
+}
+
+#[test]
+fn reconcile_on_the_command_line() {
+    let d = dir("reconcile_cli");
+    drop(three_unknown(&d.join("ledger.db")));
+    let now = ["--now", "2026-10-20T09:30:00Z"];
+    let v = ok(&ledger(
+        &d,
+        &[&["reconcile", K0, "--done"], &now[..]].concat(),
+    ));
+    assert_eq!(v["state"], "done");
+    assert_eq!(v["occurrence"], "u|r1|2026-10-20T09:00:00|0");
+    let v = ok(&ledger(
+        &d,
+        &[&["reconcile", K1, "--retry"], &now[..]].concat(),
+    ));
+    assert_eq!(v["state"], "retry_wait");
+    let v = ok(&ledger(&d, &["reconcile", K2, "--dead"]));
+    assert_eq!(v["state"], "dead");
+    // Twice: refused, unchanged.
+    let e = err(&ledger(&d, &["reconcile", K2, "--done"]));
+    assert_eq!(e["code"], "invalid_state");
+    assert_eq!(e["field"], "key");
+    // Exactly one of --done, --retry, --dead.
+    assert_eq!(ledger(&d, &["reconcile", K2]).status.code(), Some(2));
+    assert_eq!(
+        ledger(&d, &["reconcile", K2, "--done", "--dead"])
+            .status
+            .code(),
+        Some(2)
+    );
+    let l = Ledger::open(d.join("ledger.db")).unwrap();
+    assert_eq!(state(&l, K0), "done");
+    assert_eq!(state(&l, K1), "retry_wait");
+    assert_eq!(state(&l, K2), "dead");
+    assert!(l.explain(K0).unwrap().effect.is_some());
+}
+
+/// A SECONDLY schedule over 30 hours holds 108 000 executions, more than
+/// one expansion may list (`MAX_ENTRIES`): the plan goes on in windows.
+/// New York's spring-forward lies inside, so the seam logic meets 3 600
+/// gap-skipped entries too. Every UTC second of the horizon is planned
+/// exactly once, and a second plan inserts nothing.
+#[test]
+fn plan_goes_on_in_windows_past_max_entries() {
+    let d = dir("windows");
+    let mut l = Ledger::init(d.join("ledger.db")).unwrap();
+    l.add(
+        &Spec::from_json(
+            r#"{"id":"tick","timeZone":"America/New_York","start":"2026-03-07T12:00",
+                "rrule":"FREQ=SECONDLY","gap":"skip"}"#,
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let now = ts("2026-03-07T17:00:00Z");
+    let horizon = SignedDuration::from_hours(30);
+    let seconds = 30 * 3600;
+    assert!(seconds > wallclock::MAX_ENTRIES);
+    let r = l.plan(now, horizon).unwrap();
+    assert!(r.windows >= 2, "{r:?}");
+    assert_eq!(r.gap_skipped, 3600);
+    assert_eq!(r.inserted, seconds as u64 + 3600);
+    let (planned, distinct, first, last): (i64, i64, String, String) = l
+        .connection()
+        .query_row(
+            "SELECT count(*), count(DISTINCT instant), min(instant), max(instant)
+               FROM occurrences WHERE state = 'planned'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .unwrap();
+    assert_eq!((planned, distinct), (seconds as i64, seconds as i64));
+    assert_eq!(first, "2026-03-07T17:00:00Z");
+    assert_eq!(last, "2026-03-08T22:59:59Z");
+    let again = l.plan(now, horizon).unwrap();
+    assert_eq!((again.inserted, again.windows), (0, 0));
+}
