@@ -12,6 +12,7 @@ use jiff::civil::{Date, DateTime, Time, Weekday};
 use jiff::tz::{Offset, TimeZone};
 use jiff::{SignedDuration, Timestamp, ToSpan};
 
+use crate::plan::month_name;
 use crate::rule::{Frequency, Rule, Until, WeekdayNum};
 use crate::spec::{FoldPolicy, GapPolicy, InvalidDatePolicy, Schedule};
 use crate::zone::{self, Transition};
@@ -1014,27 +1015,6 @@ fn weekday_name(w: Weekday) -> &'static str {
         Weekday::Saturday => "Saturday",
         Weekday::Sunday => "Sunday",
     }
-}
-
-fn month_name(m: i8) -> &'static str {
-    const NAMES: [&str; 12] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ];
-    NAMES
-        .get((m - 1).clamp(0, 11) as usize)
-        .copied()
-        .unwrap_or("January")
 }
 
 /// 1st, 2nd, 3rd, 4th, 11th, 21st, 31st.
