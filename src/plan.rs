@@ -267,12 +267,13 @@ impl Entry {
     /// `2026-03-08T03:30:00-04:00[America/New_York]`.
     pub fn local_string(&self) -> Option<String> {
         let local = self.local()?;
-        Some(format!(
-            "{}{}[{}]",
-            fmt_nominal(local),
-            fmt_offset(self.offset?),
-            self.ctx.zone
-        ))
+        let mut out = String::with_capacity(28 + self.ctx.zone.len());
+        push_nominal(&mut out, local);
+        push_offset(&mut out, self.offset?);
+        out.push('[');
+        out.push_str(&self.ctx.zone);
+        out.push(']');
+        Some(out)
     }
     /// The idempotency key `<id>|<nominal>` (with `|fold=1` for the second of fold `both`).
     pub fn key(&self) -> String {
@@ -302,7 +303,10 @@ impl Entry {
 
 /// Builds an idempotency key from the nominal time, never from the instant.
 pub fn key(id: &str, nominal: DateTime, fold: u8, second_of_both: bool) -> String {
-    let mut k = format!("{id}|{}", fmt_nominal(nominal));
+    let mut k = String::with_capacity(id.len() + 27);
+    k.push_str(id);
+    k.push('|');
+    push_nominal(&mut k, nominal);
     if fold == 1 && second_of_both {
         k.push_str("|fold=1");
     }
@@ -311,15 +315,54 @@ pub fn key(id: &str, nominal: DateTime, fold: u8, second_of_both: bool) -> Strin
 
 /// `2026-03-08T02:30:00`.
 pub fn fmt_nominal(dt: DateTime) -> String {
-    format!(
-        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}",
-        dt.year(),
-        dt.month(),
-        dt.day(),
-        dt.hour(),
-        dt.minute(),
-        dt.second()
-    )
+    let mut s = String::with_capacity(20);
+    push_nominal(&mut s, dt);
+    s
+}
+
+/// Appends `2026-03-08T02:30:00` without going through `core::fmt`: these
+/// printers run several times per entry, and in the wasm build `format!`
+/// was most of the cost of a result.
+fn push_nominal(out: &mut String, dt: DateTime) {
+    let year = dt.year();
+    if (0..=9999).contains(&year) {
+        let y = year as u16;
+        push2(out, (y / 100) as u8);
+        push2(out, (y % 100) as u8);
+    } else {
+        // Outside what a spec can express; keep the sign and width.
+        out.push_str(&format!("{year:05}"));
+    }
+    out.push('-');
+    push2(out, dt.month() as u8);
+    out.push('-');
+    push2(out, dt.day() as u8);
+    out.push('T');
+    push2(out, dt.hour() as u8);
+    out.push(':');
+    push2(out, dt.minute() as u8);
+    out.push(':');
+    push2(out, dt.second() as u8);
+}
+
+/// Two decimal digits of `v` (0..=99).
+fn push2(out: &mut String, v: u8) {
+    out.push(char::from(b'0' + v / 10 % 10));
+    out.push(char::from(b'0' + v % 10));
+}
+
+/// Appends `-04:00`, `+05:45`, or `+00:19:32` for a seconds offset.
+fn push_offset(out: &mut String, offset: Offset) {
+    let secs = offset.seconds();
+    out.push(if secs < 0 { '-' } else { '+' });
+    let secs = secs.unsigned_abs();
+    push2(out, (secs / 3600) as u8);
+    out.push(':');
+    push2(out, (secs / 60 % 60) as u8);
+    if secs % 60 != 0 {
+        out.push(':');
+        push2(out, (secs % 60) as u8);
+    }
 }
 
 /// `January` … `December`.
@@ -343,20 +386,15 @@ pub(crate) fn month_name(month: i8) -> &'static str {
 
 /// `-04:00`, `+05:45`, `+00:00`.
 pub fn fmt_offset(offset: Offset) -> String {
-    let secs = offset.seconds();
-    let sign = if secs < 0 { '-' } else { '+' };
-    let secs = secs.unsigned_abs();
-    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
-    if s == 0 {
-        format!("{sign}{h:02}:{m:02}")
-    } else {
-        format!("{sign}{h:02}:{m:02}:{s:02}")
-    }
+    let mut s = String::with_capacity(9);
+    push_offset(&mut s, offset);
+    s
 }
 
 /// `2026-03-08T07:30:00Z`.
 pub fn fmt_instant(ts: Timestamp) -> String {
-    let mut s = fmt_nominal(jiff::tz::Offset::UTC.to_datetime(ts));
+    let mut s = String::with_capacity(20);
+    push_nominal(&mut s, jiff::tz::Offset::UTC.to_datetime(ts));
     s.push('Z');
     s
 }
@@ -925,4 +963,27 @@ fn invalid_date_note(req: RequestedDate, nominal: DateTime, policy: InvalidDateP
             nominal.date()
         ),
     )
+}
+
+#[cfg(test)]
+mod printer_tests {
+    use super::*;
+
+    #[test]
+    fn printers_match_the_iso_forms() {
+        let dt: DateTime = "0987-03-08T02:30:05".parse().unwrap();
+        assert_eq!(fmt_nominal(dt), "0987-03-08T02:30:05");
+        let ts: Timestamp = "2026-03-08T07:30:00Z".parse().unwrap();
+        assert_eq!(fmt_instant(ts), "2026-03-08T07:30:00Z");
+        for (secs, want) in [
+            (-4 * 3600, "-04:00"),
+            (5 * 3600 + 45 * 60, "+05:45"),
+            (0, "+00:00"),
+            (-(17 * 60 + 32), "-00:17:32"),
+            (14 * 3600, "+14:00"),
+        ] {
+            assert_eq!(fmt_offset(Offset::from_seconds(secs).unwrap()), want);
+        }
+        assert_eq!(key("id", dt, 1, true), "id|0987-03-08T02:30:05|fold=1");
+    }
 }
