@@ -359,7 +359,7 @@ fn push_offset(out: &mut String, offset: Offset) {
     push2(out, (secs / 3600) as u8);
     out.push(':');
     push2(out, (secs / 60 % 60) as u8);
-    if secs % 60 != 0 {
+    if !secs.is_multiple_of(60) {
         out.push(':');
         push2(out, (secs % 60) as u8);
     }
