@@ -4,54 +4,19 @@
 //! while a long command runs.
 #![cfg(all(feature = "native", not(target_arch = "wasm32")))]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+#[path = "common/ledger_cli.rs"]
+mod common;
 
-use jiff::{SignedDuration, Timestamp};
-use serde_json::Value;
+use std::path::Path;
+
+use jiff::SignedDuration;
 use wallclock::Spec;
 use wallclock::ledger::{Ledger, OccurrenceFilter, Outcome, Reconcile, RetryPolicy, TickReport};
 
-const BIN: &str = env!("CARGO_BIN_EXE_wallclock");
+use common::{err, ledger, ok, ts};
 
-fn dir(name: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("ledger_ops")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn ledger(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .current_dir(dir)
-        .arg("ledger")
-        .args(["--db", "ledger.db"])
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn ok(out: &Output) -> Value {
-    assert!(
-        out.status.success(),
-        "status {:?}\nstderr: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
-fn err(out: &Output) -> Value {
-    assert_eq!(out.status.code(), Some(2), "{out:?}");
-    let text = String::from_utf8_lossy(&out.stderr);
-    let line = text.lines().last().unwrap_or_default();
-    serde_json::from_str(line).unwrap_or_else(|_| panic!("not a JSON error: {text}"))
-}
-
-fn ts(s: &str) -> Timestamp {
-    s.parse().unwrap()
+fn dir(name: &str) -> std::path::PathBuf {
+    common::dir("ledger_ops", name)
 }
 
 fn state(l: &Ledger, key: &str) -> String {

@@ -5,10 +5,13 @@
 //! errors that leave the database unchanged.
 #![cfg(all(feature = "native", not(target_arch = "wasm32")))]
 
+#[path = "common/ledger_cli.rs"]
+mod common;
+
 use std::collections::HashSet;
 use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use jiff::{SignedDuration, Timestamp};
@@ -16,43 +19,10 @@ use serde_json::Value;
 use wallclock::Spec;
 use wallclock::ledger::{Finish, Ledger, OccurrenceFilter, Outcome, TickReport};
 
-const BIN: &str = env!("CARGO_BIN_EXE_wallclock");
+use common::{BIN, err, ledger, ok, ts};
 
-/// A fresh directory for one test.
-fn dir(name: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("ledger_process")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn ledger(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .current_dir(dir)
-        .arg("ledger")
-        .args(["--db", "ledger.db"])
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn ok(out: &Output) -> Value {
-    assert!(
-        out.status.success(),
-        "status {:?}\nstderr: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
-fn err(out: &Output) -> Value {
-    assert_eq!(out.status.code(), Some(2), "{out:?}");
-    let text = String::from_utf8_lossy(&out.stderr);
-    let line = text.lines().last().unwrap_or_default();
-    serde_json::from_str(line).unwrap_or_else(|_| panic!("not a JSON error: {text}"))
+fn dir(name: &str) -> std::path::PathBuf {
+    common::dir("ledger_process", name)
 }
 
 fn setup(dir: &Path, spec: &str) {
@@ -66,10 +36,6 @@ fn occurrences(dir: &Path) -> Vec<Value> {
         Value::Array(a) => a,
         v => panic!("{v}"),
     }
-}
-
-fn ts(s: &str) -> Timestamp {
-    s.parse().unwrap()
 }
 
 fn wait_for(path: &Path, within: Duration) {

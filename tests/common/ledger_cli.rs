@@ -1,0 +1,55 @@
+//! Helpers shared by the ledger test suites that drive the real
+//! `wallclock ledger` binary on SQLite files under the target directory.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use jiff::Timestamp;
+use serde_json::Value;
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_wallclock");
+
+/// A fresh directory for one test of one suite.
+pub fn dir(suite: &str, name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(suite)
+        .join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Runs `wallclock ledger --db ledger.db ARGS` in `dir`.
+pub fn ledger(dir: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .current_dir(dir)
+        .arg("ledger")
+        .args(["--db", "ledger.db"])
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Asserts success and reads stdout as JSON.
+pub fn ok(out: &Output) -> Value {
+    assert!(
+        out.status.success(),
+        "status {:?}\nstderr: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Asserts exit status 2 and reads the JSON error on stderr's last line.
+pub fn err(out: &Output) -> Value {
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stderr);
+    let line = text.lines().last().unwrap_or_default();
+    serde_json::from_str(line).unwrap_or_else(|_| panic!("not a JSON error: {text}"))
+}
+
+pub fn ts(s: &str) -> Timestamp {
+    s.parse().unwrap()
+}
