@@ -3,12 +3,12 @@
 
 use std::io::Read;
 
-use jiff::civil::{Date, DateTime};
+use jiff::civil::Date;
 use jiff::{Span, Timestamp};
 
 use crate::error::{Error, ErrorCode};
 use crate::misfire::Due;
-use crate::spec::{Schedule, Spec, parse_local};
+use crate::spec::{Schedule, Spec};
 
 /// Largest input file read, so a mistaken `--spec /dev/zero` ends.
 const MAX_INPUT: u64 = 16 * 1024 * 1024;
@@ -65,17 +65,15 @@ pub(crate) fn spec_text(text: &str) -> Result<Spec, Error> {
 /// in a gap moves forward by the gap, a time in a fold takes the first).
 pub(crate) fn instant(text: &str, schedule: &Schedule, field: &str) -> Result<Timestamp, Error> {
     let text = text.trim();
-    if let Ok(ts) = text.parse::<Timestamp>() {
-        return Ok(ts);
-    }
-    let local = if text.len() == 10 {
-        text.parse::<Date>()
-            .map(|d| d.to_datetime(jiff::civil::Time::midnight()))
-            .map_err(|_| ())
+    // A bare date means its local midnight; the rest is the core's reader.
+    let midnight;
+    let read = if text.len() == 10 && text.parse::<Date>().is_ok() {
+        midnight = format!("{text}T00:00");
+        midnight.as_str()
     } else {
-        parse_local(text).map_err(|_| ())
+        text
     };
-    let local: DateTime = local.map_err(|()| {
+    schedule.instant_at(read, field).map_err(|_| {
         Error::new(
             ErrorCode::InvalidDateTime,
             format!(
@@ -83,18 +81,7 @@ pub(crate) fn instant(text: &str, schedule: &Schedule, field: &str) -> Result<Ti
             ),
         )
         .with_field(field.to_owned())
-    })?;
-    schedule
-        .time_zone()
-        .to_ambiguous_timestamp(local)
-        .compatible()
-        .map_err(|e| {
-            Error::new(
-                ErrorCode::InvalidDateTime,
-                format!("invalid `--{field}` `{text}`: {e}"),
-            )
-            .with_field(field.to_owned())
-        })
+    })
 }
 
 /// The spec's start as an instant (compatible disambiguation), the default
