@@ -137,3 +137,21 @@ fn a_minutely_rule_over_a_year_streams_within_the_ceiling() {
     // 02:00, 02:15, 02:30, 02:45 on 8 March; 01:00 … 01:45 on 1 November.
     assert_eq!((skipped, folds), (4, 4));
 }
+
+#[test]
+fn validate_warnings_are_the_ones_every_expansion_reports() {
+    let schedule = Schedule::from_json(
+        r#"{"timeZone":"America/New_York","start":"2026-03-08T02:30","rrule":"FREQ=WEEKLY;BYDAY=MO;COUNT=2"}"#,
+    )
+    .unwrap();
+    let codes = |w: &[wallclock::Warning]| w.iter().map(|w| w.code()).collect::<Vec<_>>();
+    let expanded = wallclock::expand(&schedule, &wallclock::ExpandOptions::new()).unwrap();
+    assert_eq!(
+        codes(&wallclock::warnings(&schedule)),
+        codes(expanded.warnings())
+    );
+    assert_eq!(
+        codes(expanded.warnings()),
+        vec!["start_in_gap", "start_unsynchronized"]
+    );
+}

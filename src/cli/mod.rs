@@ -155,9 +155,7 @@ fn run(cli: Cli, out: &mut String) -> Result<(), Error> {
         }
         Command::Validate { spec, pretty } => {
             let schedule = spec.schedule()?;
-            // The warnings are decided before the first occurrence, so one
-            // execution is enough to collect them.
-            let probe = crate::plan::expand(&schedule, &ExpandOptions::new().limit(1))?;
+            let warnings = crate::plan::warnings(&schedule);
             #[derive(serde::Serialize)]
             struct Valid<'a> {
                 valid: bool,
@@ -167,7 +165,7 @@ fn run(cli: Cli, out: &mut String) -> Result<(), Error> {
             let value = Valid {
                 valid: true,
                 rrule: schedule.rule().map(|r| r.to_string()),
-                warnings: probe.warnings(),
+                warnings: &warnings,
             };
             push_json(out, &value, pretty);
         }
