@@ -12,8 +12,8 @@ use jiff::{SignedDuration, Timestamp};
 use rusqlite::{OptionalExtension, Transaction, TransactionBehavior, params};
 
 use super::error::LedgerError;
-use super::model::{Job, Outcome, TickReport};
-use super::{Ledger, MAX_CLAIMS_PER_TICK, add, load_schedule, parse_ts};
+use super::model::{Job, Outcome, RetryPolicy, TickReport};
+use super::{CLAIM_BATCH, Ledger, MAX_CLAIMS_PER_TICK, add, load_schedule, parse_ts};
 use crate::misfire::{Decision, Due, decide_misfires};
 use crate::plan::fmt_instant;
 
@@ -33,10 +33,16 @@ pub enum Finish {
 
 impl Ledger {
     /// One tick with an in-database handler: decides every due occurrence
-    /// with the misfire policy, then claims due ones one by one and runs
-    /// `handler` inside the transaction that marks the occurrence done, so
-    /// the handler's own writes commit together with the done mark (or not
-    /// at all). Runs until nothing is claimable at `now`.
+    /// with the misfire policy, then claims due ones in batches of up to
+    /// [`CLAIM_BATCH`] (one write transaction per batch) and runs `handler`
+    /// for each inside the transaction that marks them done, so a handler's
+    /// own writes commit together with its done mark (or not at all). A
+    /// failed handler's writes are rolled back to a savepoint taken just
+    /// before it; the other done marks of the batch are unaffected. A crash
+    /// before the batch commits loses its done marks and their writes
+    /// together: the occurrences are still `running` and their leases
+    /// recover them, so nothing is lost and no effect is doubled. Runs until
+    /// nothing is claimable at `now`.
     pub fn tick<F>(
         &mut self,
         now: Timestamp,
@@ -48,35 +54,41 @@ impl Ledger {
         F: FnMut(&Job, &Transaction<'_>) -> Outcome,
     {
         let mut report = TickReport::default();
+        let retry = self.retry;
         loop {
-            if report.claimed as usize >= MAX_CLAIMS_PER_TICK {
+            let room = MAX_CLAIMS_PER_TICK.saturating_sub(report.claimed as usize);
+            if room == 0 {
                 report.truncated = true;
                 break;
             }
-            let Some(job) = self.claim_next(now, worker, lease, &mut report)? else {
+            let jobs = self.claim_batch(now, worker, lease, CLAIM_BATCH.min(room), &mut report)?;
+            if jobs.is_empty() {
                 break;
-            };
+            }
             let tx = self
                 .conn
                 .transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let f = if !holds(&tx, &job)? {
-                drop(tx);
-                self.finish(&job, now, &Outcome::Done)?
-            } else {
-                match handler(&job, &tx) {
-                    Outcome::Done => {
-                        let f = mark_done(&tx, &job, now)?;
-                        tx.commit()?;
-                        f
+            for job in &jobs {
+                let f = if !holds(&tx, job)? {
+                    fence(&tx, job, now)?
+                } else {
+                    tx.execute_batch("SAVEPOINT handler")?;
+                    match handler(job, &tx) {
+                        Outcome::Done => {
+                            let f = mark_done(&tx, job, now)?;
+                            tx.execute_batch("RELEASE handler")?;
+                            f
+                        }
+                        failure => {
+                            // The handler's own writes go with the failed attempt.
+                            tx.execute_batch("ROLLBACK TO handler; RELEASE handler")?;
+                            record(&tx, &retry, job, now, &failure)?
+                        }
                     }
-                    failure => {
-                        // The handler's own writes go with the failed attempt.
-                        tx.rollback()?;
-                        self.finish(&job, now, &failure)?
-                    }
-                }
-            };
-            count(&mut report, f);
+                };
+                count(&mut report, f);
+            }
+            tx.commit()?;
         }
         Ok(report)
     }
@@ -127,6 +139,27 @@ impl Ledger {
         lease: SignedDuration,
         report: &mut TickReport,
     ) -> Result<Option<Job>, LedgerError> {
+        Ok(self.claim_batch(now, worker, lease, 1, report)?.pop())
+    }
+
+    /// [`Ledger::claim_next`] for up to `max` occurrences at once, in due
+    /// order, with one conditional `UPDATE … RETURNING` in one
+    /// `BEGIN IMMEDIATE` transaction: each claimed occurrence gets its own
+    /// generation, lease and attempt row, exactly as if claimed alone. An
+    /// occurrence whose effect key is already recorded done is refused
+    /// (`cancelled`), not returned. Empty when nothing is claimable.
+    ///
+    /// Claim only what will start before the lease runs out: a claimed job
+    /// waiting behind a slow one can lose its lease to another worker (then
+    /// [`Ledger::renew`] and [`Ledger::finish`] report it fenced).
+    pub fn claim_batch(
+        &mut self,
+        now: Timestamp,
+        worker: &str,
+        lease: SignedDuration,
+        max: usize,
+        report: &mut TickReport,
+    ) -> Result<Vec<Job>, LedgerError> {
         if !lease.is_positive() {
             return Err(LedgerError::new(
                 "invalid_duration",
@@ -135,115 +168,168 @@ impl Ledger {
             .with_field("lease"));
         }
         let stamp = fmt_instant(now);
-        let lease_until = fmt_instant(add(now, lease));
+        let until = add(now, lease);
+        let lease_until = fmt_instant(until);
         let max_attempts = self.retry.max_attempts.max(1);
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         decide_due(&tx, now, report)?;
         report.lease_expired += recover(&tx, &stamp, max_attempts)?;
-        loop {
-            let claimed = tx
-                .query_row(
+        let mut jobs = Vec::new();
+        // Refused keys leave room for more: go on until `max` or nothing.
+        while jobs.len() < max {
+            let want = (max - jobs.len()) as i64;
+            let mut claimed = {
+                let mut st = tx.prepare_cached(
                     "UPDATE occurrences
                         SET state = 'running', attempts = attempts + 1, generation = generation + 1,
                             worker = ?2, lease_until = ?3, updated_at = ?1
-                      WHERE id = (SELECT o.id FROM occurrences o JOIN schedules s ON s.id = o.schedule
-                                   WHERE o.state IN ('planned', 'retry_wait') AND o.due_at <= ?1
-                                     AND (o.state = 'retry_wait' OR o.decision = 'run')
-                                     AND s.enabled = 1
-                                   ORDER BY o.due_at, o.id LIMIT 1)
+                      WHERE id IN (SELECT o.id FROM occurrences o JOIN schedules s ON s.id = o.schedule
+                                    WHERE o.state IN ('planned', 'retry_wait') AND o.due_at <= ?1
+                                      AND (o.state = 'retry_wait' OR o.decision = 'run')
+                                      AND s.enabled = 1
+                                    ORDER BY o.due_at, o.id LIMIT ?4)
                         AND state IN ('planned', 'retry_wait')
-                  RETURNING id, schedule, revision, key, nominal, fold, instant, attempts, generation",
-                    params![stamp, worker, lease_until],
-                    |r| {
-                        Ok((
-                            r.get::<_, String>(0)?,
-                            r.get::<_, String>(1)?,
-                            r.get::<_, u32>(2)?,
-                            r.get::<_, String>(3)?,
-                            r.get::<_, String>(4)?,
-                            r.get::<_, u8>(5)?,
-                            r.get::<_, Option<String>>(6)?,
-                            r.get::<_, u32>(7)?,
-                            r.get::<_, i64>(8)?,
-                        ))
-                    },
-                )
-                .optional()?;
-            let Some((id, schedule, revision, key, nominal, fold, instant, attempt, generation)) =
-                claimed
-            else {
-                tx.commit()?;
-                return Ok(None);
+                  RETURNING id, schedule, revision, key, nominal, fold, instant, attempts, generation,
+                            due_at",
+                )?;
+                let rows = st.query_map(params![stamp, worker, lease_until, want], |r| {
+                    Ok((
+                        (r.get::<_, String>(9)?, r.get::<_, String>(0)?),
+                        Job {
+                            occurrence: r.get(0)?,
+                            schedule: r.get(1)?,
+                            revision: r.get(2)?,
+                            key: r.get(3)?,
+                            nominal: r.get(4)?,
+                            fold: r.get(5)?,
+                            // Checked below: claimable rows have an instant.
+                            instant: Timestamp::UNIX_EPOCH,
+                            attempt: r.get(7)?,
+                            generation: r.get(8)?,
+                            worker: worker.to_owned(),
+                            lease_until: until,
+                        },
+                        r.get::<_, Option<String>>(6)?,
+                    ))
+                })?;
+                rows.collect::<Result<Vec<_>, _>>()?
             };
-            let disable_generation: i64 = tx.query_row(
-                "SELECT disable_generation FROM schedules WHERE id = ?1",
-                [&schedule],
-                |r| r.get(0),
-            )?;
-            tx.execute(
-                "INSERT INTO attempts (occurrence, attempt, generation, worker, disable_generation,
-                                       lease_until, started_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![
-                    id,
-                    attempt,
-                    generation,
+            if claimed.is_empty() {
+                break;
+            }
+            // RETURNING has no order: due order, as the subquery picked them.
+            claimed.sort_by(|a, b| a.0.cmp(&b.0));
+            let mut gates: HashMap<String, i64> = HashMap::new();
+            for (_, mut job, instant) in claimed {
+                job.instant = match instant {
+                    Some(i) => parse_ts(&i)?,
+                    None => {
+                        return Err(super::error::internal(
+                            "a claimable occurrence without an instant",
+                        ));
+                    }
+                };
+                let disable_generation = match gates.get(&job.schedule) {
+                    Some(g) => *g,
+                    None => {
+                        let g: i64 = tx.query_row(
+                            "SELECT disable_generation FROM schedules WHERE id = ?1",
+                            [&job.schedule],
+                            |r| r.get(0),
+                        )?;
+                        gates.insert(job.schedule.clone(), g);
+                        g
+                    }
+                };
+                tx.prepare_cached(
+                    "INSERT INTO attempts (occurrence, attempt, generation, worker, disable_generation,
+                                           lease_until, started_at)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                )?
+                .execute(params![
+                    job.occurrence,
+                    job.attempt,
+                    job.generation,
                     worker,
                     disable_generation,
                     lease_until,
                     stamp
-                ],
-            )?;
-            report.claimed += 1;
-            // The ledger never runs a key already recorded done (keys are
-            // shared across revisions).
-            let done_by: Option<String> = tx
-                .query_row(
-                    "SELECT occurrence FROM effects WHERE key = ?1",
-                    [&key],
-                    |r| r.get(0),
-                )
-                .optional()?;
-            if let Some(other) = done_by {
-                tx.execute(
-                    "UPDATE occurrences SET state = 'cancelled', lease_until = NULL,
-                            reason = 'effect key already recorded done by `' || ?2 || '`'
-                      WHERE id = ?1",
-                    params![id, other],
-                )?;
-                tx.execute(
-                    "UPDATE attempts SET outcome = 'refused', finished_at = ?3
-                      WHERE occurrence = ?1 AND generation = ?2",
-                    params![id, generation, stamp],
-                )?;
-                report.refused += 1;
-                continue;
-            }
-            let instant = match instant {
-                Some(i) => parse_ts(&i)?,
-                None => {
-                    return Err(super::error::internal(
-                        "a claimable occurrence without an instant",
-                    ));
+                ])?;
+                report.claimed += 1;
+                // The ledger never runs a key already recorded done (keys are
+                // shared across revisions).
+                let done_by: Option<String> = tx
+                    .prepare_cached("SELECT occurrence FROM effects WHERE key = ?1")?
+                    .query_row([&job.key], |r| r.get(0))
+                    .optional()?;
+                if let Some(other) = done_by {
+                    tx.execute(
+                        "UPDATE occurrences SET state = 'cancelled', lease_until = NULL,
+                                reason = 'effect key already recorded done by `' || ?2 || '`'
+                          WHERE id = ?1",
+                        params![job.occurrence, other],
+                    )?;
+                    tx.execute(
+                        "UPDATE attempts SET outcome = 'refused', finished_at = ?3
+                          WHERE occurrence = ?1 AND generation = ?2",
+                        params![job.occurrence, job.generation, stamp],
+                    )?;
+                    report.refused += 1;
+                    continue;
                 }
-            };
-            tx.commit()?;
-            return Ok(Some(Job {
-                occurrence: id,
-                schedule,
-                revision,
-                key,
-                nominal,
-                fold,
-                instant,
-                attempt,
-                generation,
-                worker: worker.to_owned(),
-                lease_until: add(now, lease),
-            }));
+                jobs.push(job);
+            }
         }
+        tx.commit()?;
+        Ok(jobs)
+    }
+
+    /// Extends a running job's lease to `now + lease`, fenced like
+    /// [`Ledger::finish`]: only while `job`'s claim is still the current one
+    /// (same generation, still `running`). A handler that outlives its lease
+    /// calls this well before `job.lease_until` (every lease/3, say), and
+    /// nobody reclaims the occurrence meanwhile. Returns false, changing
+    /// nothing, when the claim was lost: the lease had run out and another
+    /// worker recovered the occurrence (the handler should stop if it can;
+    /// its outcome will be recorded as fenced).
+    pub fn renew(
+        &mut self,
+        job: &mut Job,
+        now: Timestamp,
+        lease: SignedDuration,
+    ) -> Result<bool, LedgerError> {
+        if !lease.is_positive() {
+            return Err(LedgerError::new(
+                "invalid_duration",
+                "the lease must be longer than zero, e.g. `PT5M`",
+            )
+            .with_field("lease"));
+        }
+        let until = add(now, lease).max(job.lease_until);
+        let stamp = fmt_instant(now);
+        let lease_until = fmt_instant(until);
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let n = tx.execute(
+            "UPDATE occurrences SET lease_until = ?3, updated_at = ?4
+              WHERE id = ?1 AND generation = ?2 AND state = 'running'",
+            params![job.occurrence, job.generation, lease_until, stamp],
+        )?;
+        if n == 1 {
+            tx.execute(
+                "UPDATE attempts SET lease_until = ?3
+                  WHERE occurrence = ?1 AND generation = ?2 AND outcome IS NULL",
+                params![job.occurrence, job.generation, lease_until],
+            )?;
+        }
+        tx.commit()?;
+        if n == 1 {
+            job.lease_until = until;
+        }
+        Ok(n == 1)
     }
 
     /// Records a job's outcome, fenced by its generation: a worker whose
@@ -258,60 +344,70 @@ impl Ledger {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let stamp = fmt_instant(now);
-        if !holds(&tx, job)? {
-            tx.execute(
-                "UPDATE attempts SET outcome = 'fenced', finished_at = ?3
-                  WHERE occurrence = ?1 AND generation = ?2 AND outcome IS NULL",
-                params![job.occurrence, job.generation, stamp],
-            )?;
-            tx.commit()?;
-            return Ok(Finish::Fenced);
-        }
-        let f = match outcome {
-            Outcome::Done => mark_done(&tx, job, now)?,
-            Outcome::Failed {
-                class,
-                message,
-                retryable,
-            } => {
-                let last = job.attempt >= self.retry.max_attempts.max(1) || !retryable;
-                tx.execute(
-                    "UPDATE attempts SET outcome = 'failed', finished_at = ?3, error_class = ?4, error = ?5
-                      WHERE occurrence = ?1 AND generation = ?2",
-                    params![job.occurrence, job.generation, stamp, class, message],
-                )?;
-                if last {
-                    tx.execute(
-                        "UPDATE occurrences SET state = 'dead', lease_until = NULL, updated_at = ?2,
-                                reason = ?3
-                          WHERE id = ?1",
-                        params![
-                            job.occurrence,
-                            stamp,
-                            format!("attempt {} failed ({class}): {message}", job.attempt)
-                        ],
-                    )?;
-                    Finish::Dead
-                } else {
-                    let at = add(now, self.retry.delay(&job.key, job.attempt));
-                    tx.execute(
-                        "UPDATE occurrences SET state = 'retry_wait', lease_until = NULL,
-                                due_at = ?2, updated_at = ?3, reason = ?4
-                          WHERE id = ?1",
-                        params![
-                            job.occurrence,
-                            fmt_instant(at),
-                            stamp,
-                            format!("attempt {} failed ({class}): {message}", job.attempt)
-                        ],
-                    )?;
-                    Finish::Retry
-                }
+        let f = if holds(&tx, job)? {
+            match outcome {
+                Outcome::Done => mark_done(&tx, job, now)?,
+                failure => record(&tx, &self.retry, job, now, failure)?,
             }
+        } else {
+            fence(&tx, job, now)?
         };
         tx.commit()?;
         Ok(f)
+    }
+}
+
+/// Notes on a stale claim's attempt that it finished too late.
+fn fence(tx: &Transaction<'_>, job: &Job, now: Timestamp) -> Result<Finish, LedgerError> {
+    tx.execute(
+        "UPDATE attempts SET outcome = 'fenced', finished_at = ?3
+          WHERE occurrence = ?1 AND generation = ?2 AND outcome IS NULL",
+        params![job.occurrence, job.generation, fmt_instant(now)],
+    )?;
+    Ok(Finish::Fenced)
+}
+
+/// Records a failed attempt of a job that still holds its claim: a retry
+/// with backoff, or `dead` on the last attempt or a non-retryable error.
+fn record(
+    tx: &Transaction<'_>,
+    retry: &RetryPolicy,
+    job: &Job,
+    now: Timestamp,
+    outcome: &Outcome,
+) -> Result<Finish, LedgerError> {
+    let Outcome::Failed {
+        class,
+        message,
+        retryable,
+    } = outcome
+    else {
+        return mark_done(tx, job, now);
+    };
+    let stamp = fmt_instant(now);
+    let last = job.attempt >= retry.max_attempts.max(1) || !retryable;
+    tx.execute(
+        "UPDATE attempts SET outcome = 'failed', finished_at = ?3, error_class = ?4, error = ?5
+          WHERE occurrence = ?1 AND generation = ?2",
+        params![job.occurrence, job.generation, stamp, class, message],
+    )?;
+    let reason = format!("attempt {} failed ({class}): {message}", job.attempt);
+    if last {
+        tx.execute(
+            "UPDATE occurrences SET state = 'dead', lease_until = NULL, updated_at = ?2, reason = ?3
+              WHERE id = ?1",
+            params![job.occurrence, stamp, reason],
+        )?;
+        Ok(Finish::Dead)
+    } else {
+        let at = add(now, retry.delay(&job.key, job.attempt));
+        tx.execute(
+            "UPDATE occurrences SET state = 'retry_wait', lease_until = NULL,
+                    due_at = ?2, updated_at = ?3, reason = ?4
+              WHERE id = ?1",
+            params![job.occurrence, fmt_instant(at), stamp, reason],
+        )?;
+        Ok(Finish::Retry)
     }
 }
 
