@@ -11,7 +11,9 @@ use std::path::Path;
 
 use jiff::SignedDuration;
 use wallclock::Spec;
-use wallclock::ledger::{Ledger, OccurrenceFilter, Outcome, Reconcile, RetryPolicy, TickReport};
+use wallclock::ledger::{
+    Finish, Ledger, OccurrenceFilter, Outcome, Reconcile, RetryPolicy, TickReport,
+};
 
 use common::{err, ledger, ok, ts};
 
@@ -194,4 +196,172 @@ fn plan_goes_on_in_windows_past_max_entries() {
     assert_eq!(last, "2026-03-08T22:59:59Z");
     let again = l.plan(now, horizon).unwrap();
     assert_eq!((again.inserted, again.windows), (0, 0));
+}
+
+/// A handler that outlives its lease but renews it keeps its claim; one
+/// that does not is recovered by another worker, and its late renewal and
+/// done mark are fenced.
+#[test]
+fn renewed_leases_hold_and_lapsed_ones_are_fenced() {
+    let d = dir("renew_lib");
+    let mut l = Ledger::init(d.join("ledger.db")).unwrap();
+    l.add(
+        &Spec::from_json(
+            r#"{"id":"u","timeZone":"UTC","start":"2026-10-20T09:00",
+                "rrule":"FREQ=MINUTELY;COUNT=2","misfire":"all"}"#,
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    l.plan(ts("2026-10-20T08:00:00Z"), SignedDuration::from_hours(2))
+        .unwrap();
+    let lease = SignedDuration::from_mins(1);
+    let mut report = TickReport::default();
+    let at = ts("2026-10-20T09:01:00Z");
+    let mut long = l.claim_next(at, "a", lease, &mut report).unwrap().unwrap();
+    let mut lapsed = l.claim_next(at, "b", lease, &mut report).unwrap().unwrap();
+    assert_eq!((long.key.as_str(), lapsed.key.as_str()), (K0, K1));
+    // a renews before its lease runs out, twice; b never does.
+    assert!(
+        l.renew(&mut long, ts("2026-10-20T09:01:40Z"), lease)
+            .unwrap()
+    );
+    assert!(
+        l.renew(&mut long, ts("2026-10-20T09:02:20Z"), lease)
+            .unwrap()
+    );
+    assert_eq!(long.lease_until, ts("2026-10-20T09:03:20Z"));
+    // At 09:03 both original leases (09:02) are over: only b's is recovered.
+    let c = l
+        .claim_next(ts("2026-10-20T09:03:00Z"), "c", lease, &mut report)
+        .unwrap()
+        .unwrap();
+    assert_eq!((c.key.as_str(), c.attempt), (K1, 2));
+    assert!(
+        l.claim_next(ts("2026-10-20T09:03:00Z"), "c", lease, &mut report)
+            .unwrap()
+            .is_none()
+    );
+    assert_eq!(report.lease_expired, 1);
+    // b wakes up: it can neither renew nor finish.
+    let before = lapsed.lease_until;
+    assert!(
+        !l.renew(&mut lapsed, ts("2026-10-20T09:03:10Z"), lease)
+            .unwrap()
+    );
+    assert_eq!(lapsed.lease_until, before);
+    assert_eq!(
+        l.finish(&lapsed, ts("2026-10-20T09:03:10Z"), &Outcome::Done)
+            .unwrap(),
+        Finish::Fenced
+    );
+    assert_eq!(
+        l.finish(&long, ts("2026-10-20T09:03:10Z"), &Outcome::Done)
+            .unwrap(),
+        Finish::Done
+    );
+    assert_eq!(
+        l.finish(&c, ts("2026-10-20T09:03:10Z"), &Outcome::Done)
+            .unwrap(),
+        Finish::Done
+    );
+    assert_eq!(state(&l, K0), "done");
+    assert_eq!(state(&l, K1), "done");
+    let id = |key: &str| {
+        l.occurrences(&OccurrenceFilter {
+            key: Some(key.to_owned()),
+            ..OccurrenceFilter::default()
+        })
+        .unwrap()[0]
+            .id
+            .clone()
+    };
+    let a = l.attempts(&id(K0)).unwrap();
+    assert_eq!(a.len(), 1);
+    assert_eq!(
+        (a[0].outcome.as_deref(), a[0].lease_until.as_str()),
+        (Some("done"), "2026-10-20T09:03:20Z")
+    );
+    let b: Vec<_> = l
+        .attempts(&id(K1))
+        .unwrap()
+        .into_iter()
+        .map(|a| (a.worker, a.outcome))
+        .collect();
+    assert_eq!(
+        b,
+        [
+            ("b".to_owned(), Some("lease_expired".to_owned())),
+            ("c".to_owned(), Some("done".to_owned()))
+        ]
+    );
+}
+
+/// `wallclock ledger tick` renews the lease while its command runs: a
+/// command that takes twice the lease is not taken over by a second worker
+/// ticking in the middle, and completes as its only attempt.
+#[test]
+fn tick_renews_the_lease_while_the_command_runs() {
+    let d = dir("renew_cli");
+    std::fs::write(
+        d.join("spec.json"),
+        r#"{"id":"slow","timeZone":"Europe/Berlin","start":"2026-10-25T02:30"}"#,
+    )
+    .unwrap();
+    ok(&ledger(&d, &["init"]));
+    ok(&ledger(&d, &["add", "--spec", "spec.json"]));
+    ok(&ledger(&d, &["plan", "--now", "2026-10-24T00:00:00Z"]));
+    // No `--now`: the wall clock, which renewals follow; the occurrence
+    // (25 October 2026, the night Berlin falls back) is long due.
+    let a = std::process::Command::new(common::BIN)
+        .current_dir(&d)
+        .args(["ledger", "--db", "ledger.db", "tick", "--worker", "a"])
+        .args(["--lease", "PT3S", "--exec", "touch started; sleep 7"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t = std::time::Instant::now();
+    while !d.join("started").exists() {
+        assert!(t.elapsed() < std::time::Duration::from_secs(30));
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // Past the first lease, well within the command.
+    std::thread::sleep(std::time::Duration::from_millis(4500));
+    let b = ok(&ledger(
+        &d,
+        &[
+            "tick",
+            "--worker",
+            "b",
+            "--lease",
+            "PT3S",
+            "--exec",
+            "touch b_ran",
+        ],
+    ));
+    assert_eq!(
+        (b["claimed"].as_u64(), b["leaseExpired"].as_u64()),
+        (Some(0), Some(0)),
+        "{b}"
+    );
+    let a = ok(&a.wait_with_output().unwrap());
+    assert_eq!(
+        (a["done"].as_u64(), a["fenced"].as_u64()),
+        (Some(1), Some(0)),
+        "{a}"
+    );
+    assert!(!d.join("b_ran").exists());
+    let ex = ok(&ledger(&d, &["explain", "slow|2026-10-25T02:30:00"]));
+    let log = ex["occurrences"][0]["attemptLog"]
+        .as_array()
+        .unwrap()
+        .clone();
+    assert_eq!(log.len(), 1, "{ex}");
+    assert_eq!(log[0]["outcome"], "done");
+    // The recorded lease moved past the first one (claim + 3 s).
+    assert!(
+        ts(log[0]["leaseUntil"].as_str().unwrap())
+            >= ts(log[0]["startedAt"].as_str().unwrap()) + SignedDuration::from_secs(6)
+    );
 }

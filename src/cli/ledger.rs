@@ -395,7 +395,9 @@ impl WorkArgs {
 
 /// Claims and runs due occurrences until none is left (or `stop` is set):
 /// each claim and each outcome is its own transaction, so a kill at any
-/// point leaves a consistent ledger that the lease recovers.
+/// point leaves a consistent ledger that the lease recovers. While the
+/// command runs, the lease is renewed every third of its length, so a
+/// command may run longer than `--lease` as long as this process lives.
 fn work_loop(
     ledger: &mut Ledger,
     fixed: Option<Timestamp>,
@@ -404,16 +406,33 @@ fn work_loop(
     stop: &AtomicBool,
 ) -> Result<TickReport, LedgerError> {
     let clock = || fixed.unwrap_or_else(Timestamp::now);
+    let every = Duration::try_from(lease / 3)
+        .unwrap_or(Duration::from_secs(1))
+        .max(Duration::from_millis(10));
     let mut report = TickReport::default();
     while !stop.load(Ordering::Relaxed) {
         if report.claimed as usize >= crate::ledger::MAX_CLAIMS_PER_TICK {
             report.truncated = true;
             break;
         }
-        let Some(job) = ledger.claim_next(clock(), &work.worker, lease, &mut report)? else {
+        let Some(mut job) = ledger.claim_next(clock(), &work.worker, lease, &mut report)? else {
             break;
         };
-        let outcome = exec(&work.exec, &job);
+        let mut held = true;
+        let mut renew_error = None;
+        let claimed = job.clone();
+        let outcome = exec(&work.exec, &claimed, every, || {
+            // Once lost, the claim stays lost: stop asking.
+            if held && renew_error.is_none() {
+                match ledger.renew(&mut job, clock(), lease) {
+                    Ok(h) => held = h,
+                    Err(e) => renew_error = Some(e),
+                }
+            }
+        });
+        if let Some(e) = renew_error {
+            return Err(e);
+        }
         match ledger.finish(&job, clock(), &outcome)? {
             crate::ledger::Finish::Done => report.done += 1,
             crate::ledger::Finish::Retry => report.retried += 1,
@@ -424,9 +443,10 @@ fn work_loop(
     Ok(report)
 }
 
-/// Runs the command for one job with its identity in the environment. Its
-/// stdout goes to our stderr so that our stdout stays one JSON document.
-fn exec(command: &str, job: &Job) -> Outcome {
+/// Runs the command for one job with its identity in the environment,
+/// calling `renew` every `every` while it runs. Its stdout goes to our
+/// stderr so that our stdout stays one JSON document.
+fn exec(command: &str, job: &Job, every: Duration, mut renew: impl FnMut()) -> Outcome {
     let mut child = Process::new("sh");
     child
         .arg("-c")
@@ -444,7 +464,23 @@ fn exec(command: &str, job: &Job) -> Outcome {
     if let Ok(fd) = std::os::fd::AsFd::as_fd(&io::stderr()).try_clone_to_owned() {
         child.stdout(Stdio::from(fd));
     }
-    match child.status() {
+    let status = child.spawn().and_then(|mut c| {
+        let mut since = std::time::Instant::now();
+        // Poll often at first (most commands are short), then less.
+        let mut nap = Duration::from_micros(200);
+        loop {
+            if let Some(s) = c.try_wait()? {
+                return Ok(s);
+            }
+            if since.elapsed() >= every {
+                renew();
+                since = std::time::Instant::now();
+            }
+            std::thread::sleep(nap.min(every));
+            nap = (nap * 2).min(Duration::from_millis(20));
+        }
+    });
+    match status {
         Ok(s) if s.success() => Outcome::Done,
         Ok(s) => match s.code() {
             Some(code) => Outcome::failed(
