@@ -75,10 +75,19 @@ fn per_sec(n: u64, d: Duration) -> f64 {
     n as f64 / d.as_secs_f64()
 }
 
-/// Every occurrence column, in table order, as the plan wrote it.
+/// Every stored occurrence column (generated ones are computed, not
+/// inserted), in table order, as the plan wrote it.
 fn dump(conn: &Connection) -> (Vec<String>, Vec<Vec<rusqlite::types::Value>>) {
-    let mut st = conn.prepare("SELECT * FROM occurrences").expect("select");
-    let cols: Vec<String> = st.column_names().map(str::to_owned).collect();
+    let cols: Vec<String> = conn
+        .prepare("SELECT name FROM pragma_table_info('occurrences') ORDER BY cid")
+        .expect("columns")
+        .query_map([], |r| r.get(0))
+        .expect("columns")
+        .collect::<Result<_, _>>()
+        .expect("columns");
+    let mut st = conn
+        .prepare(&format!("SELECT {} FROM occurrences", cols.join(", ")))
+        .expect("select");
     let n = cols.len();
     let rows = st
         .query_map([], |r| {
@@ -193,10 +202,10 @@ fn tick_bench() -> TickFigures {
         figures.idle = figures.idle.min(t.elapsed());
         assert_eq!(r.claimed, 0);
         // Baseline: as many write transactions, one row each.
-        let ids: Vec<String> = {
+        let ids: Vec<i64> = {
             let mut st = l
                 .connection()
-                .prepare("SELECT id FROM occurrences WHERE state = 'planned' LIMIT 1000")
+                .prepare("SELECT seq FROM occurrences WHERE state = 'planned' LIMIT 1000")
                 .expect("ids");
             st.query_map([], |r| r.get(0))
                 .expect("ids")
@@ -215,8 +224,8 @@ fn tick_bench() -> TickFigures {
                     .transaction_with_behavior(TransactionBehavior::Immediate)
                     .expect("begin");
                 tx.execute(
-                    "UPDATE occurrences SET state = ?2, updated_at = ?2 WHERE id = ?1",
-                    [id.as_str(), state],
+                    "UPDATE occurrences SET state = ?2, updated_at = ?2 WHERE seq = ?1",
+                    rusqlite::params![id, state],
                 )
                 .expect("update");
                 tx.commit().expect("commit");

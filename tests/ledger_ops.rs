@@ -365,3 +365,116 @@ fn tick_renews_the_lease_while_the_command_runs() {
             >= ts(log[0]["startedAt"].as_str().unwrap()) + SignedDuration::from_secs(6)
     );
 }
+
+/// A ledger written by schema version 2 (stored ids and keys, a policy
+/// copy on every row) opens under the current schema with every row, its
+/// attempts and its effect intact: same ids, keys (the `|fold=1` suffix
+/// included), notes, zone and policy tokens; planning again adds nothing.
+#[test]
+fn a_version_2_ledger_migrates_with_its_history() {
+    let d = dir("migrate_v2");
+    let path = d.join("ledger.db");
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch("PRAGMA journal_mode = WAL").unwrap();
+        for sql in &wallclock::ledger::MIGRATIONS[..2] {
+            conn.execute_batch(sql).unwrap();
+        }
+        let tzdb = wallclock::tzdb_version();
+        conn.execute_batch(&format!(
+            r#"PRAGMA user_version = 2;
+            INSERT INTO meta VALUES ('tzdb', '{tzdb}');
+            INSERT INTO schedules (id, revision, time_zone, cursor)
+                 VALUES ('f', 1, 'America/New_York', '2026-11-15T00:00:00Z');
+            INSERT INTO revisions VALUES ('f', 1,
+                 '{{"id":"f","timeZone":"America/New_York","start":"2026-11-01T01:30","fold":"both"}}',
+                 NULL, NULL, '{tzdb}');
+            INSERT INTO occurrences (id, schedule, revision, key, nominal, fold, time_zone, instant,
+                 at, status, gap, fold_policy, invalid_date, misfire, tzdb, notes, state, due_at,
+                 attempts, generation, planned_at, updated_at) VALUES
+                ('f|r1|2026-11-01T01:30:00|0', 'f', 1, 'f|2026-11-01T01:30:00', '2026-11-01T01:30:00',
+                 0, 'America/New_York', '2026-11-01T05:30:00Z', '2026-11-01T05:30:00Z', 'scheduled',
+                 'skip', 'both', 'omit', 'all', '{tzdb}',
+                 '[{{"code":"fold_both","message":"twice"}}]', 'done', '2026-11-01T05:30:00Z', 1, 1,
+                 '2026-11-01T00:00:00Z', '2026-11-01T05:31:00Z'),
+                ('f|r1|2026-11-01T01:30:00|1', 'f', 1, 'f|2026-11-01T01:30:00|fold=1',
+                 '2026-11-01T01:30:00', 1, 'America/New_York', '2026-11-01T06:30:00Z',
+                 '2026-11-01T06:30:00Z', 'scheduled', 'skip', 'both', 'omit', 'all', '{tzdb}', '[]',
+                 'planned', '2026-11-01T06:30:00Z', 0, 0, '2026-11-01T00:00:00Z',
+                 '2026-11-01T00:00:00Z');
+            INSERT INTO attempts (occurrence, attempt, generation, worker, disable_generation,
+                 lease_until, started_at, finished_at, outcome)
+                 VALUES ('f|r1|2026-11-01T01:30:00|0', 1, 1, 'w', 0, '2026-11-01T05:35:00Z',
+                         '2026-11-01T05:30:02Z', '2026-11-01T05:31:00Z', 'done');
+            INSERT INTO effects VALUES ('f|2026-11-01T01:30:00', 'f|r1|2026-11-01T01:30:00|0', 1,
+                 '2026-11-01T05:31:00Z');"#
+        ))
+        .unwrap();
+    }
+    let mut l = Ledger::open(&path).unwrap();
+    assert_eq!(
+        l.schema_version().unwrap(),
+        wallclock::ledger::MIGRATIONS.len() as i64
+    );
+    let occ = l.occurrences(&OccurrenceFilter::default()).unwrap();
+    let ids: Vec<_> = occ
+        .iter()
+        .map(|o| (o.id.as_str(), o.key.as_str(), o.state.as_str()))
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            (
+                "f|r1|2026-11-01T01:30:00|0",
+                "f|2026-11-01T01:30:00",
+                "done"
+            ),
+            (
+                "f|r1|2026-11-01T01:30:00|1",
+                "f|2026-11-01T01:30:00|fold=1",
+                "planned"
+            )
+        ]
+    );
+    assert_eq!(occ[0].notes[0]["code"], "fold_both");
+    assert_eq!(occ[1].notes, serde_json::json!([]));
+    assert_eq!(occ[0].time_zone, "America/New_York");
+    assert_eq!(occ[0].policies["fold"], "both");
+    assert_eq!(occ[0].policies["misfire"], "all");
+    let a = l.attempts(&occ[0].id).unwrap();
+    assert_eq!(
+        (a.len(), a[0].outcome.as_deref(), a[0].worker.as_str()),
+        (1, Some("done"), "w")
+    );
+    let ex = l.explain("f|2026-11-01T01:30:00").unwrap();
+    assert_eq!(
+        ex.effect.unwrap()["occurrence"],
+        "f|r1|2026-11-01T01:30:00|0"
+    );
+    // The same identities: re-planning from the start inserts nothing, and
+    // the second fold runs once under its own key.
+    l.connection()
+        .execute("UPDATE schedules SET cursor = NULL", [])
+        .unwrap();
+    assert_eq!(
+        l.plan(
+            ts("2026-10-30T00:00:00Z"),
+            SignedDuration::from_hours(24 * 14)
+        )
+        .unwrap()
+        .inserted,
+        0
+    );
+    let mut ran = Vec::new();
+    l.tick(
+        ts("2026-11-01T06:30:00Z"),
+        "w",
+        SignedDuration::from_mins(5),
+        |job, _| {
+            ran.push(job.key.clone());
+            Outcome::Done
+        },
+    )
+    .unwrap();
+    assert_eq!(ran, ["f|2026-11-01T01:30:00|fold=1"]);
+}

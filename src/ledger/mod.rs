@@ -234,11 +234,7 @@ impl Ledger {
             "INSERT INTO schedules (id, revision, time_zone) VALUES (?1, 1, ?2)",
             params![spec.id, schedule.time_zone_name()],
         )?;
-        tx.execute(
-            "INSERT INTO revisions (schedule, revision, spec, cutover, until, tzdb)
-             VALUES (?1, 1, ?2, NULL, NULL, ?3)",
-            params![spec.id, spec.to_json(), crate::zone::tzdb_version()],
-        )?;
+        insert_revision(&tx, &spec, &schedule, None)?;
         tx.commit()?;
         Ok(())
     }
@@ -296,17 +292,7 @@ impl Ledger {
             "UPDATE revisions SET until = ?3 WHERE schedule = ?1 AND revision = ?2",
             params![spec.id, current, cut],
         )?;
-        tx.execute(
-            "INSERT INTO revisions (schedule, revision, spec, cutover, until, tzdb)
-             VALUES (?1, ?2, ?3, ?4, NULL, ?5)",
-            params![
-                spec.id,
-                next,
-                spec.to_json(),
-                cut,
-                crate::zone::tzdb_version()
-            ],
-        )?;
+        insert_revision(&tx, &spec, &schedule, Some(cut.as_str()))?;
         // What never ran (or never will) from the cutover on belongs to the
         // new revision now; what a worker already dispatched keeps its slot.
         tx.execute(
@@ -402,14 +388,21 @@ impl Ledger {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let rows: Vec<(String, String, i64)> = {
-            let mut st = tx.prepare_cached(
-                "SELECT id, state, generation FROM occurrences WHERE key = ?1 ORDER BY revision",
-            )?;
-            let rows = st.query_map([key], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-            rows.collect::<Result<_, _>>()?
+        let rows: Vec<(i64, String, String, i64)> = match split_key(key) {
+            None => Vec::new(),
+            Some((schedule, nominal)) => {
+                let mut st = tx.prepare_cached(
+                    "SELECT seq, id, state, generation FROM occurrences
+                      WHERE schedule = ?1 AND nominal = ?2 AND key = ?3 ORDER BY revision",
+                )?;
+                let rows = st.query_map(params![schedule, nominal, key], |r| {
+                    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+                })?;
+                rows.collect::<Result<_, _>>()?
+            }
         };
-        let Some((id, _, generation)) = rows.iter().find(|(_, s, _)| s == "unknown_effect") else {
+        let Some((seq, id, _, generation)) = rows.iter().find(|(_, _, s, _)| s == "unknown_effect")
+        else {
             return Err(match rows.first() {
                 None => LedgerError::new(
                     "unknown_key",
@@ -419,7 +412,7 @@ impl Ledger {
                 )
                 .with_field("key"),
                 Some(_) => {
-                    let states: Vec<&str> = rows.iter().map(|(_, s, _)| s.as_str()).collect();
+                    let states: Vec<&str> = rows.iter().map(|(_, _, s, _)| s.as_str()).collect();
                     LedgerError::new(
                         "invalid_state",
                         format!(
@@ -439,8 +432,8 @@ impl Ledger {
         tx.execute(
             "UPDATE occurrences SET state = ?2, reason = ?3, updated_at = ?4, lease_until = NULL,
                     due_at = CASE ?2 WHEN 'retry_wait' THEN ?4 ELSE due_at END
-              WHERE id = ?1 AND state = 'unknown_effect'",
-            params![id, outcome.state(), reason, stamp],
+              WHERE seq = ?1 AND state = 'unknown_effect'",
+            params![seq, outcome.state(), reason, stamp],
         )?;
         if outcome == Reconcile::Done {
             // Another revision's occurrence may have recorded the key
@@ -448,7 +441,7 @@ impl Ledger {
             tx.execute(
                 "INSERT OR IGNORE INTO effects (key, occurrence, generation, recorded_at)
                  VALUES (?1, ?2, ?3, ?4)",
-                params![key, id, generation, stamp],
+                params![key, seq, generation, stamp],
             )?;
         }
         let id = id.clone();
@@ -470,6 +463,56 @@ impl Ledger {
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
+}
+
+/// Records a revision with its range start, its zone and policy tokens
+/// (shared by all of its occurrence rows) and the tz database in use.
+fn insert_revision(
+    tx: &rusqlite::Transaction<'_>,
+    spec: &Spec,
+    schedule: &Schedule,
+    cutover: Option<&str>,
+) -> Result<(), LedgerError> {
+    tx.execute(
+        "INSERT INTO revisions (schedule, revision, spec, cutover, until, tzdb,
+                                time_zone, gap, fold_policy, invalid_date, misfire)
+         VALUES (?1, ?2, ?3, ?4, NULL, ?5, ?6, ?7, ?8, ?9, ?10)",
+        params![
+            spec.id,
+            spec.revision,
+            spec.to_json(),
+            cutover,
+            crate::zone::tzdb_version(),
+            schedule.time_zone_name(),
+            schedule.gap().as_str(),
+            schedule.fold().as_str(),
+            schedule.invalid_date().as_str(),
+            schedule.misfire().as_str(),
+        ],
+    )?;
+    Ok(())
+}
+
+/// Splits an effect key `<schedule>|<nominal>[|fold=1]` into schedule and
+/// nominal (a nominal never holds `|`; a schedule id may), so a lookup by
+/// key can use the occurrence identity's index. None for anything else.
+pub(crate) fn split_key(key: &str) -> Option<(&str, &str)> {
+    let key = key.strip_suffix("|fold=1").unwrap_or(key);
+    let (schedule, nominal) = key.rsplit_once('|')?;
+    Some((schedule, nominal))
+}
+
+/// Splits an occurrence id `<schedule>|r<revision>|<nominal>|<fold>`.
+pub(crate) fn split_id(id: &str) -> Option<(&str, u32, &str, u8)> {
+    let (rest, fold) = id.rsplit_once('|')?;
+    let (rest, nominal) = rest.rsplit_once('|')?;
+    let (schedule, revision) = rest.rsplit_once("|r")?;
+    Some((
+        schedule,
+        revision.parse().ok()?,
+        nominal,
+        fold.parse().ok()?,
+    ))
 }
 
 /// Connection settings every ledger connection shares.

@@ -10,6 +10,8 @@ use crate::plan::fmt_instant;
 pub struct Job {
     /// The occurrence id (`<schedule>|r<revision>|<nominal>|<fold>`).
     pub occurrence: String,
+    /// The occurrence's row in the ledger (its attempts and effect refer to it).
+    pub row: i64,
     /// The schedule id.
     pub schedule: String,
     /// The revision that owns the occurrence.

@@ -56,17 +56,12 @@ pub(crate) fn revisions(
     Ok(out)
 }
 
-/// The identity of an occurrence: schedule, revision, nominal, fold ordinal.
-pub(crate) fn occurrence_id(schedule: &str, revision: u32, entry: &Entry) -> String {
-    format!(
-        "{schedule}|r{revision}|{}|{}",
-        fmt_nominal(entry.nominal()),
-        entry.fold()
-    )
-}
-
-fn notes_json(entry: &Entry) -> String {
-    serde_json::to_string(entry.notes()).unwrap_or_else(|_| "[]".to_owned())
+/// The notes as stored: NULL when there are none (most rows).
+fn notes_json(entry: &Entry) -> Option<String> {
+    if entry.notes().is_empty() {
+        return None;
+    }
+    serde_json::to_string(entry.notes()).ok()
 }
 
 /// What an expansion entry becomes in the ledger: its state, instant,
@@ -149,12 +144,11 @@ impl Ledger {
                 let schedule = load_schedule(&rev.spec)?;
                 let mut insert = tx.prepare_cached(
                     "INSERT OR IGNORE INTO occurrences
-                       (id, schedule, revision, key, nominal, fold, time_zone, instant, at, status,
-                        gap, fold_policy, invalid_date, misfire, tzdb, notes, state, reason,
-                        due_at, planned_at, updated_at)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
-                             ?16, ?17, ?18, ?9, ?19, ?19)",
+                       (schedule, revision, nominal, fold, doubled, instant, at, status, tzdb,
+                        notes, state, reason, due_at, planned_at)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?7, ?13)",
                 )?;
+                let doubled = schedule.fold() == crate::FoldPolicy::Both;
                 // A horizon may hold more entries than one expansion may
                 // list (`MAX_ENTRIES`: a SECONDLY rule over 14 days): plan
                 // it in windows of at most `window` executions, each going
@@ -186,20 +180,14 @@ impl Ledger {
                             return Err(internal("an expansion entry without an instant"));
                         };
                         let n = insert.execute(params![
-                            occurrence_id(&id, rev.revision, entry),
                             id,
                             rev.revision,
-                            entry.key(),
                             fmt_nominal(entry.nominal()),
                             entry.fold(),
-                            schedule.time_zone_name(),
+                            doubled,
                             instant.map(fmt_instant),
                             fmt_instant(at),
                             entry.status().as_str(),
-                            schedule.gap().as_str(),
-                            schedule.fold().as_str(),
-                            schedule.invalid_date().as_str(),
-                            schedule.misfire().as_str(),
                             tzdb,
                             notes_json(entry),
                             state,
@@ -248,38 +236,39 @@ impl Ledger {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         struct Row {
-            id: String,
+            seq: i64,
             schedule: String,
             revision: u32,
             key: String,
             instant: Option<String>,
             at: Timestamp,
             tzdb: String,
-            notes: String,
+            notes: Option<String>,
         }
         let rows: Vec<Row> = {
             let mut st = tx.prepare(
-                "SELECT id, schedule, revision, key, instant, at, tzdb, notes FROM occurrences
-                  WHERE state = 'planned' AND attempts = 0 AND tzdb <> ?1
+                "SELECT seq, schedule, revision, key, instant, at, tzdb, notes FROM occurrences
+                  WHERE state IN ('planned', 'retry_wait') AND state = 'planned'
+                    AND attempts = 0 AND tzdb <> ?1
                   ORDER BY schedule, revision, at",
             )?;
             let rows = st.query_map([tzdb], |r| {
                 Ok((
-                    r.get::<_, String>(0)?,
+                    r.get::<_, i64>(0)?,
                     r.get::<_, String>(1)?,
                     r.get::<_, u32>(2)?,
                     r.get::<_, String>(3)?,
                     r.get::<_, Option<String>>(4)?,
                     r.get::<_, String>(5)?,
                     r.get::<_, String>(6)?,
-                    r.get::<_, String>(7)?,
+                    r.get::<_, Option<String>>(7)?,
                 ))
             })?;
             let mut out = Vec::new();
             for row in rows {
-                let (id, schedule, revision, key, instant, at, tzdb, notes) = row?;
+                let (seq, schedule, revision, key, instant, at, tzdb, notes) = row?;
                 out.push(Row {
-                    id,
+                    seq,
                     schedule,
                     revision,
                     key,
@@ -329,8 +318,11 @@ impl Ledger {
                 let entry = by_key.get(&row.key).copied();
                 let new_instant = entry.and_then(|e| e.instant()).map(fmt_instant);
                 let moved = new_instant != row.instant;
-                let mut notes: Vec<serde_json::Value> =
-                    serde_json::from_str(&row.notes).unwrap_or_default();
+                let mut notes: Vec<serde_json::Value> = row
+                    .notes
+                    .as_deref()
+                    .and_then(|n| serde_json::from_str(n).ok())
+                    .unwrap_or_default();
                 if let Some(e) = entry {
                     notes = serde_json::to_value(e.notes())
                         .ok()
@@ -348,16 +340,17 @@ impl Ledger {
                         ),
                     }));
                 }
-                let notes = serde_json::Value::Array(notes).to_string();
+                let notes =
+                    (!notes.is_empty()).then(|| serde_json::Value::Array(notes).to_string());
                 match entry.and_then(ledger_state) {
                     Some((state, instant, at, reason)) => {
                         tx.execute(
                             "UPDATE occurrences SET instant = ?2, at = ?3, due_at = ?3, state = ?4,
                                     reason = ?5, status = ?6, notes = ?7, tzdb = ?8,
                                     decision = NULL, updated_at = ?9
-                              WHERE id = ?1",
+                              WHERE seq = ?1",
                             params![
-                                row.id,
+                                row.seq,
                                 instant.map(fmt_instant),
                                 fmt_instant(at),
                                 state,
@@ -374,8 +367,8 @@ impl Ledger {
                             "UPDATE occurrences SET state = 'cancelled', notes = ?2, tzdb = ?3,
                                     reason = 'no longer generated under tz database ' || ?3,
                                     decision = NULL, updated_at = ?4
-                              WHERE id = ?1",
-                            params![row.id, notes, tzdb, stamp],
+                              WHERE seq = ?1",
+                            params![row.seq, notes, tzdb, stamp],
                         )?;
                     }
                 }

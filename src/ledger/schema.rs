@@ -4,8 +4,10 @@
 //!
 //! Instants are UTC RFC 3339 text with second precision
 //! (`2026-10-21T07:00:00Z`), so text order is time order and SQL can compare
-//! them; every occurrence row also carries its zone, nominal local time,
-//! fold, policy tokens and tzdb version, so it can be explained and rebuilt.
+//! them. Every occurrence row carries its schedule, revision, nominal local
+//! time, fold, instant, tzdb version and notes; its zone and policy tokens
+//! are its revision's (one join away, `revisions`), so it can be explained
+//! and rebuilt. Its `id` and effect `key` are generated columns.
 
 use rusqlite::{Connection, TransactionBehavior};
 
@@ -134,6 +136,123 @@ CREATE TABLE effects (
 DROP INDEX occurrences_claimable;
 CREATE INDEX occurrences_claimable ON occurrences(due_at, id)
     WHERE state IN ('planned', 'retry_wait');
+"#,
+    // 3: slim occurrence rows. Planning 10 000 schedules × 14 days ran at
+    // SQLite's own insert speed for rows of ~550 bytes across seven
+    // B-trees, so the rows and B-trees themselves were the cost. Now: an
+    // integer row id (attempts and effects refer to it); `id` and `key`
+    // are generated from (schedule, revision, nominal, fold) instead of
+    // stored and indexed; the zone and policy tokens move to the revision
+    // that all of its rows share; notes are NULL when there are none;
+    // `updated_at` is NULL until the row first changes. Four B-trees are
+    // left: the rows, the identity (which also finds a key: schedule and
+    // nominal are its prefix), the logical slot, and one partial index on
+    // due pending rows that both the misfire decision and the claim scan
+    // (its rowid order breaks due ties). Running rows keep their own small
+    // index for lease recovery.
+    r#"
+ALTER TABLE revisions ADD COLUMN time_zone TEXT NOT NULL DEFAULT '';
+ALTER TABLE revisions ADD COLUMN gap TEXT NOT NULL DEFAULT 'skip';
+ALTER TABLE revisions ADD COLUMN fold_policy TEXT NOT NULL DEFAULT 'first';
+ALTER TABLE revisions ADD COLUMN invalid_date TEXT NOT NULL DEFAULT 'omit';
+ALTER TABLE revisions ADD COLUMN misfire TEXT NOT NULL DEFAULT 'all';
+UPDATE revisions SET
+    time_zone = coalesce(
+        (SELECT o.time_zone FROM occurrences o
+          WHERE o.schedule = revisions.schedule AND o.revision = revisions.revision LIMIT 1),
+        json_extract(spec, '$.timeZone'), ''),
+    gap = coalesce(json_extract(spec, '$.gap'), 'skip'),
+    fold_policy = coalesce(json_extract(spec, '$.fold'), 'first'),
+    invalid_date = coalesce(json_extract(spec, '$.invalidDate'), 'omit'),
+    misfire = coalesce(json_extract(spec, '$.misfire'), 'all');
+
+CREATE TABLE occurrences_v3 (
+    seq          INTEGER PRIMARY KEY, -- the row; attempts and effects refer to it
+    schedule     TEXT NOT NULL,
+    revision     INTEGER NOT NULL,
+    nominal      TEXT NOT NULL,      -- nominal local time, no offset
+    fold         INTEGER NOT NULL CHECK (fold IN (0, 1)),
+    doubled      INTEGER NOT NULL DEFAULT 0 CHECK (doubled IN (0, 1)), -- fold `both`: fold 1's key says so
+    instant      TEXT,               -- resolved UTC instant; NULL when gap-skipped
+    at           TEXT NOT NULL,      -- the instant, or the transition that skipped it
+    status       TEXT NOT NULL,      -- expansion status: scheduled | shifted | skipped | merged
+    tzdb         TEXT NOT NULL,      -- the tz database the instant was resolved with
+    notes        TEXT,               -- JSON array of {code, message}; NULL: none
+    state        TEXT NOT NULL CHECK (state IN ('planned', 'running', 'retry_wait',
+                     'unknown_effect', 'done', 'coalesced', 'skipped', 'expired',
+                     'cancelled', 'dead', 'gap_skipped')),
+    decision     TEXT CHECK (decision IN ('run', 'coalesced', 'skipped', 'expired')),
+    reason       TEXT,               -- why the state or decision
+    due_at       TEXT NOT NULL,      -- earliest claim: the instant, then the retry time
+    attempts     INTEGER NOT NULL DEFAULT 0,
+    generation   INTEGER NOT NULL DEFAULT 0,  -- claim generation: the fencing token
+    worker       TEXT,
+    lease_until  TEXT,
+    planned_at   TEXT NOT NULL,
+    updated_at   TEXT,               -- NULL: unchanged since planned
+    -- occurrenceId: schedule|r<revision>|<nominal>|<fold>
+    id  TEXT GENERATED ALWAYS AS (schedule || '|r' || revision || '|' || nominal || '|' || fold) VIRTUAL,
+    -- The effect key (SPEC §3), shared across revisions.
+    key TEXT GENERATED ALWAYS AS (schedule || '|' || nominal
+                                  || CASE WHEN doubled = 1 AND fold = 1 THEN '|fold=1' ELSE '' END) VIRTUAL,
+    UNIQUE (schedule, nominal, fold, revision),
+    FOREIGN KEY (schedule, revision) REFERENCES revisions(schedule, revision)
+) STRICT;
+INSERT INTO occurrences_v3 (seq, schedule, revision, nominal, fold, doubled, instant, at, status,
+                            tzdb, notes, state, decision, reason, due_at, attempts, generation,
+                            worker, lease_until, planned_at, updated_at)
+SELECT rowid, schedule, revision, nominal, fold, fold = 1 AND key LIKE '%|fold=1', instant, at,
+       status, tzdb, nullif(notes, '[]'), state, decision, reason, due_at, attempts, generation,
+       worker, lease_until, planned_at, updated_at
+  FROM occurrences;
+
+CREATE TABLE attempts_v3 (
+    occurrence         INTEGER NOT NULL REFERENCES occurrences_v3(seq),
+    attempt            INTEGER NOT NULL,
+    generation         INTEGER NOT NULL,
+    worker             TEXT NOT NULL,
+    disable_generation INTEGER NOT NULL,
+    lease_until        TEXT NOT NULL,
+    started_at         TEXT NOT NULL,
+    finished_at        TEXT,
+    outcome            TEXT CHECK (outcome IN ('done', 'failed', 'lease_expired', 'fenced', 'refused')),
+    error_class        TEXT,
+    error              TEXT,
+    PRIMARY KEY (occurrence, generation)
+) STRICT;
+INSERT INTO attempts_v3
+SELECT o.rowid, a.attempt, a.generation, a.worker, a.disable_generation, a.lease_until,
+       a.started_at, a.finished_at, a.outcome, a.error_class, a.error
+  FROM attempts a JOIN occurrences o ON o.id = a.occurrence;
+
+-- One row per effect key that completed: the ledger never runs a key again.
+CREATE TABLE effects_v3 (
+    key         TEXT PRIMARY KEY,
+    occurrence  INTEGER NOT NULL REFERENCES occurrences_v3(seq),
+    generation  INTEGER NOT NULL,
+    recorded_at TEXT NOT NULL
+) STRICT;
+INSERT INTO effects_v3
+SELECT e.key, o.rowid, e.generation, e.recorded_at
+  FROM effects e JOIN occurrences o ON o.id = e.occurrence;
+
+DROP TABLE effects;
+DROP TABLE attempts;
+DROP TABLE occurrences;
+ALTER TABLE occurrences_v3 RENAME TO occurrences;
+ALTER TABLE attempts_v3 RENAME TO attempts;
+ALTER TABLE effects_v3 RENAME TO effects;
+
+-- The logical slot: one live occurrence per (schedule, instant) across
+-- revisions, so two revisions never both own a boundary slot (seed 001).
+-- Merged entries share their primary's instant and never run.
+CREATE UNIQUE INDEX occurrences_slot ON occurrences(schedule, instant)
+    WHERE instant IS NOT NULL AND status <> 'merged' AND state <> 'cancelled';
+-- Pending rows by due time (ties in row order): what a tick decides and
+-- claims. Queries repeat this WHERE term so SQLite can use the index.
+CREATE INDEX occurrences_due ON occurrences(due_at)
+    WHERE state IN ('planned', 'retry_wait');
+CREATE INDEX occurrences_running ON occurrences(lease_until) WHERE state = 'running';
 "#,
 ];
 

@@ -54,10 +54,12 @@ pub struct Stats {
     pub lateness: Lateness,
 }
 
-const OCCURRENCE_COLUMNS: &str = "id, schedule, revision, key, nominal, fold, time_zone, instant, state, status, decision, reason, attempts, generation, worker, lease_until, due_at, gap, fold_policy, invalid_date, misfire, tzdb, notes";
+/// An occurrence row with its revision's zone and policy tokens.
+const OCCURRENCE_COLUMNS: &str = "o.id, o.schedule, o.revision, o.key, o.nominal, o.fold, r.time_zone, o.instant, o.state, o.status, o.decision, o.reason, o.attempts, o.generation, o.worker, o.lease_until, o.due_at, r.gap, r.fold_policy, r.invalid_date, r.misfire, o.tzdb, o.notes
+     FROM occurrences o JOIN revisions r ON r.schedule = o.schedule AND r.revision = o.revision";
 
 fn occurrence(r: &Row<'_>) -> rusqlite::Result<Occurrence> {
-    let notes: String = r.get(22)?;
+    let notes: Option<String> = r.get(22)?;
     Ok(Occurrence {
         id: r.get(0)?,
         schedule: r.get(1)?,
@@ -83,7 +85,10 @@ fn occurrence(r: &Row<'_>) -> rusqlite::Result<Occurrence> {
             "misfire": r.get::<_, String>(20)?,
         }),
         tzdb: r.get(21)?,
-        notes: serde_json::from_str(&notes).unwrap_or(serde_json::Value::Null),
+        notes: match notes {
+            Some(n) => serde_json::from_str(&n).unwrap_or(serde_json::Value::Null),
+            None => serde_json::Value::Array(Vec::new()),
+        },
     })
 }
 
@@ -117,27 +122,47 @@ impl Ledger {
             )
             .with_field("state"));
         }
+        // A key names its schedule and nominal: look it up through the
+        // identity's index rather than computing every row's key.
+        let (schedule, nominal, key) = match filter.key.as_deref() {
+            None => (filter.schedule.as_deref(), None, None),
+            Some(key) => match super::split_key(key) {
+                None => return Ok(Vec::new()),
+                Some((s, n)) if filter.schedule.as_deref().is_none_or(|f| f == s) => {
+                    (Some(s), Some(n), Some(key))
+                }
+                Some(_) => return Ok(Vec::new()),
+            },
+        };
+        // Plain equalities when a key is given, so SQLite plans the index.
+        let by = if key.is_some() {
+            "o.schedule = ?1 AND o.nominal = ?2 AND o.key = ?3"
+        } else {
+            "(?1 IS NULL OR o.schedule = ?1) AND ?2 IS NULL AND ?3 IS NULL"
+        };
         let sql = format!(
-            "SELECT {OCCURRENCE_COLUMNS} FROM occurrences
-              WHERE (?1 IS NULL OR schedule = ?1) AND (?2 IS NULL OR state = ?2) AND (?3 IS NULL OR key = ?3)
-              ORDER BY schedule, at, nominal, fold, revision"
+            "SELECT {OCCURRENCE_COLUMNS}
+              WHERE {by} AND (?4 IS NULL OR o.state = ?4)
+              ORDER BY o.schedule, o.at, o.nominal, o.fold, o.revision"
         );
         let mut st = self.conn.prepare(&sql)?;
-        let rows = st.query_map(
-            params![filter.schedule, filter.state, filter.key],
-            occurrence,
-        )?;
+        let rows = st.query_map(params![schedule, nominal, key, filter.state], occurrence)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// The attempts of one occurrence, oldest first.
     pub fn attempts(&self, occurrence_id: &str) -> Result<Vec<Attempt>, LedgerError> {
+        let Some((schedule, revision, nominal, fold)) = super::split_id(occurrence_id) else {
+            return Ok(Vec::new());
+        };
         let mut st = self.conn.prepare(
-            "SELECT attempt, generation, worker, disable_generation, lease_until, started_at,
-                    finished_at, outcome, error_class, error
-               FROM attempts WHERE occurrence = ?1 ORDER BY generation",
+            "SELECT a.attempt, a.generation, a.worker, a.disable_generation, a.lease_until,
+                    a.started_at, a.finished_at, a.outcome, a.error_class, a.error
+               FROM attempts a JOIN occurrences o ON o.seq = a.occurrence
+              WHERE o.schedule = ?1 AND o.nominal = ?2 AND o.fold = ?3 AND o.revision = ?4
+              ORDER BY a.generation",
         )?;
-        let rows = st.query_map([occurrence_id], attempt)?;
+        let rows = st.query_map(params![schedule, nominal, fold, revision], attempt)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
@@ -161,7 +186,8 @@ impl Ledger {
         let effect = self
             .conn
             .query_row(
-                "SELECT occurrence, generation, recorded_at FROM effects WHERE key = ?1",
+                "SELECT o.id, e.generation, e.recorded_at
+                   FROM effects e JOIN occurrences o ON o.seq = e.occurrence WHERE e.key = ?1",
                 [key],
                 |r| {
                     Ok(serde_json::json!({
@@ -255,7 +281,7 @@ impl Ledger {
         let mut late: Vec<i64> = Vec::new();
         {
             let mut st = self.conn.prepare(
-                "SELECT a.started_at, o.instant FROM attempts a JOIN occurrences o ON o.id = a.occurrence
+                "SELECT a.started_at, o.instant FROM attempts a JOIN occurrences o ON o.seq = a.occurrence
                   WHERE a.attempt = 1 AND o.instant IS NOT NULL",
             )?;
             for row in st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))? {

@@ -185,20 +185,21 @@ impl Ledger {
                     "UPDATE occurrences
                         SET state = 'running', attempts = attempts + 1, generation = generation + 1,
                             worker = ?2, lease_until = ?3, updated_at = ?1
-                      WHERE id IN (SELECT o.id FROM occurrences o JOIN schedules s ON s.id = o.schedule
-                                    WHERE o.state IN ('planned', 'retry_wait') AND o.due_at <= ?1
-                                      AND (o.state = 'retry_wait' OR o.decision = 'run')
-                                      AND s.enabled = 1
-                                    ORDER BY o.due_at, o.id LIMIT ?4)
+                      WHERE seq IN (SELECT o.seq FROM occurrences o JOIN schedules s ON s.id = o.schedule
+                                     WHERE o.state IN ('planned', 'retry_wait') AND o.due_at <= ?1
+                                       AND (o.state = 'retry_wait' OR o.decision = 'run')
+                                       AND s.enabled = 1
+                                     ORDER BY o.due_at, o.seq LIMIT ?4)
                         AND state IN ('planned', 'retry_wait')
                   RETURNING id, schedule, revision, key, nominal, fold, instant, attempts, generation,
-                            due_at",
+                            due_at, seq",
                 )?;
                 let rows = st.query_map(params![stamp, worker, lease_until, want], |r| {
                     Ok((
-                        (r.get::<_, String>(9)?, r.get::<_, String>(0)?),
+                        (r.get::<_, String>(9)?, r.get::<_, i64>(10)?),
                         Job {
                             occurrence: r.get(0)?,
+                            row: r.get(10)?,
                             schedule: r.get(1)?,
                             revision: r.get(2)?,
                             key: r.get(3)?,
@@ -249,7 +250,7 @@ impl Ledger {
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                 )?
                 .execute(params![
-                    job.occurrence,
+                    job.row,
                     job.attempt,
                     job.generation,
                     worker,
@@ -261,20 +262,23 @@ impl Ledger {
                 // The ledger never runs a key already recorded done (keys are
                 // shared across revisions).
                 let done_by: Option<String> = tx
-                    .prepare_cached("SELECT occurrence FROM effects WHERE key = ?1")?
+                    .prepare_cached(
+                        "SELECT o.id FROM effects e JOIN occurrences o ON o.seq = e.occurrence
+                          WHERE e.key = ?1",
+                    )?
                     .query_row([&job.key], |r| r.get(0))
                     .optional()?;
                 if let Some(other) = done_by {
                     tx.execute(
                         "UPDATE occurrences SET state = 'cancelled', lease_until = NULL,
                                 reason = 'effect key already recorded done by `' || ?2 || '`'
-                          WHERE id = ?1",
-                        params![job.occurrence, other],
+                          WHERE seq = ?1",
+                        params![job.row, other],
                     )?;
                     tx.execute(
                         "UPDATE attempts SET outcome = 'refused', finished_at = ?3
                           WHERE occurrence = ?1 AND generation = ?2",
-                        params![job.occurrence, job.generation, stamp],
+                        params![job.row, job.generation, stamp],
                     )?;
                     report.refused += 1;
                     continue;
@@ -315,14 +319,14 @@ impl Ledger {
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let n = tx.execute(
             "UPDATE occurrences SET lease_until = ?3, updated_at = ?4
-              WHERE id = ?1 AND generation = ?2 AND state = 'running'",
-            params![job.occurrence, job.generation, lease_until, stamp],
+              WHERE seq = ?1 AND generation = ?2 AND state = 'running'",
+            params![job.row, job.generation, lease_until, stamp],
         )?;
         if n == 1 {
             tx.execute(
                 "UPDATE attempts SET lease_until = ?3
                   WHERE occurrence = ?1 AND generation = ?2 AND outcome IS NULL",
-                params![job.occurrence, job.generation, lease_until],
+                params![job.row, job.generation, lease_until],
             )?;
         }
         tx.commit()?;
@@ -362,7 +366,7 @@ fn fence(tx: &Transaction<'_>, job: &Job, now: Timestamp) -> Result<Finish, Ledg
     tx.execute(
         "UPDATE attempts SET outcome = 'fenced', finished_at = ?3
           WHERE occurrence = ?1 AND generation = ?2 AND outcome IS NULL",
-        params![job.occurrence, job.generation, fmt_instant(now)],
+        params![job.row, job.generation, fmt_instant(now)],
     )?;
     Ok(Finish::Fenced)
 }
@@ -389,14 +393,14 @@ fn record(
     tx.execute(
         "UPDATE attempts SET outcome = 'failed', finished_at = ?3, error_class = ?4, error = ?5
           WHERE occurrence = ?1 AND generation = ?2",
-        params![job.occurrence, job.generation, stamp, class, message],
+        params![job.row, job.generation, stamp, class, message],
     )?;
     let reason = format!("attempt {} failed ({class}): {message}", job.attempt);
     if last {
         tx.execute(
             "UPDATE occurrences SET state = 'dead', lease_until = NULL, updated_at = ?2, reason = ?3
-              WHERE id = ?1",
-            params![job.occurrence, stamp, reason],
+              WHERE seq = ?1",
+            params![job.row, stamp, reason],
         )?;
         Ok(Finish::Dead)
     } else {
@@ -404,8 +408,8 @@ fn record(
         tx.execute(
             "UPDATE occurrences SET state = 'retry_wait', lease_until = NULL,
                     due_at = ?2, updated_at = ?3, reason = ?4
-              WHERE id = ?1",
-            params![job.occurrence, fmt_instant(at), stamp, reason],
+              WHERE seq = ?1",
+            params![job.row, fmt_instant(at), stamp, reason],
         )?;
         Ok(Finish::Retry)
     }
@@ -424,8 +428,8 @@ fn count(report: &mut TickReport, f: Finish) {
 fn holds(tx: &Transaction<'_>, job: &Job) -> Result<bool, LedgerError> {
     let row: Option<(String, i64)> = tx
         .query_row(
-            "SELECT state, generation FROM occurrences WHERE id = ?1",
-            [&job.occurrence],
+            "SELECT state, generation FROM occurrences WHERE seq = ?1",
+            [job.row],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .optional()?;
@@ -439,8 +443,8 @@ fn mark_done(tx: &Transaction<'_>, job: &Job, now: Timestamp) -> Result<Finish, 
     let stamp = fmt_instant(now);
     let n = tx.execute(
         "UPDATE occurrences SET state = 'done', lease_until = NULL, updated_at = ?3, reason = NULL
-          WHERE id = ?1 AND generation = ?2 AND state = 'running'",
-        params![job.occurrence, job.generation, stamp],
+          WHERE seq = ?1 AND generation = ?2 AND state = 'running'",
+        params![job.row, job.generation, stamp],
     )?;
     if n == 0 {
         return Ok(Finish::Fenced);
@@ -448,12 +452,12 @@ fn mark_done(tx: &Transaction<'_>, job: &Job, now: Timestamp) -> Result<Finish, 
     tx.execute(
         "INSERT OR IGNORE INTO effects (key, occurrence, generation, recorded_at)
          VALUES (?1, ?2, ?3, ?4)",
-        params![job.key, job.occurrence, job.generation, stamp],
+        params![job.key, job.row, job.generation, stamp],
     )?;
     tx.execute(
         "UPDATE attempts SET outcome = 'done', finished_at = ?3
           WHERE occurrence = ?1 AND generation = ?2",
-        params![job.occurrence, job.generation, stamp],
+        params![job.row, job.generation, stamp],
     )?;
     Ok(Finish::Done)
 }
@@ -466,7 +470,7 @@ fn recover(tx: &Transaction<'_>, now: &str, max_attempts: u32) -> Result<u64, Le
     tx.execute(
         "UPDATE attempts SET outcome = 'lease_expired', finished_at = ?1
           WHERE outcome IS NULL AND (occurrence, generation) IN
-                (SELECT id, generation FROM occurrences WHERE state = 'running' AND lease_until <= ?1)",
+                (SELECT seq, generation FROM occurrences WHERE state = 'running' AND lease_until <= ?1)",
         [now],
     )?;
     let last = tx.execute(
@@ -493,11 +497,12 @@ fn decide_due(
     report: &mut TickReport,
 ) -> Result<(), LedgerError> {
     let stamp = fmt_instant(now);
-    let rows: Vec<(String, String, String, String)> = {
+    let rows: Vec<(i64, String, String, String)> = {
         let mut st = tx.prepare_cached(
-            "SELECT o.id, o.schedule, o.key, o.instant FROM occurrences o
+            "SELECT o.seq, o.schedule, o.key, o.instant FROM occurrences o
                JOIN schedules s ON s.id = o.schedule
-              WHERE o.state = 'planned' AND o.decision IS NULL AND o.due_at <= ?1 AND s.enabled = 1
+              WHERE o.state IN ('planned', 'retry_wait') AND o.state = 'planned'
+                AND o.decision IS NULL AND o.due_at <= ?1 AND s.enabled = 1
               ORDER BY o.schedule, o.due_at",
         )?;
         let rows = st.query_map([&stamp], |r| {
@@ -508,7 +513,7 @@ fn decide_due(
     if rows.is_empty() {
         return Ok(());
     }
-    let mut groups: Vec<(String, Vec<(String, Due)>)> = Vec::new();
+    let mut groups: Vec<(String, Vec<(i64, Due)>)> = Vec::new();
     for (id, schedule, key, instant) in rows {
         let due = Due {
             key,
@@ -522,7 +527,7 @@ fn decide_due(
     let mut set = tx.prepare_cached(
         "UPDATE occurrences SET decision = ?2, reason = ?3, updated_at = ?4,
                 state = CASE ?2 WHEN 'run' THEN 'planned' ELSE ?2 END
-          WHERE id = ?1 AND state = 'planned' AND decision IS NULL",
+          WHERE seq = ?1 AND state = 'planned' AND decision IS NULL",
     )?;
     for (schedule_id, list) in groups {
         let spec: String = tx.query_row(
@@ -533,9 +538,9 @@ fn decide_due(
         )?;
         let schedule = load_schedule(&spec)?;
         let due: Vec<Due> = list.iter().map(|(_, d)| d.clone()).collect();
-        let ids: HashMap<(&str, Timestamp), &str> = list
+        let ids: HashMap<(&str, Timestamp), i64> = list
             .iter()
-            .map(|(id, d)| ((d.key.as_str(), d.instant), id.as_str()))
+            .map(|(id, d)| ((d.key.as_str(), d.instant), *id))
             .collect();
         for d in decide_misfires(&schedule, &due, now) {
             let Some(id) = ids.get(&(d.key.as_str(), d.instant)) else {
