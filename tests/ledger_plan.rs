@@ -345,3 +345,87 @@ fn tzdb_replan_moves_pending_occurrences_and_keeps_keys() {
         Some(wallclock::tzdb_version())
     );
 }
+
+/// Replan recomputes only occurrences that were never attempted: one that
+/// already failed once keeps the instant it ran at (its retry must not look
+/// like a second run at another time) and says so in its notes and in
+/// `explain`; the never-attempted ones move.
+#[test]
+fn replan_keeps_the_instant_of_attempted_occurrences() {
+    let mut l = Ledger::init(db("tzdb_kept")).unwrap();
+    l.add(&spec(
+        r#"{"id":"ny","timeZone":"America/New_York","start":"2026-10-30T09:00","rrule":"FREQ=DAILY;COUNT=5"}"#,
+    ))
+    .unwrap();
+    l.plan(ts("2026-10-29T00:00:00Z"), DAYS14).unwrap();
+    // Planned under an older tz database that kept New York on EDT after
+    // 1 November: those instants an hour early.
+    l.connection()
+        .execute_batch(
+            "UPDATE occurrences SET tzdb = '2020a',
+                    instant = strftime('%Y-%m-%dT%H:%M:%SZ', instant, '-1 hour'),
+                    at = strftime('%Y-%m-%dT%H:%M:%SZ', at, '-1 hour'),
+                    due_at = strftime('%Y-%m-%dT%H:%M:%SZ', due_at, '-1 hour')
+              WHERE nominal >= '2026-11-01';
+             UPDATE meta SET value = '2020a' WHERE key = 'tzdb';",
+        )
+        .unwrap();
+    // 1 November runs at the old instant (13:00Z) and fails: retry_wait.
+    let r = l
+        .tick(ts("2026-11-01T13:00:00Z"), "w", LEASE, |job, _| {
+            if job.key == "ny|2026-11-01T09:00:00" {
+                Outcome::failed("exit_1", "boom")
+            } else {
+                Outcome::Done
+            }
+        })
+        .unwrap();
+    assert_eq!((r.done, r.retried), (2, 1), "{r:?}");
+    let report = l.replan(ts("2026-11-01T13:05:00Z")).unwrap();
+    let moved: Vec<_> = report.moved.iter().map(|m| m.key.as_str()).collect();
+    assert_eq!(moved, ["ny|2026-11-02T09:00:00", "ny|2026-11-03T09:00:00"]);
+    assert_eq!(report.kept.len(), 1);
+    let kept = &report.kept[0];
+    assert_eq!(kept.key, "ny|2026-11-01T09:00:00");
+    assert_eq!(
+        (kept.from.as_deref(), kept.to.as_deref()),
+        (Some("2026-11-01T13:00:00Z"), Some("2026-11-01T14:00:00Z"))
+    );
+    let ex = l.explain("ny|2026-11-01T09:00:00").unwrap();
+    let o = &ex.occurrences[0];
+    assert_eq!(o["state"], "retry_wait");
+    assert_eq!(o["instant"], "2026-11-01T13:00:00Z");
+    assert_eq!(o["tzdb"], "2020a");
+    let notes = o["notes"].as_array().unwrap();
+    let kept_notes: Vec<_> = notes.iter().filter(|n| n["code"] == "tzdb_kept").collect();
+    assert_eq!(kept_notes.len(), 1, "{notes:?}");
+    assert_eq!(
+        kept_notes[0]["message"],
+        format!(
+            "tz database 2020a → {} would move it from 2026-11-01T13:00:00Z to 2026-11-01T14:00:00Z, but it was already attempted: it keeps its instant",
+            wallclock::tzdb_version()
+        )
+    );
+    let moved = l
+        .occurrences(&OccurrenceFilter {
+            key: Some("ny|2026-11-02T09:00:00".into()),
+            ..OccurrenceFilter::default()
+        })
+        .unwrap();
+    assert_eq!(moved[0].instant.as_deref(), Some("2026-11-02T14:00:00Z"));
+    // Again: nothing moves, the kept one is reported but not noted twice.
+    let again = l.replan(ts("2026-11-01T13:06:00Z")).unwrap();
+    assert!(again.moved.is_empty());
+    assert_eq!(again.kept.len(), 1);
+    let ex = l.explain("ny|2026-11-01T09:00:00").unwrap();
+    assert_eq!(
+        ex.occurrences[0]["notes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|n| n["code"] == "tzdb_kept")
+            .count(),
+        1
+    );
+    assert_eq!(l.stats().unwrap().notes["tzdb_kept"], 1);
+}

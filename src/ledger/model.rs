@@ -172,12 +172,15 @@ pub struct Moved {
 pub struct ReplanReport {
     /// The tz database the ledger runs with now.
     pub tzdb: String,
-    /// Pending occurrences re-resolved.
+    /// Pending, never attempted occurrences re-resolved.
     pub checked: u64,
     /// Those whose instant changed.
     pub moved: Vec<Moved>,
     /// The schedules with at least one moved occurrence.
     pub schedules: Vec<String>,
+    /// Occurrences the new tz database would move but that were already
+    /// attempted: they keep their instant (`to` is where they would go).
+    pub kept: Vec<Moved>,
 }
 
 /// Which occurrences to list.

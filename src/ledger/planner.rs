@@ -216,19 +216,24 @@ impl Ledger {
                     report.windows += 1;
                 }
             }
-            tx.execute(
-                "UPDATE schedules SET cursor = ?2 WHERE id = ?1",
-                params![id, fmt_instant(end)],
-            )?;
+            tx.prepare_cached("UPDATE schedules SET cursor = ?2 WHERE id = ?1")?
+                .execute(params![id, fmt_instant(end)])?;
         }
         tx.commit()?;
         Ok(report)
     }
 
-    /// Re-resolves every pending (`planned`, never attempted) occurrence
+    /// Re-resolves every pending occurrence that was never attempted and
     /// whose recorded tz database differs from the bundled one
     /// ([`crate::tzdb_version`]): same identity and key, new instant, a
     /// `tzdb_changed` note when it moved. Reports which schedules moved.
+    ///
+    /// An occurrence already attempted (`retry_wait`, `running`,
+    /// `unknown_effect`, or planned again after a reconcile) keeps its
+    /// instant: its key may already have run at that instant, and moving it
+    /// would make its retry look like a second run. When the new tz
+    /// database would have moved it, it gets a `tzdb_kept` note saying from
+    /// where to where, once, and is listed in [`ReplanReport::kept`].
     pub fn replan(&mut self, now: Timestamp) -> Result<ReplanReport, LedgerError> {
         let tzdb = crate::zone::tzdb_version();
         let stamp = fmt_instant(now);
@@ -244,12 +249,14 @@ impl Ledger {
             at: Timestamp,
             tzdb: String,
             notes: Option<String>,
+            attempts: u32,
         }
         let rows: Vec<Row> = {
             let mut st = tx.prepare(
-                "SELECT seq, schedule, revision, key, instant, at, tzdb, notes FROM occurrences
-                  WHERE state IN ('planned', 'retry_wait') AND state = 'planned'
-                    AND attempts = 0 AND tzdb <> ?1
+                "SELECT seq, schedule, revision, key, instant, at, tzdb, notes, attempts
+                   FROM occurrences
+                  WHERE state IN ('planned', 'retry_wait', 'running', 'unknown_effect')
+                    AND tzdb <> ?1
                   ORDER BY schedule, revision, at",
             )?;
             let rows = st.query_map([tzdb], |r| {
@@ -262,11 +269,12 @@ impl Ledger {
                     r.get::<_, String>(5)?,
                     r.get::<_, String>(6)?,
                     r.get::<_, Option<String>>(7)?,
+                    r.get::<_, u32>(8)?,
                 ))
             })?;
             let mut out = Vec::new();
             for row in rows {
-                let (seq, schedule, revision, key, instant, at, tzdb, notes) = row?;
+                let (seq, schedule, revision, key, instant, at, tzdb, notes, attempts) = row?;
                 out.push(Row {
                     seq,
                     schedule,
@@ -276,6 +284,7 @@ impl Ledger {
                     at: parse_ts(&at)?,
                     tzdb,
                     notes,
+                    attempts,
                 });
             }
             out
@@ -314,7 +323,6 @@ impl Ledger {
                 expansion.entries().iter().map(|e| (e.key(), e)).collect();
             let mut moved_here = false;
             for row in list {
-                report.checked += 1;
                 let entry = by_key.get(&row.key).copied();
                 let new_instant = entry.and_then(|e| e.instant()).map(fmt_instant);
                 let moved = new_instant != row.instant;
@@ -323,6 +331,20 @@ impl Ledger {
                     .as_deref()
                     .and_then(|n| serde_json::from_str(n).ok())
                     .unwrap_or_default();
+                if row.attempts > 0 {
+                    keep(&tx, row.seq, moved, notes, &row.tzdb, tzdb, &stamp, || {
+                        Moved {
+                            schedule: schedule_id.clone(),
+                            key: row.key.clone(),
+                            from_tzdb: row.tzdb.clone(),
+                            from: row.instant.clone(),
+                            to: new_instant.clone(),
+                        }
+                    })
+                    .map(|kept| report.kept.extend(kept))?;
+                    continue;
+                }
+                report.checked += 1;
                 if let Some(e) = entry {
                     notes = serde_json::to_value(e.notes())
                         .ok()
@@ -344,32 +366,32 @@ impl Ledger {
                     (!notes.is_empty()).then(|| serde_json::Value::Array(notes).to_string());
                 match entry.and_then(ledger_state) {
                     Some((state, instant, at, reason)) => {
-                        tx.execute(
+                        tx.prepare_cached(
                             "UPDATE occurrences SET instant = ?2, at = ?3, due_at = ?3, state = ?4,
                                     reason = ?5, status = ?6, notes = ?7, tzdb = ?8,
                                     decision = NULL, updated_at = ?9
                               WHERE seq = ?1",
-                            params![
-                                row.seq,
-                                instant.map(fmt_instant),
-                                fmt_instant(at),
-                                state,
-                                reason,
-                                entry.map(|e| e.status().as_str()),
-                                notes,
-                                tzdb,
-                                stamp
-                            ],
-                        )?;
+                        )?
+                        .execute(params![
+                            row.seq,
+                            instant.map(fmt_instant),
+                            fmt_instant(at),
+                            state,
+                            reason,
+                            entry.map(|e| e.status().as_str()),
+                            notes,
+                            tzdb,
+                            stamp
+                        ])?;
                     }
                     None => {
-                        tx.execute(
+                        tx.prepare_cached(
                             "UPDATE occurrences SET state = 'cancelled', notes = ?2, tzdb = ?3,
                                     reason = 'no longer generated under tz database ' || ?3,
                                     decision = NULL, updated_at = ?4
                               WHERE seq = ?1",
-                            params![row.seq, notes, tzdb, stamp],
-                        )?;
+                        )?
+                        .execute(params![row.seq, notes, tzdb, stamp])?;
                     }
                 }
                 if moved {
@@ -387,12 +409,56 @@ impl Ledger {
                 report.schedules.push(schedule_id);
             }
         }
-        tx.execute(
+        tx.prepare_cached(
             "INSERT INTO meta (key, value) VALUES ('tzdb', ?1)
              ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            [tzdb],
-        )?;
+        )?
+        .execute([tzdb])?;
         tx.commit()?;
         Ok(report)
     }
+}
+
+/// An attempted occurrence under a new tz database keeps its instant. When
+/// it would not have moved, its row is simply current again; when it would
+/// have, it says so once (a `tzdb_kept` note) and keeps its old tzdb, so
+/// the row still tells which database resolved its instant.
+#[allow(clippy::too_many_arguments)]
+fn keep(
+    tx: &Transaction<'_>,
+    seq: i64,
+    moved: bool,
+    mut notes: Vec<serde_json::Value>,
+    old_tzdb: &str,
+    tzdb: &str,
+    stamp: &str,
+    what: impl FnOnce() -> Moved,
+) -> Result<Option<Moved>, LedgerError> {
+    if !moved {
+        tx.prepare_cached("UPDATE occurrences SET tzdb = ?2 WHERE seq = ?1")?
+            .execute(params![seq, tzdb])?;
+        return Ok(None);
+    }
+    let what = what();
+    let noted = notes
+        .iter()
+        .any(|n| n["code"] == "tzdb_kept" && n["tzdb"] == tzdb);
+    if !noted {
+        notes.push(serde_json::json!({
+            "code": "tzdb_kept",
+            "tzdb": tzdb,
+            "message": format!(
+                "tz database {old_tzdb} → {tzdb} would move it from {} to {}, but it was already attempted: it keeps its instant",
+                what.from.as_deref().unwrap_or("none"),
+                what.to.as_deref().unwrap_or("none (the local time no longer exists)")
+            ),
+        }));
+        tx.prepare_cached("UPDATE occurrences SET notes = ?2, updated_at = ?3 WHERE seq = ?1")?
+            .execute(params![
+                seq,
+                serde_json::Value::Array(notes).to_string(),
+                stamp
+            ])?;
+    }
+    Ok(Some(what))
 }
