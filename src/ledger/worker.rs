@@ -72,16 +72,17 @@ impl Ledger {
                 let f = if !holds(&tx, job)? {
                     fence(&tx, job, now)?
                 } else {
-                    tx.execute_batch("SAVEPOINT handler")?;
+                    tx.prepare_cached("SAVEPOINT handler")?.execute([])?;
                     match handler(job, &tx) {
                         Outcome::Done => {
                             let f = mark_done(&tx, job, now)?;
-                            tx.execute_batch("RELEASE handler")?;
+                            tx.prepare_cached("RELEASE handler")?.execute([])?;
                             f
                         }
                         failure => {
                             // The handler's own writes go with the failed attempt.
-                            tx.execute_batch("ROLLBACK TO handler; RELEASE handler")?;
+                            tx.prepare_cached("ROLLBACK TO handler")?.execute([])?;
+                            tx.prepare_cached("RELEASE handler")?.execute([])?;
                             record(&tx, &retry, job, now, &failure)?
                         }
                     }
@@ -235,11 +236,11 @@ impl Ledger {
                 let disable_generation = match gates.get(&job.schedule) {
                     Some(g) => *g,
                     None => {
-                        let g: i64 = tx.query_row(
-                            "SELECT disable_generation FROM schedules WHERE id = ?1",
-                            [&job.schedule],
-                            |r| r.get(0),
-                        )?;
+                        let g: i64 = tx
+                            .prepare_cached(
+                                "SELECT disable_generation FROM schedules WHERE id = ?1",
+                            )?
+                            .query_row([&job.schedule], |r| r.get(0))?;
                         gates.insert(job.schedule.clone(), g);
                         g
                     }
@@ -269,17 +270,17 @@ impl Ledger {
                     .query_row([&job.key], |r| r.get(0))
                     .optional()?;
                 if let Some(other) = done_by {
-                    tx.execute(
+                    tx.prepare_cached(
                         "UPDATE occurrences SET state = 'cancelled', lease_until = NULL,
                                 reason = 'effect key already recorded done by `' || ?2 || '`'
                           WHERE seq = ?1",
-                        params![job.row, other],
-                    )?;
-                    tx.execute(
+                    )?
+                    .execute(params![job.row, other])?;
+                    tx.prepare_cached(
                         "UPDATE attempts SET outcome = 'refused', finished_at = ?3
                           WHERE occurrence = ?1 AND generation = ?2",
-                        params![job.row, job.generation, stamp],
-                    )?;
+                    )?
+                    .execute(params![job.row, job.generation, stamp])?;
                     report.refused += 1;
                     continue;
                 }
@@ -317,17 +318,18 @@ impl Ledger {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let n = tx.execute(
-            "UPDATE occurrences SET lease_until = ?3, updated_at = ?4
+        let n = tx
+            .prepare_cached(
+                "UPDATE occurrences SET lease_until = ?3, updated_at = ?4
               WHERE seq = ?1 AND generation = ?2 AND state = 'running'",
-            params![job.row, job.generation, lease_until, stamp],
-        )?;
+            )?
+            .execute(params![job.row, job.generation, lease_until, stamp])?;
         if n == 1 {
-            tx.execute(
+            tx.prepare_cached(
                 "UPDATE attempts SET lease_until = ?3
                   WHERE occurrence = ?1 AND generation = ?2 AND outcome IS NULL",
-                params![job.row, job.generation, lease_until],
-            )?;
+            )?
+            .execute(params![job.row, job.generation, lease_until])?;
         }
         tx.commit()?;
         if n == 1 {
@@ -363,11 +365,11 @@ impl Ledger {
 
 /// Notes on a stale claim's attempt that it finished too late.
 fn fence(tx: &Transaction<'_>, job: &Job, now: Timestamp) -> Result<Finish, LedgerError> {
-    tx.execute(
+    tx.prepare_cached(
         "UPDATE attempts SET outcome = 'fenced', finished_at = ?3
           WHERE occurrence = ?1 AND generation = ?2 AND outcome IS NULL",
-        params![job.row, job.generation, fmt_instant(now)],
-    )?;
+    )?
+    .execute(params![job.row, job.generation, fmt_instant(now)])?;
     Ok(Finish::Fenced)
 }
 
@@ -390,27 +392,25 @@ fn record(
     };
     let stamp = fmt_instant(now);
     let last = job.attempt >= retry.max_attempts.max(1) || !retryable;
-    tx.execute(
+    tx.prepare_cached(
         "UPDATE attempts SET outcome = 'failed', finished_at = ?3, error_class = ?4, error = ?5
           WHERE occurrence = ?1 AND generation = ?2",
-        params![job.row, job.generation, stamp, class, message],
-    )?;
+    )?
+    .execute(params![job.row, job.generation, stamp, class, message])?;
     let reason = format!("attempt {} failed ({class}): {message}", job.attempt);
     if last {
-        tx.execute(
-            "UPDATE occurrences SET state = 'dead', lease_until = NULL, updated_at = ?2, reason = ?3
-              WHERE seq = ?1",
-            params![job.row, stamp, reason],
+        tx.prepare_cached("UPDATE occurrences SET state = 'dead', lease_until = NULL, updated_at = ?2, reason = ?3
+              WHERE seq = ?1")?.execute(params![job.row, stamp, reason],
         )?;
         Ok(Finish::Dead)
     } else {
         let at = add(now, retry.delay(&job.key, job.attempt));
-        tx.execute(
+        tx.prepare_cached(
             "UPDATE occurrences SET state = 'retry_wait', lease_until = NULL,
                     due_at = ?2, updated_at = ?3, reason = ?4
               WHERE seq = ?1",
-            params![job.row, fmt_instant(at), stamp, reason],
-        )?;
+        )?
+        .execute(params![job.row, fmt_instant(at), stamp, reason])?;
         Ok(Finish::Retry)
     }
 }
@@ -441,24 +441,22 @@ fn holds(tx: &Transaction<'_>, job: &Job) -> Result<bool, LedgerError> {
 /// The done mark and the effect record, in the caller's transaction.
 fn mark_done(tx: &Transaction<'_>, job: &Job, now: Timestamp) -> Result<Finish, LedgerError> {
     let stamp = fmt_instant(now);
-    let n = tx.execute(
-        "UPDATE occurrences SET state = 'done', lease_until = NULL, updated_at = ?3, reason = NULL
-          WHERE seq = ?1 AND generation = ?2 AND state = 'running'",
-        params![job.row, job.generation, stamp],
+    let n = tx.prepare_cached("UPDATE occurrences SET state = 'done', lease_until = NULL, updated_at = ?3, reason = NULL
+          WHERE seq = ?1 AND generation = ?2 AND state = 'running'")?.execute(params![job.row, job.generation, stamp],
     )?;
     if n == 0 {
         return Ok(Finish::Fenced);
     }
-    tx.execute(
+    tx.prepare_cached(
         "INSERT OR IGNORE INTO effects (key, occurrence, generation, recorded_at)
          VALUES (?1, ?2, ?3, ?4)",
-        params![job.key, job.row, job.generation, stamp],
-    )?;
-    tx.execute(
+    )?
+    .execute(params![job.key, job.row, job.generation, stamp])?;
+    tx.prepare_cached(
         "UPDATE attempts SET outcome = 'done', finished_at = ?3
           WHERE occurrence = ?1 AND generation = ?2",
-        params![job.row, job.generation, stamp],
-    )?;
+    )?
+    .execute(params![job.row, job.generation, stamp])?;
     Ok(Finish::Done)
 }
 
@@ -467,23 +465,20 @@ fn mark_done(tx: &Transaction<'_>, job: &Job, now: Timestamp) -> Result<Finish, 
 /// attempt carries the same key), the occurrence waits for a retry, or on
 /// its last attempt becomes `unknown_effect` for reconciliation.
 fn recover(tx: &Transaction<'_>, now: &str, max_attempts: u32) -> Result<u64, LedgerError> {
-    tx.execute(
-        "UPDATE attempts SET outcome = 'lease_expired', finished_at = ?1
+    tx.prepare_cached("UPDATE attempts SET outcome = 'lease_expired', finished_at = ?1
           WHERE outcome IS NULL AND (occurrence, generation) IN
-                (SELECT seq, generation FROM occurrences WHERE state = 'running' AND lease_until <= ?1)",
-        [now],
+                (SELECT seq, generation FROM occurrences WHERE state = 'running' AND lease_until <= ?1)")?.execute([now],
     )?;
-    let last = tx.execute(
-        "UPDATE occurrences SET state = 'unknown_effect', lease_until = NULL, updated_at = ?1,
+    let last = tx
+        .prepare_cached(
+            "UPDATE occurrences SET state = 'unknown_effect', lease_until = NULL, updated_at = ?1,
                 reason = 'the lease of attempt ' || attempts || ' ran out: the effect is unknown'
           WHERE state = 'running' AND lease_until <= ?1 AND attempts >= ?2",
-        params![now, max_attempts],
-    )?;
-    let retry = tx.execute(
-        "UPDATE occurrences SET state = 'retry_wait', due_at = ?1, lease_until = NULL, updated_at = ?1,
+        )?
+        .execute(params![now, max_attempts])?;
+    let retry = tx.prepare_cached("UPDATE occurrences SET state = 'retry_wait', due_at = ?1, lease_until = NULL, updated_at = ?1,
                 reason = 'the lease of attempt ' || attempts || ' ran out'
-          WHERE state = 'running' AND lease_until <= ?1",
-        [now],
+          WHERE state = 'running' AND lease_until <= ?1")?.execute([now],
     )?;
     Ok((last + retry) as u64)
 }
@@ -530,10 +525,8 @@ fn decide_due(
           WHERE seq = ?1 AND state = 'planned' AND decision IS NULL",
     )?;
     for (schedule_id, list) in groups {
-        let spec: String = tx.query_row(
-            "SELECT r.spec FROM revisions r JOIN schedules s ON s.id = r.schedule AND s.revision = r.revision
-              WHERE s.id = ?1",
-            [&schedule_id],
+        let spec: String = tx.prepare_cached("SELECT r.spec FROM revisions r JOIN schedules s ON s.id = r.schedule AND s.revision = r.revision
+              WHERE s.id = ?1")?.query_row([&schedule_id],
             |r| r.get(0),
         )?;
         let schedule = load_schedule(&spec)?;
