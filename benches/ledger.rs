@@ -16,7 +16,14 @@
 //!   contention is SQLite's file lock either way, and a bench cannot spawn
 //!   itself portably).
 //!
-//! Run: `cargo bench --features native --bench ledger`.
+//! - window: 2 000 daily schedules (09:00 and 17:00) already planned up to
+//!   now, planned for the next 14 days: started in January 2020 versus
+//!   started two weeks ago. The ratio is the cost of a long history; the
+//!   expander skips the periods before the window unless the rule has a
+//!   COUNT.
+//!
+//! Run: `cargo bench --features native --bench ledger [plan] [tick]
+//! [claims] [window]` (no names: all).
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -284,6 +291,9 @@ fn main() {
     if run("claims") {
         claims_section();
     }
+    if run("window") {
+        window_section();
+    }
     println!();
     if let Some(tick) = tick
         && plan_rate > 0.0
@@ -302,6 +312,47 @@ fn main() {
             }
         );
     }
+}
+
+/// One plan of `n` daily schedules that started on `start`, each already
+/// planned up to `now` (the cursor), for the next 14 days.
+fn planned_from_cursor(n: usize, start: &str, now: Timestamp) -> (u64, Duration) {
+    let mut best = Duration::MAX;
+    let mut inserted = 0;
+    for _ in 0..REPEAT {
+        let mut l = Ledger::init(fresh("window")).expect("init");
+        for i in 0..n {
+            let json = format!(
+                r#"{{"id":"w{i:05}","timeZone":"{}","start":"{start}","rrule":"FREQ=DAILY;BYHOUR=9,17"}}"#,
+                ZONES[i % ZONES.len()]
+            );
+            l.add(&Spec::from_json(&json).expect("spec")).expect("add");
+        }
+        l.connection()
+            .execute(
+                "UPDATE schedules SET cursor = ?1",
+                [now.strftime("%Y-%m-%dT%H:%M:%SZ").to_string()],
+            )
+            .expect("cursor");
+        let t = Instant::now();
+        inserted = l.plan(now, DAYS14).expect("plan").inserted;
+        best = best.min(t.elapsed());
+    }
+    (inserted, best)
+}
+
+fn window_section() {
+    let now = ts("2026-10-19T00:00:00Z");
+    let (n_old, old) = planned_from_cursor(2_000, "2020-01-06T00:00", now);
+    let (n_new, new) = planned_from_cursor(2_000, "2026-10-05T00:00", now);
+    assert_eq!(n_old, n_new, "both plan the same 14 days");
+    println!(
+        "{:<44} {:>10.1}ms {:>12.1}ms {:>7.2}x",
+        format!("plan from cursor: 2020 vs 2026 start ({n_old})"),
+        old.as_secs_f64() * 1e3,
+        new.as_secs_f64() * 1e3,
+        old.as_secs_f64() / new.as_secs_f64()
+    );
 }
 
 fn plan_section() -> f64 {

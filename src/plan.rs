@@ -663,9 +663,27 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
         _ => None,
     };
 
+    // A window that starts long after `start` (a ledger planning a 2020
+    // schedule in 2026) skips the rule's periods before it, once the first
+    // candidate (which the warnings need) is out. Any local time of an
+    // instant at or after `from` is no earlier than `from` read as UTC
+    // minus the largest offset; OFFSET_REACH twice leaves room for that
+    // and for merges. COUNT counts from `start`: a counted rule walks
+    // every period.
+    let mut seek_to = match (count, options.from) {
+        (None, Some(from)) => Some(from.as_second() - 2 * OFFSET_REACH.as_secs()),
+        _ => None,
+    };
+    let mut pulled = false;
     let mut next_rule = || -> Option<Candidate> {
         match &mut expander {
-            Some(x) => x.next(),
+            Some(x) => {
+                if pulled && let Some(secs) = seek_to.take() {
+                    x.seek(secs);
+                }
+                pulled = true;
+                x.next()
+            }
             None => start_only.take().map(|nominal| Candidate {
                 nominal,
                 secs: civil_seconds(nominal),

@@ -252,3 +252,80 @@ proptest! {
         let _ = Schedule::from_json(&a);
     }
 }
+
+/// The entries of `[from, to)` in the full expansion up to `to`: an entry
+/// belongs to the window by its instant, a skipped one by its transition.
+fn window_of(schedule: &Schedule, from: Timestamp, to: Timestamp) -> Option<Vec<wallclock::Entry>> {
+    let full = expand(schedule, &ExpandOptions::new().to(to)).ok()?;
+    Some(
+        full.entries()
+            .iter()
+            .filter(|e| {
+                e.instant()
+                    .or(e.transition())
+                    .is_some_and(|t| t >= from && t < to)
+            })
+            .cloned()
+            .collect(),
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// A window far after `start` (the expander skips the periods before
+    /// it) lists exactly what the full expansion lists there: same entries,
+    /// statuses, instants, keys, notes and merges, COUNT or not.
+    #[test]
+    fn a_late_window_lists_what_the_full_expansion_lists(
+        spec in spec(&[]),
+        strip_count in any::<bool>(),
+        days in 0i64..2200,
+        hours in 0i64..24,
+        width in 1i64..40,
+    ) {
+        let spec = if strip_count { regex_free_strip_count(&spec) } else { spec };
+        let Ok(schedule) = Schedule::from_json(&spec) else { return Ok(()) };
+        let Some(first) = expand(&schedule, &ExpandOptions::new().limit(1)).ok()
+            .and_then(|r| r.entries().first().and_then(|e| e.instant().or(e.transition())))
+        else { return Ok(()) };
+        let from = first
+            .checked_add(jiff::SignedDuration::from_hours(days * 24 + hours))
+            .unwrap();
+        let to = from.checked_add(jiff::SignedDuration::from_hours(width * 24)).unwrap();
+        let Some(want) = window_of(&schedule, from, to) else { return Ok(()) };
+        let got = expand(&schedule, &ExpandOptions::new().from(from).to(to)).unwrap();
+        prop_assert_eq!(got.entries(), &want[..], "{} from {} to {}", spec, from, to);
+    }
+}
+
+/// The same, at fixed points that matter: a 2020 daily schedule read in a
+/// 2026 window across New York's spring-forward, and a month-end rule whose
+/// 31 April moves forward to 1 May, the first day of the window.
+#[test]
+fn late_windows_across_dst_and_forwarded_month_ends() {
+    for (spec, from, to) in [
+        (
+            r#"{"id":"d","timeZone":"America/New_York","start":"2020-01-01T02:30","rrule":"FREQ=DAILY","gap":"shift"}"#,
+            "2026-03-06T00:00:00Z",
+            "2026-03-12T00:00:00Z",
+        ),
+        (
+            r#"{"id":"m","timeZone":"Europe/Berlin","start":"2020-01-31T09:00","rrule":"FREQ=MONTHLY;BYMONTHDAY=31","invalidDate":"forward"}"#,
+            "2026-05-01T00:00:00Z",
+            "2026-06-01T00:00:00Z",
+        ),
+        (
+            r#"{"id":"h","timeZone":"Australia/Lord_Howe","start":"2020-01-01T00:15","rrule":"FREQ=HOURLY;INTERVAL=5","fold":"both"}"#,
+            "2026-04-04T00:00:00Z",
+            "2026-04-06T00:00:00Z",
+        ),
+    ] {
+        let schedule = Schedule::from_json(spec).unwrap();
+        let (from, to): (Timestamp, Timestamp) = (from.parse().unwrap(), to.parse().unwrap());
+        let want = window_of(&schedule, from, to).unwrap();
+        assert!(!want.is_empty(), "{spec}");
+        let got = expand(&schedule, &ExpandOptions::new().from(from).to(to)).unwrap();
+        assert_eq!(got.entries(), &want[..], "{spec}");
+    }
+}

@@ -671,6 +671,44 @@ impl Expander {
         self.pos = self.pos.checked_add(self.step).unwrap_or(i64::MAX);
     }
 
+    /// Skips whole periods that end well before `secs` (a wall-clock
+    /// reading, seconds since 1970-01-01T00:00), keeping the INTERVAL
+    /// alignment, so that a window years after `start` does not visit every
+    /// period in between. Whatever the current period still held is
+    /// dropped. The period holding `secs` and the one before it are never
+    /// skipped (an invalid date moved `forward` can land in the next
+    /// period). Only for callers that do not count occurrences (no COUNT):
+    /// skipped periods are not visited at all.
+    pub(crate) fn seek(&mut self, secs: i64) {
+        let day = secs.div_euclid(SECONDS_PER_DAY);
+        let target = match self.freq {
+            Frequency::Yearly => i64::from(civil_from_days(day).0) - 1,
+            Frequency::Monthly => {
+                let (y, m, _) = civil_from_days(day);
+                i64::from(y) * 12 + i64::from(m) - 1 - 1
+            }
+            Frequency::Weekly => day - 14,
+            Frequency::Daily => day - 1,
+            _ => secs - SECONDS_PER_DAY,
+        };
+        if self.done || target <= self.pos {
+            return;
+        }
+        let k = (target - self.pos) / self.step;
+        if k == 0 {
+            return;
+        }
+        self.pos = k
+            .checked_mul(self.step)
+            .and_then(|d| self.pos.checked_add(d))
+            .unwrap_or(i64::MAX);
+        self.one = None;
+        self.set.clear();
+        self.buf.clear();
+        self.next = 0;
+        self.ready = 0;
+    }
+
     /// Moves to the first period at or after `boundary` (in units of `pos`),
     /// keeping the INTERVAL alignment.
     fn jump_to(&mut self, boundary: i64) {
