@@ -478,3 +478,80 @@ fn a_version_2_ledger_migrates_with_its_history() {
     .unwrap();
     assert_eq!(ran, ["f|2026-11-01T01:30:00|fold=1"]);
 }
+
+/// The done marks of a tick's batch commit together with the handlers'
+/// writes. A worker that dies halfway through a batch (here a handler
+/// panics: the transaction never commits, as after a crash) leaves every
+/// claimed occurrence `running` and none of the batch's writes; after the
+/// lease another worker runs each once more, and each write exists once.
+#[test]
+fn a_batch_cut_short_commits_nothing_and_recovers_each_once() {
+    let d = dir("batch_cut");
+    let path = d.join("ledger.db");
+    let mut l = Ledger::init(&path).unwrap();
+    l.connection()
+        .execute_batch("CREATE TABLE sent (key TEXT PRIMARY KEY)")
+        .unwrap();
+    l.add(
+        &Spec::from_json(
+            r#"{"id":"b","timeZone":"America/New_York","start":"2026-11-01T01:00",
+                "rrule":"FREQ=MINUTELY;INTERVAL=10;COUNT=12","fold":"both"}"#,
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    l.plan(ts("2026-11-01T04:00:00Z"), SignedDuration::from_hours(4))
+        .unwrap();
+    let lease = SignedDuration::from_mins(1);
+    let now = ts("2026-11-01T07:00:00Z");
+    let mut ran = 0;
+    let cut = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        l.tick(now, "a", lease, |job, tx| {
+            ran += 1;
+            tx.execute("INSERT INTO sent (key) VALUES (?1)", [&job.key])
+                .unwrap();
+            if ran == 7 {
+                panic!("the worker dies in the middle of its batch");
+            }
+            Outcome::Done
+        })
+    }));
+    assert!(cut.is_err());
+    drop(l);
+    let mut b = Ledger::open(&path).unwrap();
+    let sent = |l: &Ledger| -> i64 {
+        l.connection()
+            .query_row("SELECT count(*) FROM sent", [], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(sent(&b), 0);
+    let occ = b.occurrences(&OccurrenceFilter::default()).unwrap();
+    // 01:00–01:50 twice (EDT, then EST), both folds counted: 12.
+    assert_eq!(occ.len(), 12);
+    assert!(
+        occ.iter().all(|o| o.state == "running" && o.attempts == 1),
+        "{occ:?}"
+    );
+    let r = b
+        .tick(now + SignedDuration::from_mins(2), "b", lease, |job, tx| {
+            tx.execute("INSERT INTO sent (key) VALUES (?1)", [&job.key])
+                .unwrap();
+            Outcome::Done
+        })
+        .unwrap();
+    assert_eq!((r.lease_expired, r.done), (12, 12), "{r:?}");
+    assert_eq!(sent(&b), 12);
+    for o in b.occurrences(&OccurrenceFilter::default()).unwrap() {
+        assert_eq!((o.state.as_str(), o.attempts), ("done", 2));
+        let outcomes: Vec<_> = b
+            .attempts(&o.id)
+            .unwrap()
+            .into_iter()
+            .map(|a| a.outcome)
+            .collect();
+        assert_eq!(
+            outcomes,
+            [Some("lease_expired".to_owned()), Some("done".to_owned())]
+        );
+    }
+}

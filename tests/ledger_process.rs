@@ -652,3 +652,160 @@ fn run_stops_on_sigterm() {
     let unique: HashSet<&str> = log.lines().collect();
     assert_eq!(unique.len(), log.lines().count());
 }
+
+/// One step of a run at which the kill -9 matrix kills the scheduler.
+#[derive(Clone, Copy, Debug)]
+enum KillAt {
+    /// The command started (the claim is committed), no effect yet.
+    BeforeEffect,
+    /// The command wrote its effect and is still running.
+    AfterEffect,
+    /// The command exited 0; the done mark waits for the write lock.
+    BeforeDoneCommit,
+}
+
+/// Kill -9 matrix: a real `wallclock ledger tick` process is killed
+/// (SIGKILL, whole process group) at each step of a run; after the lease a
+/// second worker recovers. The command deduplicates on `WALLCLOCK_KEY`, as
+/// external handlers must. Every time: the occurrence ends `done`, its
+/// effect happened exactly once, and the first attempt is `lease_expired`.
+#[test]
+fn kill_9_matrix_loses_nothing_and_doubles_nothing() {
+    for at in [
+        KillAt::BeforeEffect,
+        KillAt::AfterEffect,
+        KillAt::BeforeDoneCommit,
+    ] {
+        let d = dir(&format!("kill9_{at:?}"));
+        setup(
+            &d,
+            r#"{"id":"k","timeZone":"Europe/Dublin","start":"2026-10-25T01:30","fold":"second"}"#,
+        );
+        ok(&ledger(&d, &["plan", "--now", "2026-10-24T00:00:00Z"]));
+        let key = "k|2026-10-25T01:30:00";
+        // Attempt 1 stops where the test kills it; later attempts run through.
+        let exec = r#"touch "started_$WALLCLOCK_ATTEMPT"
+if [ "$WALLCLOCK_ATTEMPT" = 1 ] && [ "$KILL_AT" = BeforeEffect ]; then sleep 60; fi
+grep -qxF "$WALLCLOCK_KEY" effects 2>/dev/null || echo "$WALLCLOCK_KEY" >> effects
+touch "effect_$WALLCLOCK_ATTEMPT"
+if [ "$WALLCLOCK_ATTEMPT" = 1 ] && [ "$KILL_AT" = AfterEffect ]; then sleep 60; fi
+if [ "$WALLCLOCK_ATTEMPT" = 1 ] && [ "$KILL_AT" = BeforeDoneCommit ]; then
+  while [ ! -f go ]; do sleep 0.02; done
+fi
+exit 0"#;
+        // 01:30 IST fold second is 01:30 GMT.
+        let mut child = Command::new(BIN)
+            .current_dir(&d)
+            .env("KILL_AT", format!("{at:?}"))
+            .args([
+                "ledger",
+                "--db",
+                "ledger.db",
+                "--busy-timeout",
+                "PT60S",
+                "tick",
+            ])
+            .args([
+                "--now",
+                "2026-10-25T01:30:10Z",
+                "--worker",
+                "a",
+                "--lease",
+                "PT5M",
+            ])
+            .args(["--exec", exec])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .unwrap();
+        let mut holder = None;
+        match at {
+            KillAt::BeforeEffect => wait_for(&d.join("started_1"), Duration::from_secs(20)),
+            KillAt::AfterEffect => wait_for(&d.join("effect_1"), Duration::from_secs(20)),
+            KillAt::BeforeDoneCommit => {
+                wait_for(&d.join("effect_1"), Duration::from_secs(20));
+                // Take the write lock, then let the command exit: the done
+                // mark waits for the lock and is killed waiting.
+                let conn = rusqlite::Connection::open(d.join("ledger.db")).unwrap();
+                conn.execute_batch("BEGIN EXCLUSIVE").unwrap();
+                holder = Some(conn);
+                std::fs::write(d.join("go"), "").unwrap();
+                let t = Instant::now();
+                while t.elapsed() < Duration::from_secs(20) {
+                    std::thread::sleep(Duration::from_millis(50));
+                    // The command has exited once only the tick is left in
+                    // the group: `sh` no longer runs.
+                    let sh = Command::new("pgrep")
+                        .args(["-g", &child.id().to_string(), "sh"])
+                        .output()
+                        .unwrap();
+                    if !sh.status.success() {
+                        break;
+                    }
+                }
+                std::thread::sleep(Duration::from_millis(300));
+            }
+        }
+        assert!(
+            Command::new("kill")
+                .args(["-KILL", "--", &format!("-{}", child.id())])
+                .status()
+                .unwrap()
+                .success()
+        );
+        assert!(!child.wait().unwrap().success());
+        if let Some(conn) = holder {
+            conn.execute_batch("ROLLBACK").unwrap();
+        }
+        let occ = occurrences(&d);
+        assert_eq!(
+            (occ[0]["state"].as_str(), occ[0]["attempts"].as_u64()),
+            (Some("running"), Some(1)),
+            "{at:?}"
+        );
+        // Within the lease nothing runs it; after it, worker b does.
+        let r = ok(&ledger(
+            &d,
+            &[
+                "tick",
+                "--now",
+                "2026-10-25T01:34:00Z",
+                "--worker",
+                "b",
+                "--exec",
+                exec,
+            ],
+        ));
+        assert_eq!(r["claimed"], 0, "{at:?}: {r}");
+        let r = ok(&ledger(
+            &d,
+            &[
+                "tick",
+                "--now",
+                "2026-10-25T01:36:00Z",
+                "--worker",
+                "b",
+                "--exec",
+                exec,
+            ],
+        ));
+        assert_eq!(
+            (r["leaseExpired"].as_u64(), r["done"].as_u64()),
+            (Some(1), Some(1)),
+            "{at:?}: {r}"
+        );
+        let effects = std::fs::read_to_string(d.join("effects")).unwrap();
+        assert_eq!(effects.lines().collect::<Vec<_>>(), [key], "{at:?}");
+        let explained = ok(&ledger(&d, &["explain", key]));
+        let o = &explained["occurrences"][0];
+        assert_eq!(
+            (o["state"].as_str(), o["attempts"].as_u64()),
+            (Some("done"), Some(2))
+        );
+        let log = &o["attemptLog"];
+        assert_eq!(log[0]["outcome"], "lease_expired", "{at:?}");
+        assert_eq!(log[1]["outcome"], "done", "{at:?}");
+        assert_eq!(explained["effect"]["generation"], 2, "{at:?}");
+    }
+}
