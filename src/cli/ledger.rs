@@ -142,7 +142,7 @@ struct WorkArgs {
     /// This worker's name (recorded on every attempt).
     #[arg(long, value_name = "NAME")]
     worker: String,
-    /// How long a claim is exclusive.
+    /// How long a claim is exclusive; renewed every third of it while the command runs.
     #[arg(long, value_name = "DURATION", default_value = "PT5M")]
     lease: String,
     /// Run with `sh -c` once per claimed occurrence; exit status 0 is success.
