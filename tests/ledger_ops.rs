@@ -479,11 +479,12 @@ fn a_version_2_ledger_migrates_with_its_history() {
     assert_eq!(ran, ["f|2026-11-01T01:30:00|fold=1"]);
 }
 
-/// The done marks of a tick's batch commit together with the handlers'
-/// writes. A worker that dies halfway through a batch (here a handler
-/// panics: the transaction never commits, as after a crash) leaves every
-/// claimed occurrence `running` and none of the batch's writes; after the
-/// lease another worker runs each once more, and each write exists once.
+/// A tick's batch (claims, handlers' writes, done marks) is one
+/// transaction. A worker that dies halfway through a batch (here a handler
+/// panics: the transaction never commits, as after a crash) leaves no trace:
+/// every occurrence is still `planned` with no attempt and none of the
+/// batch's writes exist; the next worker runs each once, without waiting for
+/// a lease, and each write exists once.
 #[test]
 fn a_batch_cut_short_commits_nothing_and_recovers_each_once() {
     let d = dir("batch_cut");
@@ -529,29 +530,29 @@ fn a_batch_cut_short_commits_nothing_and_recovers_each_once() {
     // 01:00–01:50 twice (EDT, then EST), both folds counted: 12.
     assert_eq!(occ.len(), 12);
     assert!(
-        occ.iter().all(|o| o.state == "running" && o.attempts == 1),
+        occ.iter().all(|o| o.state == "planned" && o.attempts == 0),
         "{occ:?}"
     );
+    for o in &occ {
+        assert!(b.attempts(&o.id).unwrap().is_empty(), "{o:?}");
+    }
     let r = b
-        .tick(now + SignedDuration::from_mins(2), "b", lease, |job, tx| {
+        .tick(now, "b", lease, |job, tx| {
             tx.execute("INSERT INTO sent (key) VALUES (?1)", [&job.key])
                 .unwrap();
             Outcome::Done
         })
         .unwrap();
-    assert_eq!((r.lease_expired, r.done), (12, 12), "{r:?}");
+    assert_eq!((r.lease_expired, r.done), (0, 12), "{r:?}");
     assert_eq!(sent(&b), 12);
     for o in b.occurrences(&OccurrenceFilter::default()).unwrap() {
-        assert_eq!((o.state.as_str(), o.attempts), ("done", 2));
+        assert_eq!((o.state.as_str(), o.attempts), ("done", 1));
         let outcomes: Vec<_> = b
             .attempts(&o.id)
             .unwrap()
             .into_iter()
             .map(|a| a.outcome)
             .collect();
-        assert_eq!(
-            outcomes,
-            [Some("lease_expired".to_owned()), Some("done".to_owned())]
-        );
+        assert_eq!(outcomes, [Some("done".to_owned())]);
     }
 }

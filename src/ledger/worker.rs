@@ -33,16 +33,15 @@ pub enum Finish {
 
 impl Ledger {
     /// One tick with an in-database handler: decides every due occurrence
-    /// with the misfire policy, then claims due ones in batches of up to
-    /// [`CLAIM_BATCH`] (one write transaction per batch) and runs `handler`
-    /// for each inside the transaction that marks them done, so a handler's
-    /// own writes commit together with its done mark (or not at all). A
-    /// failed handler's writes are rolled back to a savepoint taken just
-    /// before it; the other done marks of the batch are unaffected. A crash
-    /// before the batch commits loses its done marks and their writes
-    /// together: the occurrences are still `running` and their leases
-    /// recover them, so nothing is lost and no effect is doubled. Runs until
-    /// nothing is claimable at `now`.
+    /// with the misfire policy, then works through the claimable ones in
+    /// batches of up to [`CLAIM_BATCH`], one write transaction per batch:
+    /// the claims, each `handler` call and the done marks commit together,
+    /// so a handler's own writes commit with their done mark (or not at
+    /// all). A failed handler's writes are rolled back to a savepoint taken
+    /// just before it; the rest of the batch is unaffected. A crash before
+    /// the batch commits leaves no trace of it, neither the claims nor the
+    /// handlers' writes: the occurrences are still due, and the next tick
+    /// runs each once. Runs until nothing is claimable at `now`.
     pub fn tick<F>(
         &mut self,
         now: Timestamp,
@@ -53,38 +52,44 @@ impl Ledger {
     where
         F: FnMut(&Job, &Transaction<'_>) -> Outcome,
     {
+        check_lease(lease)?;
         let mut report = TickReport::default();
         let retry = self.retry;
+        let mut first = true;
         loop {
             let room = MAX_CLAIMS_PER_TICK.saturating_sub(report.claimed as usize);
             if room == 0 {
                 report.truncated = true;
                 break;
             }
-            let jobs = self.claim_batch(now, worker, lease, CLAIM_BATCH.min(room), &mut report)?;
-            if jobs.is_empty() {
-                break;
-            }
             let tx = self
                 .conn
                 .transaction_with_behavior(TransactionBehavior::Immediate)?;
+            // `now` is fixed for the tick: one pass decides and recovers all.
+            if first {
+                decide_due(&tx, now, &mut report)?;
+                report.lease_expired += recover(&tx, &fmt_instant(now), retry.max_attempts.max(1))?;
+                first = false;
+            }
+            let jobs = claim(&tx, now, worker, lease, CLAIM_BATCH.min(room), &mut report)?;
+            if jobs.is_empty() {
+                tx.commit()?;
+                break;
+            }
+            // Claimed in this transaction: every job holds its claim.
             for job in &jobs {
-                let f = if !holds(&tx, job)? {
-                    fence(&tx, job, now)?
-                } else {
-                    tx.prepare_cached("SAVEPOINT handler")?.execute([])?;
-                    match handler(job, &tx) {
-                        Outcome::Done => {
-                            let f = mark_done(&tx, job, now)?;
-                            tx.prepare_cached("RELEASE handler")?.execute([])?;
-                            f
-                        }
-                        failure => {
-                            // The handler's own writes go with the failed attempt.
-                            tx.prepare_cached("ROLLBACK TO handler")?.execute([])?;
-                            tx.prepare_cached("RELEASE handler")?.execute([])?;
-                            record(&tx, &retry, job, now, &failure)?
-                        }
+                tx.prepare_cached("SAVEPOINT handler")?.execute([])?;
+                let f = match handler(job, &tx) {
+                    Outcome::Done => {
+                        let f = mark_done(&tx, job, now)?;
+                        tx.prepare_cached("RELEASE handler")?.execute([])?;
+                        f
+                    }
+                    failure => {
+                        // The handler's own writes go with the failed attempt.
+                        tx.prepare_cached("ROLLBACK TO handler")?.execute([])?;
+                        tx.prepare_cached("RELEASE handler")?.execute([])?;
+                        record(&tx, &retry, job, now, &failure)?
                     }
                 };
                 count(&mut report, f);
@@ -161,132 +166,14 @@ impl Ledger {
         max: usize,
         report: &mut TickReport,
     ) -> Result<Vec<Job>, LedgerError> {
-        if !lease.is_positive() {
-            return Err(LedgerError::new(
-                "invalid_duration",
-                "the lease must be longer than zero, e.g. `PT5M`",
-            )
-            .with_field("lease"));
-        }
-        let stamp = fmt_instant(now);
-        let until = add(now, lease);
-        let lease_until = fmt_instant(until);
+        check_lease(lease)?;
         let max_attempts = self.retry.max_attempts.max(1);
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         decide_due(&tx, now, report)?;
-        report.lease_expired += recover(&tx, &stamp, max_attempts)?;
-        let mut jobs = Vec::new();
-        // Refused keys leave room for more: go on until `max` or nothing.
-        while jobs.len() < max {
-            let want = (max - jobs.len()) as i64;
-            let mut claimed = {
-                let mut st = tx.prepare_cached(
-                    "UPDATE occurrences
-                        SET state = 'running', attempts = attempts + 1, generation = generation + 1,
-                            worker = ?2, lease_until = ?3, updated_at = ?1
-                      WHERE seq IN (SELECT o.seq FROM occurrences o JOIN schedules s ON s.id = o.schedule
-                                     WHERE o.state IN ('planned', 'retry_wait') AND o.due_at <= ?1
-                                       AND (o.state = 'retry_wait' OR o.decision = 'run')
-                                       AND s.enabled = 1
-                                     ORDER BY o.due_at, o.seq LIMIT ?4)
-                        AND state IN ('planned', 'retry_wait')
-                  RETURNING id, schedule, revision, key, nominal, fold, instant, attempts, generation,
-                            due_at, seq",
-                )?;
-                let rows = st.query_map(params![stamp, worker, lease_until, want], |r| {
-                    Ok((
-                        (r.get::<_, String>(9)?, r.get::<_, i64>(10)?),
-                        Job {
-                            occurrence: r.get(0)?,
-                            row: r.get(10)?,
-                            schedule: r.get(1)?,
-                            revision: r.get(2)?,
-                            key: r.get(3)?,
-                            nominal: r.get(4)?,
-                            fold: r.get(5)?,
-                            // Checked below: claimable rows have an instant.
-                            instant: Timestamp::UNIX_EPOCH,
-                            attempt: r.get(7)?,
-                            generation: r.get(8)?,
-                            worker: worker.to_owned(),
-                            lease_until: until,
-                        },
-                        r.get::<_, Option<String>>(6)?,
-                    ))
-                })?;
-                rows.collect::<Result<Vec<_>, _>>()?
-            };
-            if claimed.is_empty() {
-                break;
-            }
-            // RETURNING has no order: due order, as the subquery picked them.
-            claimed.sort_by(|a, b| a.0.cmp(&b.0));
-            let mut gates: HashMap<String, i64> = HashMap::new();
-            for (_, mut job, instant) in claimed {
-                job.instant = match instant {
-                    Some(i) => parse_ts(&i)?,
-                    None => {
-                        return Err(super::error::internal(
-                            "a claimable occurrence without an instant",
-                        ));
-                    }
-                };
-                let disable_generation = match gates.get(&job.schedule) {
-                    Some(g) => *g,
-                    None => {
-                        let g: i64 = tx
-                            .prepare_cached(
-                                "SELECT disable_generation FROM schedules WHERE id = ?1",
-                            )?
-                            .query_row([&job.schedule], |r| r.get(0))?;
-                        gates.insert(job.schedule.clone(), g);
-                        g
-                    }
-                };
-                tx.prepare_cached(
-                    "INSERT INTO attempts (occurrence, attempt, generation, worker, disable_generation,
-                                           lease_until, started_at)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                )?
-                .execute(params![
-                    job.row,
-                    job.attempt,
-                    job.generation,
-                    worker,
-                    disable_generation,
-                    lease_until,
-                    stamp
-                ])?;
-                report.claimed += 1;
-                // The ledger never runs a key already recorded done (keys are
-                // shared across revisions).
-                let done_by: Option<String> = tx
-                    .prepare_cached(
-                        "SELECT o.id FROM effects e JOIN occurrences o ON o.seq = e.occurrence
-                          WHERE e.key = ?1",
-                    )?
-                    .query_row([&job.key], |r| r.get(0))
-                    .optional()?;
-                if let Some(other) = done_by {
-                    tx.prepare_cached(
-                        "UPDATE occurrences SET state = 'cancelled', lease_until = NULL,
-                                reason = 'effect key already recorded done by `' || ?2 || '`'
-                          WHERE seq = ?1",
-                    )?
-                    .execute(params![job.row, other])?;
-                    tx.prepare_cached(
-                        "UPDATE attempts SET outcome = 'refused', finished_at = ?3
-                          WHERE occurrence = ?1 AND generation = ?2",
-                    )?
-                    .execute(params![job.row, job.generation, stamp])?;
-                    report.refused += 1;
-                    continue;
-                }
-                jobs.push(job);
-            }
-        }
+        report.lease_expired += recover(&tx, &fmt_instant(now), max_attempts)?;
+        let jobs = claim(&tx, now, worker, lease, max, report)?;
         tx.commit()?;
         Ok(jobs)
     }
@@ -363,6 +250,143 @@ impl Ledger {
     }
 }
 
+/// Claims up to `max` claimable occurrences in due order, in the caller's
+/// write transaction, with one conditional `UPDATE … RETURNING`: each gets
+/// its own generation, lease and attempt row. An occurrence whose effect key
+/// is already recorded done is refused (`cancelled`), not returned.
+fn claim(
+    tx: &Transaction<'_>,
+    now: Timestamp,
+    worker: &str,
+    lease: SignedDuration,
+    max: usize,
+    report: &mut TickReport,
+) -> Result<Vec<Job>, LedgerError> {
+    let stamp = fmt_instant(now);
+    let until = add(now, lease);
+    let lease_until = fmt_instant(until);
+    let mut jobs = Vec::new();
+    // Refused keys leave room for more: go on until `max` or nothing.
+    while jobs.len() < max {
+        let want = (max - jobs.len()) as i64;
+        let mut claimed = {
+            let mut st = tx.prepare_cached(
+                "UPDATE occurrences
+                    SET state = 'running', attempts = attempts + 1, generation = generation + 1,
+                        worker = ?2, lease_until = ?3, updated_at = ?1
+                  WHERE seq IN (SELECT o.seq FROM occurrences o JOIN schedules s ON s.id = o.schedule
+                                 WHERE o.state IN ('planned', 'retry_wait') AND o.due_at <= ?1
+                                   AND (o.state = 'retry_wait' OR o.decision = 'run')
+                                   AND s.enabled = 1
+                                 ORDER BY o.due_at, o.seq LIMIT ?4)
+                    AND state IN ('planned', 'retry_wait')
+              RETURNING id, schedule, revision, key, nominal, fold, instant, attempts, generation,
+                        due_at, seq",
+            )?;
+            let rows = st.query_map(params![stamp, worker, lease_until, want], |r| {
+                Ok((
+                    (r.get::<_, String>(9)?, r.get::<_, i64>(10)?),
+                    Job {
+                        occurrence: r.get(0)?,
+                        row: r.get(10)?,
+                        schedule: r.get(1)?,
+                        revision: r.get(2)?,
+                        key: r.get(3)?,
+                        nominal: r.get(4)?,
+                        fold: r.get(5)?,
+                        // Checked below: claimable rows have an instant.
+                        instant: Timestamp::UNIX_EPOCH,
+                        attempt: r.get(7)?,
+                        generation: r.get(8)?,
+                        worker: worker.to_owned(),
+                        lease_until: until,
+                    },
+                    r.get::<_, Option<String>>(6)?,
+                ))
+            })?;
+            rows.collect::<Result<Vec<_>, _>>()?
+        };
+        if claimed.is_empty() {
+            break;
+        }
+        // RETURNING has no order: due order, as the subquery picked them.
+        claimed.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut gates: HashMap<String, i64> = HashMap::new();
+        for (_, mut job, instant) in claimed {
+            job.instant = match instant {
+                Some(i) => parse_ts(&i)?,
+                None => {
+                    return Err(super::error::internal(
+                        "a claimable occurrence without an instant",
+                    ));
+                }
+            };
+            let disable_generation = match gates.get(&job.schedule) {
+                Some(g) => *g,
+                None => {
+                    let g: i64 = tx
+                        .prepare_cached("SELECT disable_generation FROM schedules WHERE id = ?1")?
+                        .query_row([&job.schedule], |r| r.get(0))?;
+                    gates.insert(job.schedule.clone(), g);
+                    g
+                }
+            };
+            tx.prepare_cached(
+                "INSERT INTO attempts (occurrence, attempt, generation, worker, disable_generation,
+                                       lease_until, started_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            )?
+            .execute(params![
+                job.row,
+                job.attempt,
+                job.generation,
+                worker,
+                disable_generation,
+                lease_until,
+                stamp
+            ])?;
+            report.claimed += 1;
+            // The ledger never runs a key already recorded done (keys are
+            // shared across revisions).
+            let done_by: Option<String> = tx
+                .prepare_cached(
+                    "SELECT o.id FROM effects e JOIN occurrences o ON o.seq = e.occurrence
+                      WHERE e.key = ?1",
+                )?
+                .query_row([&job.key], |r| r.get(0))
+                .optional()?;
+            if let Some(other) = done_by {
+                tx.prepare_cached(
+                    "UPDATE occurrences SET state = 'cancelled', lease_until = NULL,
+                            reason = 'effect key already recorded done by `' || ?2 || '`'
+                      WHERE seq = ?1",
+                )?
+                .execute(params![job.row, other])?;
+                tx.prepare_cached(
+                    "UPDATE attempts SET outcome = 'refused', finished_at = ?3
+                      WHERE occurrence = ?1 AND generation = ?2",
+                )?
+                .execute(params![job.row, job.generation, stamp])?;
+                report.refused += 1;
+                continue;
+            }
+            jobs.push(job);
+        }
+    }
+    Ok(jobs)
+}
+
+fn check_lease(lease: SignedDuration) -> Result<(), LedgerError> {
+    if lease.is_positive() {
+        return Ok(());
+    }
+    Err(LedgerError::new(
+        "invalid_duration",
+        "the lease must be longer than zero, e.g. `PT5M`",
+    )
+    .with_field("lease"))
+}
+
 /// Notes on a stale claim's attempt that it finished too late.
 fn fence(tx: &Transaction<'_>, job: &Job, now: Timestamp) -> Result<Finish, LedgerError> {
     tx.prepare_cached(
@@ -427,11 +451,8 @@ fn count(report: &mut TickReport, f: Finish) {
 /// True when `job`'s claim is still the current one.
 fn holds(tx: &Transaction<'_>, job: &Job) -> Result<bool, LedgerError> {
     let row: Option<(String, i64)> = tx
-        .query_row(
-            "SELECT state, generation FROM occurrences WHERE seq = ?1",
-            [job.row],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
+        .prepare_cached("SELECT state, generation FROM occurrences WHERE seq = ?1")?
+        .query_row([job.row], |r| Ok((r.get(0)?, r.get(1)?)))
         .optional()?;
     Ok(
         matches!(row, Some((state, generation)) if state == "running" && generation == job.generation),
