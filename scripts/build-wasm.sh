@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 
 cargo build --locked --profile wasm-release --target wasm32-unknown-unknown --features wasm --lib
 raw=target/wasm32-unknown-unknown/wasm-release/wallclock.wasm
+rm -rf www/pkg/snippets
 wasm-bindgen "$raw" --target web --out-dir www/pkg
 
 wasm=www/pkg/wallclock_bg.wasm
@@ -19,7 +20,7 @@ if [ "${NO_WASM_OPT:-0}" != 1 ]; then
 fi
 
 # Sizes through node's zlib (gzip -9, brotli q11), so no extra package is needed.
-node --input-type=module - "$raw" "$wasm" www/pkg/wallclock.js <<'JS'
+node --input-type=module - "$raw" "$wasm" www/pkg/wallclock.js $(find www/pkg/snippets -name "*.js") <<'JS'
 import { readFileSync } from 'node:fs';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`.padStart(11);
