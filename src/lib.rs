@@ -32,6 +32,7 @@ mod ical;
 mod misfire;
 mod plan;
 mod rule;
+mod sort;
 mod spec;
 mod zone;
 
