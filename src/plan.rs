@@ -559,6 +559,31 @@ pub fn expand(schedule: &Schedule, options: &ExpandOptions) -> Result<Expansion,
     })
 }
 
+/// The instants of the executions, as `expand(..)?.executions()` lists
+/// them (same COUNT, UNTIL, window, limit and ceilings), without keeping the
+/// entries or listing the window's transitions: what a caller that only
+/// needs instants asks for.
+pub fn execution_instants(
+    schedule: &Schedule,
+    options: &ExpandOptions,
+) -> Result<Vec<Timestamp>, Error> {
+    let mut entries = 0usize;
+    let mut out = Vec::new();
+    run(schedule, options, &mut |e| {
+        if entries >= MAX_ENTRIES {
+            return Err(ceiling_error(format!(
+                "the expansion has more than {MAX_ENTRIES} entries"
+            )));
+        }
+        entries += 1;
+        if let (true, Some(instant)) = (e.status.executes(), e.instant) {
+            out.push(instant);
+        }
+        Ok(())
+    })?;
+    Ok(out)
+}
+
 /// The entries of `[from, to)` that a clock change affects — skipped,
 /// shifted, merged, or in a repeated hour — with the zone's transitions in
 /// that window: what a UI shows before a schedule is saved.
