@@ -497,11 +497,12 @@ fn js_type(value: &JsValue) -> String {
     }
 }
 
-/// Width of one entry in [`Columns::fields`]: nominal, instant, local.
+/// Most bytes one entry takes in [`Columns::fields`]: nominal, instant,
+/// local.
 const FIELDS_WIDTH: usize = 19 + 20 + 19;
 
 /// `expand`'s result as `src/wasm/expansion.js` reads it (the layout is
-/// described there): the per-entry strings as one text of fixed-width
+/// described there): the per-entry strings as one ASCII text of fixed-width
 /// fields, the small per-entry values as one integer, and JSON only for what
 /// is rare (notes, `mergedInto`) or small (transitions, warnings).
 struct Columns {
@@ -526,13 +527,23 @@ impl Columns {
                 Status::Skipped => 2,
                 Status::Merged => 3,
             } | u32::from(entry.fold() & 1) << 2;
+            let nominal = entry.nominal();
             let mut record = [b' '; FIELDS_WIDTH];
-            record[..19].copy_from_slice(&nominal_bytes(entry.nominal())?);
+            record[..19].copy_from_slice(&nominal_bytes(nominal)?);
+            let mut width = 19;
             if let (Some(instant), Some(offset)) = (entry.instant(), entry.offset()) {
                 let utc = jiff::tz::Offset::UTC.to_datetime(instant);
                 record[19..38].copy_from_slice(&nominal_bytes(utc)?);
                 record[38] = b'Z';
-                record[39..].copy_from_slice(&nominal_bytes(offset.to_datetime(instant))?);
+                width = 39;
+                // Most entries run at their nominal wall time.
+                let local = offset.to_datetime(instant);
+                if local == nominal {
+                    m |= 64;
+                } else {
+                    record[39..].copy_from_slice(&nominal_bytes(local)?);
+                    width = FIELDS_WIDTH;
+                }
                 let k = match offsets.iter().position(|o| *o == offset) {
                     Some(k) => k,
                     None => {
@@ -542,7 +553,7 @@ impl Columns {
                 };
                 m |= 32 | u32::try_from(k).ok()? << 8;
             }
-            fields.extend_from_slice(&record);
+            fields.extend_from_slice(&record[..width]);
             let notes = entry.notes();
             if entry.fold() == 1 && notes.iter().any(|n| n.code() == NoteCode::FoldBoth) {
                 m |= 8;

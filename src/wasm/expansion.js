@@ -5,17 +5,17 @@
 // give: same properties in the same order, so JSON.stringify of the result
 // is still the CLI's JSON byte for byte.
 //
-// `fields`: bytes (a view of wasm memory, read at once), per entry WIDTH
-//   ASCII characters: the nominal time (19), the
-//   instant with its `Z` (20) and the local wall time (19); the last two are
-//   blanks when the entry has no instant.
+// `fields`: bytes (a view of wasm memory, read at once) of ASCII text, per
+//   entry the nominal time (19 characters), then, when it has an instant,
+//   the instant with its `Z` (20) and, unless it equals the nominal time,
+//   the local wall time (19).
 // `meta`: one u32 per entry: bits 0-1 status, bit 2 fold, bit 3 the key's
 //   `|fold=1` suffix, bit 4 the entry has notes or `mergedInto` (the next
-//   item of `tail.extras`), bit 5 it has an instant, bits 8.. the index of
-//   its offset in `tail.offsets`.
+//   item of `tail.extras`), bit 5 it has an instant, bit 6 its local wall
+//   time is its nominal time, bits 8.. the index of its offset in
+//   `tail.offsets`.
 // `tail`: JSON text `{ tzdb, offsets, extras, transitions, warnings }`.
 
-const WIDTH = 58;
 const STATUS = ['scheduled', 'shifted', 'skipped', 'merged'];
 const ascii = new TextDecoder();
 
@@ -28,17 +28,29 @@ export function buildExpansion(bytes, meta, id, zone, tail) {
   const n = meta.length;
   const entries = [];
   let next = 0;
-  for (let i = 0, p = 0; i < n; i++, p += WIDTH) {
+  for (let i = 0, p = 0; i < n; i++) {
     const m = meta[i];
     const nominal = fields.slice(p, p + 19);
-    const timed = (m & 32) !== 0;
+    p += 19;
+    let instant = null;
+    let local = null;
+    if ((m & 32) !== 0) {
+      instant = fields.slice(p, p + 20);
+      p += 20;
+      if ((m & 64) !== 0) {
+        local = nominal + suffixes[m >>> 8];
+      } else {
+        local = fields.slice(p, p + 19) + suffixes[m >>> 8];
+        p += 19;
+      }
+    }
     const extra = (m & 16) !== 0 ? extras[next++] : null;
     const entry = {
       nominal,
       fold: (m >> 2) & 1,
       status: STATUS[m & 3],
-      instant: timed ? fields.slice(p + 19, p + 39) : null,
-      local: timed ? fields.slice(p + 39, p + 58) + suffixes[m >>> 8] : null,
+      instant,
+      local,
       key: (m & 8) !== 0 ? keyPrefix + nominal + '|fold=1' : keyPrefix + nominal,
       notes: extra === null ? [] : extra.notes,
     };
