@@ -33,6 +33,7 @@ extern "C" {
     fn build_expansion(
         fields: &[u8],
         meta: &[u32],
+        transitions: &[u32],
         id: &str,
         zone: &str,
         tail: &str,
@@ -58,6 +59,7 @@ pub fn expand(spec: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
         Some(columns) => build_expansion(
             &columns.fields,
             &columns.meta,
+            &columns.transitions,
             schedule.id(),
             schedule.time_zone_name(),
             &columns.tail,
@@ -503,11 +505,13 @@ const FIELDS_WIDTH: usize = 19 + 20 + 19;
 
 /// `expand`'s result as `src/wasm/expansion.js` reads it (the layout is
 /// described there): the per-entry strings as one ASCII text of fixed-width
-/// fields, the small per-entry values as one integer, and JSON only for what
-/// is rare (notes, `mergedInto`) or small (transitions, warnings).
+/// fields, the small per-entry values as one integer (three per
+/// transition), and JSON only for what is rare (notes, `mergedInto`) or
+/// small (warnings).
 struct Columns {
     fields: Vec<u8>,
     meta: Vec<u32>,
+    transitions: Vec<u32>,
     tail: String,
 }
 
@@ -544,14 +548,7 @@ impl Columns {
                     record[39..].copy_from_slice(&nominal_bytes(local)?);
                     width = FIELDS_WIDTH;
                 }
-                let k = match offsets.iter().position(|o| *o == offset) {
-                    Some(k) => k,
-                    None => {
-                        offsets.push(offset);
-                        offsets.len() - 1
-                    }
-                };
-                m |= 32 | u32::try_from(k).ok()? << 8;
+                m |= 32 | offset_index(&mut offsets, offset)? << 8;
             }
             fields.extend_from_slice(&record[..width]);
             let notes = entry.notes();
@@ -568,16 +565,47 @@ impl Columns {
             }
             meta.push(m);
         }
+        // A long window has two transitions a year, each six strings.
+        let transitions = expansion.transitions();
+        let mut shifts = Vec::with_capacity(transitions.len() * 3);
+        for t in transitions {
+            let mut record = [b' '; FIELDS_WIDTH];
+            let utc = jiff::tz::Offset::UTC.to_datetime(t.instant);
+            record[..19].copy_from_slice(&nominal_bytes(utc)?);
+            record[19] = b'Z';
+            record[20..39].copy_from_slice(&nominal_bytes(t.local_before())?);
+            record[39..].copy_from_slice(&nominal_bytes(t.local_after())?);
+            fields.extend_from_slice(&record);
+            shifts.push(offset_index(&mut offsets, t.offset_before)?);
+            shifts.push(offset_index(&mut offsets, t.offset_after)?);
+            shifts.push(u32::from(t.kind() == "gap"));
+        }
         let tail = Tail {
             tzdb: expansion.tzdb(),
             offsets: offsets.into_iter().map(crate::fmt_offset).collect(),
             extras,
-            transitions: expansion.transitions(),
             warnings: expansion.warnings(),
         };
         let tail = serde_json::to_string(&tail).ok()?;
-        Some(Columns { fields, meta, tail })
+        Some(Columns {
+            fields,
+            meta,
+            transitions: shifts,
+            tail,
+        })
     }
+}
+
+/// The index of `offset` in `offsets`, added when new.
+fn offset_index(offsets: &mut Vec<jiff::tz::Offset>, offset: jiff::tz::Offset) -> Option<u32> {
+    let k = match offsets.iter().position(|o| *o == offset) {
+        Some(k) => k,
+        None => {
+            offsets.push(offset);
+            offsets.len() - 1
+        }
+    };
+    u32::try_from(k).ok()
 }
 
 /// The JSON part of [`Columns`].
@@ -586,7 +614,6 @@ struct Tail<'a> {
     tzdb: &'a str,
     offsets: Vec<String>,
     extras: Vec<Extra<'a>>,
-    transitions: &'a [crate::Transition],
     warnings: &'a [Warning],
 }
 

@@ -8,27 +8,32 @@
 // `fields`: bytes (a view of wasm memory, read at once) of ASCII text, per
 //   entry the nominal time (19 characters), then, when it has an instant,
 //   the instant with its `Z` (20) and, unless it equals the nominal time,
-//   the local wall time (19).
+//   the local wall time (19); after the entries, per transition, its
+//   instant with its `Z` (20), the local time before (19) and after (19).
 // `meta`: one u32 per entry: bits 0-1 status, bit 2 fold, bit 3 the key's
 //   `|fold=1` suffix, bit 4 the entry has notes or `mergedInto` (the next
 //   item of `tail.extras`), bit 5 it has an instant, bit 6 its local wall
 //   time is its nominal time, bits 8.. the index of its offset in
 //   `tail.offsets`.
-// `tail`: JSON text `{ tzdb, offsets, extras, transitions, warnings }`.
+// `shifts`: per transition three u32: the indexes of the offsets before and
+//   after in `tail.offsets`, and 1 for a gap, 0 for a fold.
+// `tail`: JSON text `{ tzdb, offsets, extras, warnings }`.
 
 const STATUS = ['scheduled', 'shifted', 'skipped', 'merged'];
 const ascii = new TextDecoder();
 
-export function buildExpansion(bytes, meta, id, zone, tail) {
+export function buildExpansion(bytes, meta, shifts, id, zone, tail) {
   const fields = ascii.decode(bytes);
   const rest = JSON.parse(tail);
   const keyPrefix = id + '|';
-  const suffixes = rest.offsets.map((offset) => offset + '[' + zone + ']');
+  const offsets = rest.offsets;
+  const suffixes = offsets.map((offset) => offset + '[' + zone + ']');
   const extras = rest.extras;
   const n = meta.length;
   const entries = [];
   let next = 0;
-  for (let i = 0, p = 0; i < n; i++) {
+  let p = 0;
+  for (let i = 0; i < n; i++) {
     const m = meta[i];
     const nominal = fields.slice(p, p + 19);
     p += 19;
@@ -57,5 +62,16 @@ export function buildExpansion(bytes, meta, id, zone, tail) {
     if (extra !== null && extra.mergedInto !== undefined) entry.mergedInto = extra.mergedInto;
     entries.push(entry);
   }
-  return { tzdb: rest.tzdb, entries, transitions: rest.transitions, warnings: rest.warnings };
+  const transitions = [];
+  for (let i = 0; i < shifts.length; i += 3, p += 58) {
+    transitions.push({
+      instant: fields.slice(p, p + 20),
+      offsetBefore: offsets[shifts[i]],
+      offsetAfter: offsets[shifts[i + 1]],
+      kind: shifts[i + 2] === 1 ? 'gap' : 'fold',
+      localBefore: fields.slice(p + 20, p + 39),
+      localAfter: fields.slice(p + 39, p + 58),
+    });
+  }
+  return { tzdb: rest.tzdb, entries, transitions, warnings: rest.warnings };
 }
