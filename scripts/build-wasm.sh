@@ -8,9 +8,9 @@ cd "$(dirname "$0")/.."
 # At opt-level "z" LLVM inlines next to nothing (threshold 5): every
 # Vec::push and small accessor in the planner's and expander's loops stays a
 # call. Threshold 75 (opt-level "s" uses 50, "3" 250) makes expandInstants
-# 1.4-1.8x faster for about 7 KB of gzip; opt-level "s", 1, 2 or 3 for the
-# crate cost 35-60 KB. Passed here because profiles cannot carry rustflags on
-# stable, and so the wasm test builds stay as they are.
+# 1.4-1.8x faster for 6.5 KiB of gzip; opt-level "s" for the build, or 1, 2
+# or 3 for the crate, add 25-51 KiB. Passed here because profiles cannot
+# carry rustflags on stable, and so the wasm test builds stay as they are.
 cargo build --locked --profile wasm-release --target wasm32-unknown-unknown --features wasm --lib \
   --config 'target.wasm32-unknown-unknown.rustflags = ["-Cllvm-args=-inline-threshold=75"]'
 raw=target/wasm32-unknown-unknown/wasm-release/wallclock.wasm
