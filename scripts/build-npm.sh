@@ -14,6 +14,9 @@ out=target/npm/wallclock
 rm -rf "$out"
 mkdir -p "$out/bin"
 cp www/pkg/wallclock.js www/pkg/wallclock_bg.wasm "$out/"
+# The JS the bindings import (`#[wasm_bindgen(module = ...)]`), which
+# wallclock.js loads from ./snippets/.
+cp -r www/pkg/snippets "$out/"
 cp npm/node.js npm/browser.js npm/index.d.ts npm/README.md "$out/"
 cp npm/bin/wallclock-check.mjs "$out/bin/"
 chmod +x "$out/bin/wallclock-check.mjs"

@@ -111,7 +111,7 @@ fn dates_sentence(schedule: &Schedule) -> String {
     let mut dates: Vec<DateTime> = std::iter::once(schedule.start())
         .chain(schedule.rdate().iter().copied())
         .collect();
-    dates.sort();
+    crate::sort::sort(&mut dates);
     dates.dedup();
     dates.retain(|d| !schedule.exdate().contains(d));
     let zone = schedule.time_zone_name();
@@ -195,7 +195,7 @@ fn weekday_list(rule: &Rule) -> Vec<String> {
     // List in week order starting at WKST, as people read a week.
     let mut days = rule.by_day().to_vec();
     let wkst = rule.week_start().to_monday_zero_offset();
-    days.sort_by_key(|d| {
+    crate::sort::sort_by_key(&mut days, |d| {
         (
             (d.weekday.to_monday_zero_offset() - wkst).rem_euclid(7),
             d.nth,
@@ -340,7 +340,7 @@ fn month_days(days: &[i8]) -> String {
         .map(|d| day_ordinal(i32::from(*d)))
         .collect();
     let mut neg: Vec<i8> = days.iter().copied().filter(|d| *d < 0).collect();
-    neg.sort_by(|a, b| b.cmp(a));
+    crate::sort::sort_by(&mut neg, |a, b| a > b);
     let neg: Vec<String> = neg
         .iter()
         .map(|d| match d {
@@ -480,7 +480,7 @@ fn times_of_day(rule: &Rule, start: DateTime) -> Vec<Time> {
             }
         }
     }
-    out.sort();
+    crate::sort::sort(&mut out);
     out.dedup();
     out
 }
@@ -547,7 +547,7 @@ fn possible_times(rule: &Rule, start: DateTime) -> Vec<Time> {
             }
         }
     }
-    out.sort();
+    crate::sort::sort(&mut out);
     out.dedup();
     out
 }
@@ -683,7 +683,7 @@ fn dst_sentences(schedule: &Schedule) -> Vec<String> {
                 nominals.push(*rd);
             }
         }
-        nominals.sort();
+        crate::sort::sort(&mut nominals);
         nominals.dedup();
         if !nominals.is_empty() {
             let date = t.local_before().date();
@@ -939,7 +939,7 @@ fn affected_times(hits: &[&Hit]) -> (String, bool) {
         .iter()
         .flat_map(|h| h.nominals.iter().map(|n| n.time()))
         .collect();
-    times.sort();
+    crate::sort::sort(&mut times);
     times.dedup();
     if times.len() <= 3 {
         let listed: Vec<String> = times.iter().map(|t| hm(*t)).collect();

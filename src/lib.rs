@@ -32,6 +32,7 @@ mod ical;
 mod misfire;
 mod plan;
 mod rule;
+mod sort;
 mod spec;
 mod zone;
 
@@ -48,7 +49,8 @@ pub use ical::{parse_ical, to_ical};
 pub use misfire::{Decision, Due, MisfireDecision, decide_misfires, fmt_duration};
 pub use plan::{
     Entry, ExpandOptions, Expansion, MAX_ENTRIES, MAX_STEPS, MAX_TRANSITIONS, Note, NoteCode,
-    Status, Warning, expand, fmt_instant, fmt_nominal, fmt_offset, key, notices, warnings,
+    Status, Warning, execution_instants, expand, fmt_instant, fmt_nominal, fmt_offset, key,
+    notices, warnings,
 };
 pub use rule::{Frequency, Rule, Until, WeekdayNum};
 pub use spec::{

@@ -113,7 +113,7 @@ pub fn fmt_duration(d: SignedDuration) -> String {
 /// `skip` runs those within `grace` and skips the others.
 pub fn decide_misfires(schedule: &Schedule, due: &[Due], now: Timestamp) -> Vec<MisfireDecision> {
     let mut due: Vec<&Due> = due.iter().filter(|d| d.instant <= now).collect();
-    due.sort_by(|a, b| a.instant.cmp(&b.instant).then_with(|| a.key.cmp(&b.key)));
+    crate::sort::sort_by_key(&mut due, |d| (d.instant, &d.key));
     let policy = schedule.misfire();
     let lateness = |d: &Due| now.duration_since(d.instant);
     let expired = |d: &Due| schedule.max_lateness().is_some_and(|max| lateness(d) > max);

@@ -323,26 +323,46 @@ pub fn fmt_nominal(dt: DateTime) -> String {
 /// Appends `2026-03-08T02:30:00` without going through `core::fmt`: these
 /// printers run several times per entry, and in the wasm build `format!`
 /// was most of the cost of a result.
-fn push_nominal(out: &mut String, dt: DateTime) {
-    let year = dt.year();
-    if (0..=9999).contains(&year) {
-        let y = year as u16;
-        push2(out, (y / 100) as u8);
-        push2(out, (y % 100) as u8);
-    } else {
+pub(crate) fn push_nominal(out: &mut String, dt: DateTime) {
+    match nominal_bytes(dt).as_ref().map(|b| std::str::from_utf8(b)) {
+        Some(Ok(text)) => out.push_str(text),
         // Outside what a spec can express; keep the sign and width.
-        out.push_str(&format!("{year:05}"));
+        _ => out.push_str(&format!(
+            "{:05}-{:02}-{:02}T{:02}:{:02}:{:02}",
+            dt.year(),
+            dt.month(),
+            dt.day(),
+            dt.hour(),
+            dt.minute(),
+            dt.second()
+        )),
     }
-    out.push('-');
-    push2(out, dt.month() as u8);
-    out.push('-');
-    push2(out, dt.day() as u8);
-    out.push('T');
-    push2(out, dt.hour() as u8);
-    out.push(':');
-    push2(out, dt.minute() as u8);
-    out.push(':');
-    push2(out, dt.second() as u8);
+}
+
+/// `2026-03-08T02:30:00` as ASCII bytes, written in place (one store per
+/// digit rather than a `String::push` each); `None` for a year outside
+/// 0000..=9999.
+pub(crate) fn nominal_bytes(dt: DateTime) -> Option<[u8; 19]> {
+    let year = dt.year();
+    if !(0..=9999).contains(&year) {
+        return None;
+    }
+    let mut b = *b"0000-00-00T00:00:00";
+    let y = year as u16;
+    put2(&mut b, 0, (y / 100) as u8);
+    put2(&mut b, 2, (y % 100) as u8);
+    put2(&mut b, 5, dt.month() as u8);
+    put2(&mut b, 8, dt.day() as u8);
+    put2(&mut b, 11, dt.hour() as u8);
+    put2(&mut b, 14, dt.minute() as u8);
+    put2(&mut b, 17, dt.second() as u8);
+    Some(b)
+}
+
+/// Two decimal digits of `v` (0..=99) at `b[at..at + 2]`.
+fn put2(b: &mut [u8; 19], at: usize, v: u8) {
+    b[at] = b'0' + v / 10 % 10;
+    b[at + 1] = b'0' + v % 10;
 }
 
 /// Two decimal digits of `v` (0..=99).
@@ -537,6 +557,31 @@ pub fn expand(schedule: &Schedule, options: &ExpandOptions) -> Result<Expansion,
         transitions,
         warnings,
     })
+}
+
+/// The instants of the executions, as `expand(..)?.executions()` lists
+/// them (same COUNT, UNTIL, window, limit and ceilings), without keeping the
+/// entries or listing the window's transitions: what a caller that only
+/// needs instants asks for.
+pub fn execution_instants(
+    schedule: &Schedule,
+    options: &ExpandOptions,
+) -> Result<Vec<Timestamp>, Error> {
+    let mut entries = 0usize;
+    let mut out = Vec::new();
+    run(schedule, options, &mut |e| {
+        if entries >= MAX_ENTRIES {
+            return Err(ceiling_error(format!(
+                "the expansion has more than {MAX_ENTRIES} entries"
+            )));
+        }
+        entries += 1;
+        if let (true, Some(instant)) = (e.status.executes(), e.instant) {
+            out.push(instant);
+        }
+        Ok(())
+    })?;
+    Ok(out)
 }
 
 /// The entries of `[from, to)` that a clock change affects — skipped,

@@ -521,7 +521,7 @@ fn parse_list(items: &[String], field: &str) -> Result<Vec<DateTime>, Error> {
         })?;
         out.push(dt);
     }
-    out.sort();
+    crate::sort::sort(&mut out);
     out.dedup();
     Ok(out)
 }

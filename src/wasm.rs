@@ -1,9 +1,11 @@
 //! JavaScript bindings (feature `wasm`, wasm32 only).
 //!
-//! Plain JS objects in, plain JS objects out: results are serialized to the
-//! CLI's JSON text and handed to `JSON.parse`, so `JSON.stringify` of a
-//! result is byte for byte the JSON the CLI prints. Errors are thrown as
-//! real `Error` objects carrying `code`, `message`, `field` and `position`.
+//! Plain JS objects in, plain JS objects out, and `JSON.stringify` of a
+//! result is byte for byte the JSON the CLI prints: `expand`'s entries are
+//! built in JS (`src/wasm/expansion.js`) from columns this module fills,
+//! other results are serialized to the CLI's JSON text and handed to
+//! `JSON.parse`. Errors are thrown as real `Error` objects carrying `code`,
+//! `message`, `field` and `position`.
 //!
 //! Nothing here may panic: the `wasm-release` profile aborts on panic, which
 //! is an `unreachable` trap that poisons the instance. Every JS input is
@@ -16,9 +18,27 @@ use serde::de::value::MapDeserializer;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
+use crate::plan::nominal_bytes;
 use crate::{
-    Due, Error, ErrorCode, ExpandOptions, MAX_DATE_LIST, Schedule, Spec, Warning, shape_error,
+    Due, Error, ErrorCode, ExpandOptions, MAX_DATE_LIST, NoteCode, Schedule, Spec, Status, Warning,
+    shape_error,
 };
+
+#[wasm_bindgen(module = "/src/wasm/expansion.js")]
+extern "C" {
+    /// Makes `expand`'s result objects from [`Columns`]; `catch` so that an
+    /// exception (out of memory) is returned instead of unwinding through
+    /// Rust frames.
+    #[wasm_bindgen(js_name = buildExpansion, catch)]
+    fn build_expansion(
+        fields: &[u8],
+        meta: &[u32],
+        transitions: &[u32],
+        id: &str,
+        zone: &str,
+        tail: &str,
+    ) -> Result<JsValue, JsValue>;
+}
 
 #[wasm_bindgen]
 extern "C" {
@@ -35,7 +55,18 @@ extern "C" {
 pub fn expand(spec: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let (schedule, options) = read_expand_args(&spec, &options).map_err(js_error)?;
     let expansion = crate::expand(&schedule, &options).map_err(js_error)?;
-    to_js(&expansion)
+    match Columns::new(&expansion) {
+        Some(columns) => build_expansion(
+            &columns.fields,
+            &columns.meta,
+            &columns.transitions,
+            schedule.id(),
+            schedule.time_zone_name(),
+            &columns.tail,
+        ),
+        // A year outside 0000..=9999 prints wider than the columns allow.
+        None => to_js(&expansion),
+    }
 }
 
 /// The instants of the executions (entries that run: `scheduled` or
@@ -44,13 +75,10 @@ pub fn expand(spec: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = expandInstants)]
 pub fn expand_instants(spec: JsValue, options: JsValue) -> Result<Float64Array, JsValue> {
     let (schedule, options) = read_expand_args(&spec, &options).map_err(js_error)?;
-    let expansion = crate::expand(&schedule, &options).map_err(js_error)?;
+    let instants = crate::execution_instants(&schedule, &options).map_err(js_error)?;
     // Milliseconds since 1970 stay far below 2^53 for years 0000..=9999,
     // so the conversion to f64 is exact.
-    let millis: Vec<f64> = expansion
-        .executions()
-        .map(|t| t.as_millisecond() as f64)
-        .collect();
+    let millis: Vec<f64> = instants.iter().map(|t| t.as_millisecond() as f64).collect();
     Ok(Float64Array::from(millis.as_slice()))
 }
 
@@ -469,6 +497,132 @@ fn js_type(value: &JsValue) -> String {
         // "number", "string", "boolean", "symbol", "bigint"
         value.js_typeof().as_string().unwrap_or_default()
     }
+}
+
+/// Most bytes one entry takes in [`Columns::fields`]: nominal, instant,
+/// local.
+const FIELDS_WIDTH: usize = 19 + 20 + 19;
+
+/// `expand`'s result as `src/wasm/expansion.js` reads it (the layout is
+/// described there): the per-entry strings as one ASCII text of fixed-width
+/// fields, the small per-entry values as one integer (three per
+/// transition), and JSON only for what is rare (notes, `mergedInto`) or
+/// small (warnings).
+struct Columns {
+    fields: Vec<u8>,
+    meta: Vec<u32>,
+    transitions: Vec<u32>,
+    tail: String,
+}
+
+impl Columns {
+    /// `None` when a field does not have its fixed width (a year outside
+    /// 0000..=9999).
+    fn new(expansion: &crate::Expansion) -> Option<Columns> {
+        let entries = expansion.entries();
+        let mut fields = Vec::with_capacity(entries.len() * FIELDS_WIDTH);
+        let mut meta = Vec::with_capacity(entries.len());
+        let mut offsets: Vec<jiff::tz::Offset> = Vec::new();
+        let mut extras = Vec::new();
+        for entry in entries {
+            let mut m = match entry.status() {
+                Status::Scheduled => 0,
+                Status::Shifted => 1,
+                Status::Skipped => 2,
+                Status::Merged => 3,
+            } | u32::from(entry.fold() & 1) << 2;
+            let nominal = entry.nominal();
+            let mut record = [b' '; FIELDS_WIDTH];
+            record[..19].copy_from_slice(&nominal_bytes(nominal)?);
+            let mut width = 19;
+            if let (Some(instant), Some(offset)) = (entry.instant(), entry.offset()) {
+                let utc = jiff::tz::Offset::UTC.to_datetime(instant);
+                record[19..38].copy_from_slice(&nominal_bytes(utc)?);
+                record[38] = b'Z';
+                width = 39;
+                // Most entries run at their nominal wall time.
+                let local = offset.to_datetime(instant);
+                if local == nominal {
+                    m |= 64;
+                } else {
+                    record[39..].copy_from_slice(&nominal_bytes(local)?);
+                    width = FIELDS_WIDTH;
+                }
+                m |= 32 | offset_index(&mut offsets, offset)? << 8;
+            }
+            fields.extend_from_slice(&record[..width]);
+            let notes = entry.notes();
+            if entry.fold() == 1 && notes.iter().any(|n| n.code() == NoteCode::FoldBoth) {
+                m |= 8;
+            }
+            let merged_into = entry.merged_into();
+            if !notes.is_empty() || merged_into.is_some() {
+                m |= 16;
+                extras.push(Extra {
+                    notes,
+                    merged_into: merged_into.map(crate::fmt_nominal),
+                });
+            }
+            meta.push(m);
+        }
+        // A long window has two transitions a year, each six strings.
+        let transitions = expansion.transitions();
+        let mut shifts = Vec::with_capacity(transitions.len() * 3);
+        for t in transitions {
+            let mut record = [b' '; FIELDS_WIDTH];
+            let utc = jiff::tz::Offset::UTC.to_datetime(t.instant);
+            record[..19].copy_from_slice(&nominal_bytes(utc)?);
+            record[19] = b'Z';
+            record[20..39].copy_from_slice(&nominal_bytes(t.local_before())?);
+            record[39..].copy_from_slice(&nominal_bytes(t.local_after())?);
+            fields.extend_from_slice(&record);
+            shifts.push(offset_index(&mut offsets, t.offset_before)?);
+            shifts.push(offset_index(&mut offsets, t.offset_after)?);
+            shifts.push(u32::from(t.kind() == "gap"));
+        }
+        let tail = Tail {
+            tzdb: expansion.tzdb(),
+            offsets: offsets.into_iter().map(crate::fmt_offset).collect(),
+            extras,
+            warnings: expansion.warnings(),
+        };
+        let tail = serde_json::to_string(&tail).ok()?;
+        Some(Columns {
+            fields,
+            meta,
+            transitions: shifts,
+            tail,
+        })
+    }
+}
+
+/// The index of `offset` in `offsets`, added when new.
+fn offset_index(offsets: &mut Vec<jiff::tz::Offset>, offset: jiff::tz::Offset) -> Option<u32> {
+    let k = match offsets.iter().position(|o| *o == offset) {
+        Some(k) => k,
+        None => {
+            offsets.push(offset);
+            offsets.len() - 1
+        }
+    };
+    u32::try_from(k).ok()
+}
+
+/// The JSON part of [`Columns`].
+#[derive(Serialize)]
+struct Tail<'a> {
+    tzdb: &'a str,
+    offsets: Vec<String>,
+    extras: Vec<Extra<'a>>,
+    warnings: &'a [Warning],
+}
+
+/// The notes and `mergedInto` of one entry.
+#[derive(Serialize)]
+struct Extra<'a> {
+    notes: &'a [crate::Note],
+    #[serde(rename = "mergedInto", skip_serializing_if = "Option::is_none")]
+    merged_into: Option<String>,
 }
 
 /// A result as a plain JS value (objects, not `Map`s; `None` as `null`).

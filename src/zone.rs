@@ -26,7 +26,7 @@ pub fn time_zones() -> Vec<String> {
         .available()
         .map(|n| n.as_str().to_owned())
         .collect();
-    names.sort();
+    crate::sort::sort(&mut names);
     names
 }
 

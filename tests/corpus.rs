@@ -8,7 +8,7 @@
 use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use serde_json::Value;
-use wallclock::{Error, ExpandOptions, Schedule, expand};
+use wallclock::{Error, ExpandOptions, Schedule, execution_instants, expand};
 
 const CORPUS: &str = include_str!("fixtures/corpus.jsonl");
 
@@ -54,4 +54,28 @@ fn corpus_answers_match_byte_for_byte() {
         failures.is_empty(),
         "corpus cases differ: {failures:?} (rerun with WALLCLOCK_BLESS=1 and review)"
     );
+}
+
+/// `execution_instants` is `expand(..).executions()` without the entries:
+/// the same instants, and the same error when the expansion fails.
+#[test]
+fn execution_instants_are_the_executions_of_expand() {
+    for line in CORPUS.lines().filter(|l| !l.trim().is_empty()) {
+        let case: Value = serde_json::from_str(line).unwrap();
+        let name = case["name"].as_str().unwrap_or("?");
+        let Ok(schedule) = Schedule::from_json(&case["spec"].to_string()) else {
+            continue;
+        };
+        let o = &case["options"];
+        let Ok(options) = ExpandOptions::parse(
+            &schedule,
+            o["limit"].as_u64(),
+            o["from"].as_str(),
+            o["to"].as_str(),
+        ) else {
+            continue;
+        };
+        let want = expand(&schedule, &options).map(|x| x.executions().collect::<Vec<_>>());
+        assert_eq!(execution_instants(&schedule, &options), want, "{name}");
+    }
 }

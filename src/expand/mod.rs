@@ -357,6 +357,9 @@ pub(crate) struct Expander {
     second_limit: u64,
     nanos: i32,
     set_pos: Vec<i16>,
+    /// The period's set already holds only what BYSETPOS picks (see
+    /// `pick_set_pos`), so `collect` must not pick again.
+    set_pos_applied: bool,
     /// Forward-adjusted dates can reach into the next period.
     reorder: bool,
 
@@ -606,6 +609,7 @@ impl Expander {
             second_limit,
             nanos: start.subsec_nanosecond(),
             set_pos: rule.by_set_pos.clone(),
+            set_pos_applied: false,
             reorder,
             year_ctx: YearCtx::new(i32::from(start.year()), wkst),
             day_cache: None,
@@ -861,11 +865,47 @@ impl Expander {
             }
             bits
         };
+        if self.freq == Frequency::Monthly
+            && self.presorted
+            && self.offsets.len() == 1
+            && !self.set_pos.is_empty()
+        {
+            kept = self.pick_set_pos(kept, y);
+        }
         while kept != 0 {
             let d = kept.trailing_zeros() as u8;
             kept &= kept - 1;
             self.push_day(0, first + i64::from(d) - 1, (y, m, d), None);
         }
+    }
+
+    /// Row 9 ahead of time for a MONTHLY period with one time of day: the
+    /// month's set is then its kept days in order, so BYSETPOS picks days
+    /// (`kept` bits) directly instead of every day being pushed and all but
+    /// one dropped by `collect` (the last weekday of the month, W6). The
+    /// work units of the days not pushed are still counted.
+    fn pick_set_pos(&mut self, kept: u32, y: i32) -> u32 {
+        let n = i64::from(kept.count_ones());
+        let mut picked = 0u32;
+        for &p in &self.set_pos {
+            let i = if p > 0 {
+                i64::from(p) - 1
+            } else {
+                n + i64::from(p)
+            };
+            if (0..n).contains(&i) {
+                let mut rest = kept;
+                for _ in 0..i {
+                    rest &= rest - 1;
+                }
+                picked |= rest & rest.wrapping_neg();
+            }
+        }
+        if (MIN_YEAR..=MAX_YEAR).contains(&y) {
+            self.steps += u64::from(kept.count_ones() - picked.count_ones());
+        }
+        self.set_pos_applied = true;
+        picked
     }
 
     /// Builds the set of the period at `pos` into `self.set` and moves `pos`
@@ -1024,7 +1064,8 @@ impl Expander {
         }
         let held = self.buf.len() > self.ready;
         let start = self.start_key;
-        if self.set_pos.is_empty() {
+        if self.set_pos.is_empty() || self.set_pos_applied {
+            self.set_pos_applied = false;
             self.buf.extend(set.iter().filter(|c| c.key >= start));
         } else {
             let n = set.len() as i64;

@@ -874,7 +874,7 @@ fn build(d: &Draft<'_>) -> Result<Rule, Error> {
         let nth = nth.map(narrow).transpose()?;
         by_day.push(WeekdayNum { nth, weekday });
     }
-    by_day.sort_by_key(|w| (w.weekday.to_monday_zero_offset(), w.nth));
+    crate::sort::sort_by_key(&mut by_day, |w| (w.weekday.to_monday_zero_offset(), w.nth));
     by_day.dedup();
     rule.by_day = by_day;
     Ok(rule)
@@ -885,7 +885,7 @@ fn list<T: TryFrom<i64> + Ord>(d: &Draft<'_>, name: Name) -> Result<Vec<T>, Erro
     for s in d.int(name).map_or(&[][..], |r| &r.items) {
         out.push(narrow(s.value)?);
     }
-    out.sort_unstable();
+    crate::sort::sort(&mut out);
     out.dedup();
     Ok(out)
 }
