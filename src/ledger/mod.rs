@@ -297,7 +297,7 @@ impl Ledger {
         // What never ran (or never will) from the cutover on belongs to the
         // new revision now; what a worker already dispatched keeps its slot.
         tx.execute(
-            "UPDATE occurrences SET state = 'cancelled', decision = NULL,
+            "UPDATE occurrences SET state = 'cancelled', live = 0, decision = NULL,
                     reason = 'superseded by revision ' || ?3 || ' from ' || ?2
               WHERE schedule = ?1 AND revision < ?3 AND at >= ?2
                 AND (state IN ('planned', 'retry_wait', 'gap_skipped')
@@ -331,7 +331,7 @@ impl Ledger {
             return Err(unknown_schedule(id));
         }
         tx.execute(
-            "UPDATE occurrences SET state = 'cancelled', reason = 'disabled', decision = NULL
+            "UPDATE occurrences SET state = 'cancelled', live = 0, reason = 'disabled', decision = NULL
               WHERE schedule = ?1 AND state IN ('planned', 'retry_wait')",
             [id],
         )?;
@@ -362,7 +362,7 @@ impl Ledger {
             return Err(unknown_schedule(id));
         }
         tx.execute(
-            "UPDATE OR IGNORE occurrences SET state = 'planned', reason = NULL, due_at = instant
+            "UPDATE OR IGNORE occurrences SET state = 'planned', live = 1, reason = NULL, due_at = instant
               WHERE schedule = ?1 AND state = 'cancelled' AND reason = 'disabled'
                 AND attempts = 0 AND instant >= ?2",
             params![id, now],

@@ -56,6 +56,70 @@ pub(crate) fn revisions(
     Ok(out)
 }
 
+/// Rows a plan buffers before writing them in time order.
+const PLAN_BUFFER: usize = 200_000;
+
+/// An occurrence a plan is about to insert.
+struct NewRow {
+    at: Timestamp,
+    schedule: String,
+    revision: u32,
+    nominal: String,
+    fold: u8,
+    doubled: bool,
+    instant: Option<String>,
+    status: &'static str,
+    notes: Option<String>,
+    state: &'static str,
+    reason: Option<String>,
+}
+
+/// Inserts `rows` (emptying it) in time order, across schedules: row ids
+/// then follow due time, so the occurrences one tick claims and marks done
+/// sit on a few neighbouring pages instead of one page per schedule.
+fn insert_rows(
+    tx: &Transaction<'_>,
+    rows: &mut Vec<NewRow>,
+    tzdb: &str,
+    stamp: &str,
+    report: &mut PlanReport,
+) -> Result<(), LedgerError> {
+    // Stable: equal instants keep schedule and expansion order.
+    rows.sort_by_key(|r| r.at);
+    let mut insert = tx.prepare_cached(
+        "INSERT OR IGNORE INTO occurrences
+           (schedule, revision, nominal, fold, doubled, instant, at, status, tzdb,
+            notes, state, reason, due_at, planned_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?7, ?13)",
+    )?;
+    for row in rows.drain(..) {
+        let n = insert.execute(params![
+            row.schedule,
+            row.revision,
+            row.nominal,
+            row.fold,
+            row.doubled,
+            row.instant,
+            fmt_instant(row.at),
+            row.status,
+            tzdb,
+            row.notes,
+            row.state,
+            row.reason,
+            stamp,
+        ])?;
+        if n == 1 {
+            report.inserted += 1;
+            match row.state {
+                "gap_skipped" => report.gap_skipped += 1,
+                "coalesced" => report.merged += 1,
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The notes as stored: NULL when there are none (most rows).
 fn notes_json(entry: &Entry) -> Option<String> {
     if entry.notes().is_empty() {
@@ -126,6 +190,7 @@ impl Ledger {
             until: end,
             ..PlanReport::default()
         };
+        let mut rows = Vec::new();
         for (id, cursor) in schedules {
             let cursor = cursor.as_deref().map(parse_ts).transpose()?;
             if cursor.is_some_and(|c| c >= end) {
@@ -142,12 +207,6 @@ impl Ledger {
                     continue;
                 }
                 let schedule = load_schedule(&rev.spec)?;
-                let mut insert = tx.prepare_cached(
-                    "INSERT OR IGNORE INTO occurrences
-                       (schedule, revision, nominal, fold, doubled, instant, at, status, tzdb,
-                        notes, state, reason, due_at, planned_at)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?7, ?13)",
-                )?;
                 let doubled = schedule.fold() == crate::FoldPolicy::Both;
                 // A horizon may hold more entries than one expansion may
                 // list (`MAX_ENTRIES`: a SECONDLY rule over 14 days): plan
@@ -179,29 +238,22 @@ impl Ledger {
                         let Some((state, instant, at, reason)) = ledger_state(entry) else {
                             return Err(internal("an expansion entry without an instant"));
                         };
-                        let n = insert.execute(params![
-                            id,
-                            rev.revision,
-                            fmt_nominal(entry.nominal()),
-                            entry.fold(),
+                        rows.push(NewRow {
+                            at,
+                            schedule: id.clone(),
+                            revision: rev.revision,
+                            nominal: fmt_nominal(entry.nominal()),
+                            fold: entry.fold(),
                             doubled,
-                            instant.map(fmt_instant),
-                            fmt_instant(at),
-                            entry.status().as_str(),
-                            tzdb,
-                            notes_json(entry),
+                            instant: instant.map(fmt_instant),
+                            status: entry.status().as_str(),
+                            notes: notes_json(entry),
                             state,
                             reason,
-                            stamp,
-                        ])?;
-                        if n == 1 {
-                            report.inserted += 1;
-                            match state {
-                                "gap_skipped" => report.gap_skipped += 1,
-                                "coalesced" => report.merged += 1,
-                                _ => {}
-                            }
-                        }
+                        });
+                    }
+                    if rows.len() >= PLAN_BUFFER {
+                        insert_rows(&tx, &mut rows, tzdb, &stamp, &mut report)?;
                     }
                     if expansion.executions().count() < window {
                         break;
@@ -219,6 +271,7 @@ impl Ledger {
             tx.prepare_cached("UPDATE schedules SET cursor = ?2 WHERE id = ?1")?
                 .execute(params![id, fmt_instant(end)])?;
         }
+        insert_rows(&tx, &mut rows, tzdb, &stamp, &mut report)?;
         tx.commit()?;
         Ok(report)
     }
@@ -386,7 +439,7 @@ impl Ledger {
                     }
                     None => {
                         tx.prepare_cached(
-                            "UPDATE occurrences SET state = 'cancelled', notes = ?2, tzdb = ?3,
+                            "UPDATE occurrences SET state = 'cancelled', live = 0, notes = ?2, tzdb = ?3,
                                     reason = 'no longer generated under tz database ' || ?3,
                                     decision = NULL, updated_at = ?4
                               WHERE seq = ?1",

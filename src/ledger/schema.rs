@@ -261,6 +261,19 @@ CREATE INDEX occurrences_due ON occurrences(due_at)
     WHERE state IN ('planned', 'retry_wait');
 CREATE INDEX occurrences_running ON occurrences(lease_until) WHERE state = 'running';
 "#,
+    // 4: the logical slot stops depending on `state`. SQLite rewrites a
+    // partial index's entry whenever a column of its WHERE is updated, so
+    // every claim and done mark also rewrote a slot entry, at a position
+    // ordered by schedule: one more scattered page per occurrence in every
+    // tick. `live` is 0 once an occurrence is cancelled (the only state
+    // that gives its slot up) and changes only then.
+    r#"
+ALTER TABLE occurrences ADD COLUMN live INTEGER NOT NULL DEFAULT 1 CHECK (live IN (0, 1));
+UPDATE occurrences SET live = 0 WHERE state = 'cancelled';
+DROP INDEX occurrences_slot;
+CREATE UNIQUE INDEX occurrences_slot ON occurrences(schedule, instant)
+    WHERE instant IS NOT NULL AND status <> 'merged' AND live = 1;
+"#,
 ];
 
 /// The schema version this build writes.

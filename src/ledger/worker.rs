@@ -357,7 +357,7 @@ fn claim(
                 .optional()?;
             if let Some(other) = done_by {
                 tx.prepare_cached(
-                    "UPDATE occurrences SET state = 'cancelled', lease_until = NULL,
+                    "UPDATE occurrences SET state = 'cancelled', live = 0, lease_until = NULL,
                             reason = 'effect key already recorded done by `' || ?2 || '`'
                       WHERE seq = ?1",
                 )?
