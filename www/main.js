@@ -5,12 +5,25 @@ import init, * as wc from './pkg/wallclock.js';
 import { ruleToModel, modelToRule, byteToIndex, tokenAt } from './rrule.js';
 import {
   esc, badge, rowsHtml, fillRows, tally, tallyText, noticesHtml, transitionsHtml, yearHtml, toCsv,
-  fmtNominal, fmtLocal, fmtUtc, pageStatus, addDays,
+  fmtNominal, fmtLocal, fmtUtc, pageStatus, addDays, setText,
 } from './render.js';
 
 const $ = (id) => document.getElementById(id);
+
+/** Sets an element's HTML only when it differs from what this function last wrote there. */
+const written = new WeakMap();
+function setHtml(el, html) {
+  if (written.get(el) === html) return;
+  el.innerHTML = html;
+  written.set(el, html);
+}
 const CHUNK = 100; // rows per chunk; off-screen chunks skip style and layout (content-visibility)
-const FIRST = 60; // executions rendered synchronously; the rest follow in the next task
+/**
+ * Executions rendered synchronously, the rest after the frame: a screenful
+ * of rows (about 28 px each) even when the table starts at the top of the
+ * viewport, so that a rule change lays out only what can be seen.
+ */
+const firstRows = () => Math.max(20, Math.min(60, Math.ceil(window.innerHeight / 28) + 2));
 
 const DEFAULTS = {
   tz: '', start: '', rrule: 'FREQ=DAILY', rdate: '', exdate: '',
@@ -236,10 +249,10 @@ function readBuilder() {
 }
 
 function writeHints() {
-  $('gap-hint').textContent = HINTS.gap[$('gap').value] || '';
-  $('fold-hint').textContent = HINTS.fold[$('fold').value] || '';
-  $('invalidDate-hint').textContent = HINTS.invalidDate[$('invalidDate').value] || '';
-  $('misfire-hint').textContent = HINTS.misfire[$('misfire').value] || '';
+  setText($('gap-hint'), HINTS.gap[$('gap').value] || '');
+  setText($('fold-hint'), HINTS.fold[$('fold').value] || '');
+  setText($('invalidDate-hint'), HINTS.invalidDate[$('invalidDate').value] || '');
+  setText($('misfire-hint'), HINTS.misfire[$('misfire').value] || '');
   const mode = $('b-mdmode').value;
   $('b-monthdays').hidden = mode !== 'days';
   const days = list($('b-monthdays').value).map(Number);
@@ -252,9 +265,9 @@ function writeHints() {
   } else if (!mode && $('b-freq').value === 'MONTHLY' && +st.start.slice(8, 10) > 28) {
     hint = `Monthly on the start’s day, the ${+st.start.slice(8, 10)}th: months without it follow the invalid-date policy (${inv}: ${fate}).`;
   }
-  $('b-md-hint').textContent = hint;
+  setText($('b-md-hint'), hint);
   const z = $('tz').value.trim();
-  $('tz-hint').textContent = zoneSet.has(z) ? '' : `${zones.length} zones; type part of a name and pick one.`;
+  setText($('tz-hint'), zoneSet.has(z) ? '' : `${zones.length} zones; type part of a name and pick one.`);
 }
 
 // ---------------------------------------------------------------- errors
@@ -266,7 +279,7 @@ function setErr(id, msg) {
   const el = $(`${id}-err`);
   if (!el) return;
   el.hidden = !msg;
-  el.textContent = msg || '';
+  setText(el, msg || '');
   const input = $(id);
   if (input && input.matches('input, select, textarea')) {
     if (msg) input.setAttribute('aria-invalid', 'true');
@@ -304,7 +317,7 @@ function markRule(bytePos) {
 
 function clearMarks() {
   $('rrule-mark').hidden = true;
-  $('rrule-mark').textContent = '';
+  setText($('rrule-mark'), '');
 }
 
 // ---------------------------------------------------------------- rendering
@@ -354,7 +367,13 @@ function computeNotices(spec, win) {
   }
 }
 
-/** The whole preview. Synchronous; returns its duration in ms. */
+/**
+ * The whole preview. What the first screen shows is written synchronously
+ * (the first rows, the describe sentence, the summary and the notices above
+ * the table); the other rows and the sections below the table follow in
+ * `renderRest`, after the browser has painted that frame. Returns the
+ * synchronous part's duration in ms.
+ */
 function update() {
   const t0 = performance.now();
   const now = Date.now();
@@ -367,100 +386,124 @@ function update() {
   const opts = {};
   if (st.anchor === 'now') opts.from = isoSec(now);
   const token = ++renderToken;
+  restPending = true;
+  const first = firstRows();
+  const te = performance.now();
   let x;
   try {
-    // The first screenful now; the rest (up to N) in the next task, so a
-    // rule change paints quickly even with N = 1000.
-    x = wc.expand(spec, { ...opts, limit: Math.min(st.n, FIRST) });
+    x = wc.expand(spec, { ...opts, limit: Math.min(st.n, first) });
   } catch (e) {
     showMainError(e);
     setStale(true);
-    $('summary').textContent = 'Showing the last valid result until the error is fixed.';
-    restPending = false;
-    finish(t0);
-    updateOutage(now);
+    setText($('summary'), 'Showing the last valid result until the error is fixed.');
+    ready();
+    afterFrame(() => renderRest(token, { now }));
     return performance.now() - t0;
   }
   setStale(false);
   const t1 = performance.now();
-  const more = st.n > FIRST && x.entries.some((e) => e.instant) && executions(x) >= FIRST;
+  const more = st.n > first && x.entries.some((e) => e.instant) && executions(x) >= first;
   if (!x.entries.length) renderEmpty();
   else if (more) { renderChunks(x.entries, 0, 1, 0, false); markOld(1); } else renderChunks(x.entries, 0, 1, 0);
   last = { spec, result: x, complete: !more };
-  $('rows-status').textContent = more ? `Showing ${x.entries.length} rows; computing the rest…` : `${x.entries.length} rows.`;
+  setText($('rows-status'), more ? `Showing ${x.entries.length} rows; computing the rest…` : `${x.entries.length} rows.`);
   const t2 = performance.now();
-  if (more) {
-    restPending = true;
-    setTimeout(() => renderRest(token, spec, opts, x.entries.length), 0);
-  } else restPending = false;
 
   let desc = '';
   try { desc = wc.describe(spec); } catch (e) { desc = ''; }
-  $('describe').textContent = desc;
-  $('warnings').innerHTML = x.warnings.map((w) => `<li>${esc(w.message)}</li>`).join('');
-  $('transitions').innerHTML = transitionsHtml(x.transitions);
+  setText($('describe'), desc);
+  setHtml($('warnings'), x.warnings.map((w) => `<li>${esc(w.message)}</li>`).join(''));
 
   const win = windowOf(now);
   const nt = computeNotices(spec, win);
   const since = st.anchor === 'now' ? 'from now' : `from ${win.label}`;
   if (nt.error) {
-    $('summary').textContent = `Next 12 months (${since}): not scanned: ${errText(nt.error)}`;
+    setText($('summary'), `Next 12 months (${since}): not scanned: ${errText(nt.error)}`);
     $('notices').hidden = true;
   } else {
-    $('summary').textContent = `In the next 12 months (${since}): ${tallyText(tally(nt.entries))}.`;
+    setText($('summary'), `In the next 12 months (${since}): ${tallyText(tally(nt.entries))}.`);
     $('notices').hidden = !nt.entries.length;
-    $('notice-list').innerHTML = noticesHtml(nt.entries);
-    const ym = windowMonth(win);
-    const sig = JSON.stringify([ym, nt.entries.map((e) => [e.nominal, e.status, e.notes.length]), nt.transitions.map((t) => t.localBefore)]);
-    if (sig !== yearSig) {
-      yearSig = sig;
-      $('year').innerHTML = yearHtml(ym, nt.entries, nt.transitions);
-      $('year-range').textContent = `(12 months ${since})`;
-    }
+    setHtml($('notice-list'), noticesHtml(nt.entries));
   }
-  if (st.cmp) renderCompare(spec, win);
-  updateOutage(now);
-  perf.last = { expandMs: t1 - t0, tableMs: t2 - t1, totalMs: performance.now() - t0, rows: x.entries.length };
-  if (!restPending) finish(t0);
+  perf.last = { expandMs: t1 - te, tableMs: t2 - t1, totalMs: performance.now() - t0, rows: x.entries.length };
+  ready();
+  afterFrame(() => renderRest(token, { now, spec, opts, x, more, win, since, nt }));
   return performance.now() - t0;
 }
 
 const executions = (x) => { let n = 0; for (const e of x.entries) if (e.status === 'scheduled' || e.status === 'shifted') n++; return n; };
 
-/** Rows after the first screenful: the same expansion with the full limit, its tail appended. */
-function renderRest(token, spec, opts, have) {
-  if (token !== renderToken) return; // superseded by a newer edit
+/**
+ * Everything after the first screen: the rows past the first screenful (the
+ * same expansion with the full limit, its tail written into the chunks), the
+ * transitions, the year view, the comparison and the outage simulator.
+ * Without `spec` (the rule has an error) only the outage simulator runs.
+ */
+function renderRest(token, { now, spec, opts, x, more, win, since, nt }) {
+  if (token !== renderToken) return; // superseded by a newer edit, which has its own pass
   const t0 = performance.now();
-  try {
-    const full = wc.expand(spec, { ...opts, limit: st.n });
-    // A larger limit lists a superset: the first `have` entries are already on the page.
-    renderChunks(full.entries.slice(have), 1, have + 1);
-    last = { spec, result: full, complete: true };
-    $('rows-status').textContent = `${full.entries.length} rows.`;
-    $('transitions').innerHTML = transitionsHtml(full.transitions);
-  } catch (e) {
-    setErr('n', errText(e));
+  if (spec) {
+    let transitions = x.transitions;
+    if (more) {
+      try {
+        const full = wc.expand(spec, { ...opts, limit: st.n });
+        // A larger limit lists a superset: the first entries are already on the page.
+        renderChunks(full.entries.slice(x.entries.length), 1, x.entries.length + 1);
+        last = { spec, result: full, complete: true };
+        setText($('rows-status'), `${full.entries.length} rows.`);
+        transitions = full.transitions;
+      } catch (e) {
+        setErr('n', errText(e));
+      }
+    }
+    setHtml($('transitions'), transitionsHtml(transitions));
+    if (!nt.error) {
+      const ym = windowMonth(win);
+      const sig = JSON.stringify([ym, nt.entries.map((e) => [e.nominal, e.status, e.notes.length]), nt.transitions.map((t) => t.localBefore)]);
+      if (sig !== yearSig) {
+        yearSig = sig;
+        $('year').innerHTML = yearHtml(ym, nt.entries, nt.transitions);
+        setText($('year-range'), `(12 months ${since})`);
+      }
+    }
+    if (st.cmp) renderCompare(spec, win);
   }
+  updateOutage(now);
   perf.rest = { totalMs: performance.now() - t0 };
   restPending = false;
   finish();
 }
 
+/**
+ * Runs `fn` after the next frame has been rendered: a task queued from a
+ * requestAnimationFrame callback runs once that frame's style, layout and
+ * paint are done. A hidden page gets no frames, hence the timer.
+ */
+function afterFrame(fn) {
+  let done = false;
+  const once = () => { if (!done) { done = true; fn(); } };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 250);
+}
+
+/** The first screen is on the page (stamped once, after the first update). */
+function ready() {
+  const app = $('app');
+  if (app.dataset.ready) return;
+  app.dataset.ready = '1';
+  app.setAttribute('aria-busy', 'false');
+  const root = document.documentElement;
+  root.dataset.firstRender = performance.now().toFixed(1);
+  // The DOM is ready here; the first screen is painted once the frame that
+  // lays it out has run.
+  requestAnimationFrame(() => setTimeout(() => { root.dataset.firstPaint = performance.now().toFixed(1); }, 0));
+}
+
+/** Everything of the last update is on the page. */
 function finish() {
   if (!restPending) for (const f of restWaiters.splice(0)) f();
   renders++;
-  const app = $('app');
-  app.dataset.rev = String(renders);
-  if (!app.dataset.ready) {
-    app.dataset.ready = '1';
-    app.setAttribute('aria-busy', 'false');
-    const root = document.documentElement;
-    root.dataset.firstRender = performance.now().toFixed(1);
-    // The DOM is ready above; the first screen is painted once the frame
-    // that lays it out has run (a task queued from a requestAnimationFrame
-    // callback runs after that frame's style, layout and paint).
-    requestAnimationFrame(() => setTimeout(() => { root.dataset.firstPaint = performance.now().toFixed(1); }, 0));
-  }
+  $('app').dataset.rev = String(renders);
 }
 
 // ---------------------------------------------------------------- compare policies
@@ -523,7 +566,7 @@ function renderCompare(spec, win) {
   } catch (e) {
     html += `<p class="err">${esc(errText(e))}</p>`;
   }
-  body.innerHTML = html;
+  setHtml(body, html);
 }
 
 // ---------------------------------------------------------------- outage simulator
@@ -549,8 +592,8 @@ function updateOutage(now) {
   const down = st.down.trim();
   const back = st.back.trim();
   if (!down || !back) {
-    tbody.innerHTML = '';
-    $('outage-summary').textContent = 'Enter when the scheduler went down and when it came back.';
+    setHtml(tbody, '');
+    setText($('outage-summary'), 'Enter when the scheduler went down and when it came back.');
     return;
   }
   try {
@@ -579,12 +622,12 @@ function updateOutage(now) {
       h += `<tr class="d-${d.decision}"><td>${e ? fmtNominal(e.nominal) : esc(d.key)}${e?.fold ? ' (2nd)' : ''}</td><td>${fmtUtc(d.instant)}</td><td>${esc(d.lateness)}</td>`
         + `<td><span class="badge dc-${d.decision}">${d.decision}</span></td><td>${esc(d.reason)}</td></tr>`;
     }
-    tbody.innerHTML = h || '<tr><td colspan="5" class="hint">Nothing was due while the scheduler was down.</td></tr>';
+    setHtml(tbody, h || '<tr><td colspan="5" class="hint">Nothing was due while the scheduler was down.</td></tr>');
     const parts = ['run', 'coalesced', 'skipped', 'expired'].filter((k) => counts[k]).map((k) => `${counts[k]} ${k}`);
-    $('outage-summary').textContent = `${out.length} missed${out.length >= LIMIT ? ' (the first ' + LIMIT + ')' : ''}${parts.length ? ': ' + parts.join(', ') : ''}. “Now” is the back-at time; the misfire decision is ${st.misfire}.`;
+    setText($('outage-summary'), `${out.length} missed${out.length >= LIMIT ? ' (the first ' + LIMIT + ')' : ''}${parts.length ? ': ' + parts.join(', ') : ''}. “Now” is the back-at time; the misfire decision is ${st.misfire}.`);
   } catch (e) {
-    tbody.innerHTML = '';
-    $('outage-summary').textContent = '';
+    setHtml(tbody, '');
+    setText($('outage-summary'), '');
     if (e) setErr(errTarget(e, 'outage'), errText(e));
   }
 }
@@ -655,6 +698,7 @@ function safeUpdate() {
     // Never leave the page blank or throw to the console: say what happened.
     setErr('general', `Unexpected problem: ${errText(e)}`);
     restPending = false;
+    ready();
     finish();
   }
 }
@@ -711,7 +755,7 @@ function wire() {
     st.cmp = !st.cmp;
     setCompareOpen(st.cmp);
     safeUpdate();
-    if (st.cmp) $('compare').scrollIntoView({ block: 'nearest' });
+    if (st.cmp) whenComplete().then(() => $('compare').scrollIntoView({ block: 'nearest' }));
   });
   for (const b of document.querySelectorAll('[data-copy]')) b.addEventListener('click', () => { copy(b.dataset.copy).catch(() => {}); });
   for (const b of document.querySelectorAll('[data-download]')) b.addEventListener('click', () => { try { download(b.dataset.download); } catch (e) { $('share-status').textContent = errText(e); } });
@@ -747,6 +791,9 @@ async function main() {
   safeUpdate();
 }
 
+/** Resolves when every part of the last update is on the page. */
+const whenComplete = () => new Promise((r) => (restPending ? restWaiters.push(r) : r()));
+
 // A hook for the benchmark and tests: apply a state patch and render now.
 window.wallclockPage = {
   renderNow(patch) {
@@ -756,8 +803,8 @@ window.wallclockPage = {
   },
   get perf() { return perf.last; },
   get pending() { return pending || restPending || urlPending; },
-  /** Resolves when every row of the last update is on the page. */
-  whenComplete: () => new Promise((r) => (restPending ? restWaiters.push(r) : r())),
+  /** Resolves when every part of the last update is on the page. */
+  whenComplete,
   get perfRest() { return perf.rest; },
   wasm: wc,
   state: () => ({ ...st }),
