@@ -356,7 +356,7 @@ function markOld(k) {
 }
 
 function renderEmpty() {
-  $('rows').innerHTML = '<div role="rowgroup" class="chunk"><div role="row" class="tr"><span role="cell" class="hint" style="grid-column: 1 / -1">No occurrence in this window.</span></div></div>';
+  $('rows').innerHTML = '<div role="rowgroup" class="chunk"><div role="row" class="tr"><span role="cell" class="hint all">No occurrence in this window.</span></div></div>';
 }
 
 function computeNotices(spec, win) {
