@@ -115,12 +115,26 @@ function defaultStart(tz) {
   }
 }
 
+/** The browser's zone when the bundled database knows it (asked without loading the zone list), else UTC. */
 function browserZone() {
   try {
     const z = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (zoneSet.has(z)) return z;
+    if (z && (zoneSet.has(z) || wc.validate({ timeZone: z, start: '2000-01-01T00:00' }).valid)) return z;
   } catch { /* fall through */ }
   return 'UTC';
+}
+
+/**
+ * The ~600 zone names for the picker. Not needed for the first screen, so
+ * they are read and written into the datalist after it is painted, or as
+ * soon as the picker gets focus, whichever comes first.
+ */
+function loadZones() {
+  if (zones.length) return;
+  zones = wc.timeZones();
+  zoneSet = new Set(zones);
+  $('tz-list').innerHTML = zones.map((z) => `<option value="${esc(z)}"></option>`).join('');
+  writeHints();
 }
 
 const list = (text) => text.split(/[,\s]+/).map((x) => x.trim()).filter(Boolean);
@@ -267,7 +281,7 @@ function writeHints() {
   }
   setText($('b-md-hint'), hint);
   const z = $('tz').value.trim();
-  setText($('tz-hint'), zoneSet.has(z) ? '' : `${zones.length} zones; type part of a name and pick one.`);
+  setText($('tz-hint'), !zones.length || zoneSet.has(z) ? '' : `${zones.length} zones; type part of a name and pick one.`);
 }
 
 // ---------------------------------------------------------------- errors
@@ -779,16 +793,18 @@ async function main() {
     return;
   }
   performance.mark('wasm-ready');
-  zones = wc.timeZones();
-  zoneSet = new Set(zones);
-  $('tz-list').innerHTML = zones.map((z) => `<option value="${esc(z)}"></option>`).join('');
-  $('meta').textContent = `IANA tz database ${wc.tzdbVersion()}, ${zones.length} zones, computed in your browser.`;
+  $('meta').textContent = `IANA tz database ${wc.tzdbVersion()}, computed in your browser.`;
   st = hashToState(location.hash);
   if (!st.tz) st.tz = browserZone();
   if (!st.start) st.start = defaultStart(st.tz);
   writeForm();
   wire();
   safeUpdate();
+  $('tz').addEventListener('focus', loadZones, { once: true });
+  whenComplete().then(() => {
+    if (window.requestIdleCallback) requestIdleCallback(loadZones, { timeout: 1000 });
+    else setTimeout(loadZones, 0);
+  });
 }
 
 /** Resolves when every part of the last update is on the page. */
