@@ -787,7 +787,8 @@ function wire() {
 
 async function main() {
   try {
-    await init();
+    const module = await window.wallclockWasm; // compiled early by index.html, or null
+    await init(module ? { module_or_path: module } : undefined);
   } catch (e) {
     $('meta').textContent = `Could not load the WebAssembly module: ${errText(e)}`;
     return;
