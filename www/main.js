@@ -420,7 +420,9 @@ function update() {
   if (!x.entries.length) renderEmpty();
   else if (more) { renderChunks(x.entries, 0, 1, 0, false); markOld(1); } else renderChunks(x.entries, 0, 1, 0);
   last = { spec, result: x, complete: !more };
-  setText($('rows-status'), more ? `Showing ${x.entries.length} rows; computing the rest…` : `${x.entries.length} rows.`);
+  // Announced once per update: with more rows to come, the count waits for them.
+  if (!more) setText($('rows-status'), `${x.entries.length} rows.`);
+  setBusy(more);
   const t2 = performance.now();
 
   let desc = '';
@@ -453,9 +455,22 @@ const executions = (x) => { let n = 0; for (const e of x.entries) if (e.status =
  * transitions, the year view, the comparison and the outage simulator.
  * Without `spec` (the rule has an error) only the outage simulator runs.
  */
-function renderRest(token, { now, spec, opts, x, more, win, since, nt }) {
+function renderRest(token, ctx) {
   if (token !== renderToken) return; // superseded by a newer edit, which has its own pass
   const t0 = performance.now();
+  try {
+    writeRest(ctx);
+  } catch (e) {
+    // As in safeUpdate: say what happened rather than throw to the console.
+    setErr('general', `Unexpected problem: ${errText(e)}`);
+  }
+  setBusy(false);
+  perf.rest = { totalMs: performance.now() - t0 };
+  restPending = false;
+  finish();
+}
+
+function writeRest({ now, spec, opts, x, more, win, since, nt }) {
   if (spec) {
     let transitions = x.transitions;
     if (more) {
@@ -483,9 +498,12 @@ function renderRest(token, { now, spec, opts, x, more, win, since, nt }) {
     if (st.cmp) renderCompare(spec, win);
   }
   updateOutage(now);
-  perf.rest = { totalMs: performance.now() - t0 };
-  restPending = false;
-  finish();
+}
+
+/** The instances table is busy while its rows after the first screenful are stale. */
+function setBusy(on) {
+  const t = $('instances');
+  if ((t.getAttribute('aria-busy') === 'true') !== on) t.setAttribute('aria-busy', String(on));
 }
 
 /**
