@@ -730,6 +730,7 @@ function safeUpdate() {
     // Never leave the page blank or throw to the console: say what happened.
     setErr('general', `Unexpected problem: ${errText(e)}`);
     restPending = false;
+    setBusy(false);
     ready();
     finish();
   }
