@@ -5,12 +5,25 @@ import init, * as wc from './pkg/wallclock.js';
 import { ruleToModel, modelToRule, byteToIndex, tokenAt } from './rrule.js';
 import {
   esc, badge, rowsHtml, fillRows, tally, tallyText, noticesHtml, transitionsHtml, yearHtml, toCsv,
-  fmtNominal, fmtLocal, fmtUtc, pageStatus, addDays,
+  fmtNominal, fmtLocal, fmtUtc, pageStatus, addDays, setText,
 } from './render.js';
 
 const $ = (id) => document.getElementById(id);
+
+/** Sets an element's HTML only when it differs from what this function last wrote there. */
+const written = new WeakMap();
+function setHtml(el, html) {
+  if (written.get(el) === html) return;
+  el.innerHTML = html;
+  written.set(el, html);
+}
 const CHUNK = 100; // rows per chunk; off-screen chunks skip style and layout (content-visibility)
-const FIRST = 60; // executions rendered synchronously; the rest follow in the next task
+/**
+ * Executions rendered synchronously, the rest after the frame: a screenful
+ * of rows (about 28 px each) even when the table starts at the top of the
+ * viewport, so that a rule change lays out only what can be seen.
+ */
+const firstRows = () => Math.max(20, Math.min(60, Math.ceil(window.innerHeight / 28) + 2));
 
 const DEFAULTS = {
   tz: '', start: '', rrule: 'FREQ=DAILY', rdate: '', exdate: '',
@@ -102,12 +115,26 @@ function defaultStart(tz) {
   }
 }
 
+/** The browser's zone when the bundled database knows it (asked without loading the zone list), else UTC. */
 function browserZone() {
   try {
     const z = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (zoneSet.has(z)) return z;
+    if (z && (zoneSet.has(z) || wc.validate({ timeZone: z, start: '2000-01-01T00:00' }).valid)) return z;
   } catch { /* fall through */ }
   return 'UTC';
+}
+
+/**
+ * The ~600 zone names for the picker. Not needed for the first screen, so
+ * they are read and written into the datalist after it is painted, or as
+ * soon as the picker gets focus, whichever comes first.
+ */
+function loadZones() {
+  if (zones.length) return;
+  zones = wc.timeZones();
+  zoneSet = new Set(zones);
+  $('tz-list').innerHTML = zones.map((z) => `<option value="${esc(z)}"></option>`).join('');
+  writeHints();
 }
 
 const list = (text) => text.split(/[,\s]+/).map((x) => x.trim()).filter(Boolean);
@@ -236,10 +263,10 @@ function readBuilder() {
 }
 
 function writeHints() {
-  $('gap-hint').textContent = HINTS.gap[$('gap').value] || '';
-  $('fold-hint').textContent = HINTS.fold[$('fold').value] || '';
-  $('invalidDate-hint').textContent = HINTS.invalidDate[$('invalidDate').value] || '';
-  $('misfire-hint').textContent = HINTS.misfire[$('misfire').value] || '';
+  setText($('gap-hint'), HINTS.gap[$('gap').value] || '');
+  setText($('fold-hint'), HINTS.fold[$('fold').value] || '');
+  setText($('invalidDate-hint'), HINTS.invalidDate[$('invalidDate').value] || '');
+  setText($('misfire-hint'), HINTS.misfire[$('misfire').value] || '');
   const mode = $('b-mdmode').value;
   $('b-monthdays').hidden = mode !== 'days';
   const days = list($('b-monthdays').value).map(Number);
@@ -252,9 +279,9 @@ function writeHints() {
   } else if (!mode && $('b-freq').value === 'MONTHLY' && +st.start.slice(8, 10) > 28) {
     hint = `Monthly on the start’s day, the ${+st.start.slice(8, 10)}th: months without it follow the invalid-date policy (${inv}: ${fate}).`;
   }
-  $('b-md-hint').textContent = hint;
+  setText($('b-md-hint'), hint);
   const z = $('tz').value.trim();
-  $('tz-hint').textContent = zoneSet.has(z) ? '' : `${zones.length} zones; type part of a name and pick one.`;
+  setText($('tz-hint'), !zones.length || zoneSet.has(z) ? '' : `${zones.length} zones; type part of a name and pick one.`);
 }
 
 // ---------------------------------------------------------------- errors
@@ -266,7 +293,7 @@ function setErr(id, msg) {
   const el = $(`${id}-err`);
   if (!el) return;
   el.hidden = !msg;
-  el.textContent = msg || '';
+  setText(el, msg || '');
   const input = $(id);
   if (input && input.matches('input, select, textarea')) {
     if (msg) input.setAttribute('aria-invalid', 'true');
@@ -304,7 +331,7 @@ function markRule(bytePos) {
 
 function clearMarks() {
   $('rrule-mark').hidden = true;
-  $('rrule-mark').textContent = '';
+  setText($('rrule-mark'), '');
 }
 
 // ---------------------------------------------------------------- rendering
@@ -343,7 +370,7 @@ function markOld(k) {
 }
 
 function renderEmpty() {
-  $('rows').innerHTML = '<div role="rowgroup" class="chunk"><div role="row" class="tr"><span role="cell" class="hint" style="grid-column: 1 / -1">No occurrence in this window.</span></div></div>';
+  $('rows').innerHTML = '<div role="rowgroup" class="chunk"><div role="row" class="tr"><span role="cell" class="hint all">No occurrence in this window.</span></div></div>';
 }
 
 function computeNotices(spec, win) {
@@ -354,7 +381,13 @@ function computeNotices(spec, win) {
   }
 }
 
-/** The whole preview. Synchronous; returns its duration in ms. */
+/**
+ * The whole preview. What the first screen shows is written synchronously
+ * (the first rows, the describe sentence, the summary and the notices above
+ * the table); the other rows and the sections below the table follow in
+ * `renderRest`, after the browser has painted that frame. Returns the
+ * synchronous part's duration in ms.
+ */
 function update() {
   const t0 = performance.now();
   const now = Date.now();
@@ -367,95 +400,142 @@ function update() {
   const opts = {};
   if (st.anchor === 'now') opts.from = isoSec(now);
   const token = ++renderToken;
+  restPending = true;
+  const first = firstRows();
+  const te = performance.now();
   let x;
   try {
-    // The first screenful now; the rest (up to N) in the next task, so a
-    // rule change paints quickly even with N = 1000.
-    x = wc.expand(spec, { ...opts, limit: Math.min(st.n, FIRST) });
+    x = wc.expand(spec, { ...opts, limit: Math.min(st.n, first) });
   } catch (e) {
     showMainError(e);
     setStale(true);
-    $('summary').textContent = 'Showing the last valid result until the error is fixed.';
-    restPending = false;
-    finish(t0);
-    updateOutage(now);
+    setText($('summary'), 'Showing the last valid result until the error is fixed.');
+    ready();
+    afterFrame(() => renderRest(token, { now }));
     return performance.now() - t0;
   }
   setStale(false);
   const t1 = performance.now();
-  const more = st.n > FIRST && x.entries.some((e) => e.instant) && executions(x) >= FIRST;
+  const more = st.n > first && x.entries.some((e) => e.instant) && executions(x) >= first;
   if (!x.entries.length) renderEmpty();
   else if (more) { renderChunks(x.entries, 0, 1, 0, false); markOld(1); } else renderChunks(x.entries, 0, 1, 0);
   last = { spec, result: x, complete: !more };
-  $('rows-status').textContent = more ? `Showing ${x.entries.length} rows; computing the rest…` : `${x.entries.length} rows.`;
+  // Announced once per update: with more rows to come, the count waits for them.
+  if (!more) setText($('rows-status'), `${x.entries.length} rows.`);
+  setBusy(more);
   const t2 = performance.now();
-  if (more) {
-    restPending = true;
-    setTimeout(() => renderRest(token, spec, opts, x.entries.length), 0);
-  } else restPending = false;
 
   let desc = '';
   try { desc = wc.describe(spec); } catch (e) { desc = ''; }
-  $('describe').textContent = desc;
-  $('warnings').innerHTML = x.warnings.map((w) => `<li>${esc(w.message)}</li>`).join('');
-  $('transitions').innerHTML = transitionsHtml(x.transitions);
+  setText($('describe'), desc);
+  setHtml($('warnings'), x.warnings.map((w) => `<li>${esc(w.message)}</li>`).join(''));
 
   const win = windowOf(now);
   const nt = computeNotices(spec, win);
   const since = st.anchor === 'now' ? 'from now' : `from ${win.label}`;
   if (nt.error) {
-    $('summary').textContent = `Next 12 months (${since}): not scanned: ${errText(nt.error)}`;
+    setText($('summary'), `Next 12 months (${since}): not scanned: ${errText(nt.error)}`);
     $('notices').hidden = true;
   } else {
-    $('summary').textContent = `In the next 12 months (${since}): ${tallyText(tally(nt.entries))}.`;
+    setText($('summary'), `In the next 12 months (${since}): ${tallyText(tally(nt.entries))}.`);
     $('notices').hidden = !nt.entries.length;
-    $('notice-list').innerHTML = noticesHtml(nt.entries);
-    const ym = windowMonth(win);
-    const sig = JSON.stringify([ym, nt.entries.map((e) => [e.nominal, e.status, e.notes.length]), nt.transitions.map((t) => t.localBefore)]);
-    if (sig !== yearSig) {
-      yearSig = sig;
-      $('year').innerHTML = yearHtml(ym, nt.entries, nt.transitions);
-      $('year-range').textContent = `(12 months ${since})`;
-    }
+    setHtml($('notice-list'), noticesHtml(nt.entries));
   }
-  if (st.cmp) renderCompare(spec, win);
-  updateOutage(now);
-  perf.last = { expandMs: t1 - t0, tableMs: t2 - t1, totalMs: performance.now() - t0, rows: x.entries.length };
-  if (!restPending) finish(t0);
+  perf.last = { expandMs: t1 - te, tableMs: t2 - t1, totalMs: performance.now() - t0, rows: x.entries.length };
+  ready();
+  afterFrame(() => renderRest(token, { now, spec, opts, x, more, win, since, nt }));
   return performance.now() - t0;
 }
 
 const executions = (x) => { let n = 0; for (const e of x.entries) if (e.status === 'scheduled' || e.status === 'shifted') n++; return n; };
 
-/** Rows after the first screenful: the same expansion with the full limit, its tail appended. */
-function renderRest(token, spec, opts, have) {
-  if (token !== renderToken) return; // superseded by a newer edit
+/**
+ * Everything after the first screen: the rows past the first screenful (the
+ * same expansion with the full limit, its tail written into the chunks), the
+ * transitions, the year view, the comparison and the outage simulator.
+ * Without `spec` (the rule has an error) only the outage simulator runs.
+ */
+function renderRest(token, ctx) {
+  if (token !== renderToken) return; // superseded by a newer edit, which has its own pass
   const t0 = performance.now();
   try {
-    const full = wc.expand(spec, { ...opts, limit: st.n });
-    // A larger limit lists a superset: the first `have` entries are already on the page.
-    renderChunks(full.entries.slice(have), 1, have + 1);
-    last = { spec, result: full, complete: true };
-    $('rows-status').textContent = `${full.entries.length} rows.`;
-    $('transitions').innerHTML = transitionsHtml(full.transitions);
+    writeRest(ctx);
   } catch (e) {
-    setErr('n', errText(e));
+    // As in safeUpdate: say what happened rather than throw to the console.
+    setErr('general', `Unexpected problem: ${errText(e)}`);
   }
+  setBusy(false);
   perf.rest = { totalMs: performance.now() - t0 };
   restPending = false;
   finish();
 }
 
+function writeRest({ now, spec, opts, x, more, win, since, nt }) {
+  if (spec) {
+    let transitions = x.transitions;
+    if (more) {
+      try {
+        const full = wc.expand(spec, { ...opts, limit: st.n });
+        // A larger limit lists a superset: the first entries are already on the page.
+        renderChunks(full.entries.slice(x.entries.length), 1, x.entries.length + 1);
+        last = { spec, result: full, complete: true };
+        setText($('rows-status'), `${full.entries.length} rows.`);
+        transitions = full.transitions;
+      } catch (e) {
+        setErr('n', errText(e));
+      }
+    }
+    setHtml($('transitions'), transitionsHtml(transitions));
+    if (!nt.error) {
+      const ym = windowMonth(win);
+      const sig = JSON.stringify([ym, nt.entries.map((e) => [e.nominal, e.status, e.notes.length]), nt.transitions.map((t) => t.localBefore)]);
+      if (sig !== yearSig) {
+        yearSig = sig;
+        $('year').innerHTML = yearHtml(ym, nt.entries, nt.transitions);
+        setText($('year-range'), `(12 months ${since})`);
+      }
+    }
+    if (st.cmp) renderCompare(spec, win);
+  }
+  updateOutage(now);
+}
+
+/** The instances table is busy while its rows after the first screenful are stale. */
+function setBusy(on) {
+  const t = $('instances');
+  if ((t.getAttribute('aria-busy') === 'true') !== on) t.setAttribute('aria-busy', String(on));
+}
+
+/**
+ * Runs `fn` after the next frame has been rendered: a task queued from a
+ * requestAnimationFrame callback runs once that frame's style, layout and
+ * paint are done. A hidden page gets no frames, hence the timer.
+ */
+function afterFrame(fn) {
+  let done = false;
+  const once = () => { if (!done) { done = true; fn(); } };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 250);
+}
+
+/** The first screen is on the page (stamped once, after the first update). */
+function ready() {
+  const app = $('app');
+  if (app.dataset.ready) return;
+  app.dataset.ready = '1';
+  app.setAttribute('aria-busy', 'false');
+  const root = document.documentElement;
+  root.dataset.firstRender = performance.now().toFixed(1);
+  // The DOM is ready here; the first screen is painted once the frame that
+  // lays it out has run.
+  requestAnimationFrame(() => setTimeout(() => { root.dataset.firstPaint = performance.now().toFixed(1); }, 0));
+}
+
+/** Everything of the last update is on the page. */
 function finish() {
   if (!restPending) for (const f of restWaiters.splice(0)) f();
   renders++;
-  const app = $('app');
-  app.dataset.rev = String(renders);
-  if (!app.dataset.ready) {
-    app.dataset.ready = '1';
-    app.setAttribute('aria-busy', 'false');
-    document.documentElement.dataset.firstRender = performance.now().toFixed(1);
-  }
+  $('app').dataset.rev = String(renders);
 }
 
 // ---------------------------------------------------------------- compare policies
@@ -518,7 +598,7 @@ function renderCompare(spec, win) {
   } catch (e) {
     html += `<p class="err">${esc(errText(e))}</p>`;
   }
-  body.innerHTML = html;
+  setHtml(body, html);
 }
 
 // ---------------------------------------------------------------- outage simulator
@@ -544,8 +624,8 @@ function updateOutage(now) {
   const down = st.down.trim();
   const back = st.back.trim();
   if (!down || !back) {
-    tbody.innerHTML = '';
-    $('outage-summary').textContent = 'Enter when the scheduler went down and when it came back.';
+    setHtml(tbody, '');
+    setText($('outage-summary'), 'Enter when the scheduler went down and when it came back.');
     return;
   }
   try {
@@ -574,12 +654,12 @@ function updateOutage(now) {
       h += `<tr class="d-${d.decision}"><td>${e ? fmtNominal(e.nominal) : esc(d.key)}${e?.fold ? ' (2nd)' : ''}</td><td>${fmtUtc(d.instant)}</td><td>${esc(d.lateness)}</td>`
         + `<td><span class="badge dc-${d.decision}">${d.decision}</span></td><td>${esc(d.reason)}</td></tr>`;
     }
-    tbody.innerHTML = h || '<tr><td colspan="5" class="hint">Nothing was due while the scheduler was down.</td></tr>';
+    setHtml(tbody, h || '<tr><td colspan="5" class="hint">Nothing was due while the scheduler was down.</td></tr>');
     const parts = ['run', 'coalesced', 'skipped', 'expired'].filter((k) => counts[k]).map((k) => `${counts[k]} ${k}`);
-    $('outage-summary').textContent = `${out.length} missed${out.length >= LIMIT ? ' (the first ' + LIMIT + ')' : ''}${parts.length ? ': ' + parts.join(', ') : ''}. “Now” is the back-at time; the misfire decision is ${st.misfire}.`;
+    setText($('outage-summary'), `${out.length} missed${out.length >= LIMIT ? ' (the first ' + LIMIT + ')' : ''}${parts.length ? ': ' + parts.join(', ') : ''}. “Now” is the back-at time; the misfire decision is ${st.misfire}.`);
   } catch (e) {
-    tbody.innerHTML = '';
-    $('outage-summary').textContent = '';
+    setHtml(tbody, '');
+    setText($('outage-summary'), '');
     if (e) setErr(errTarget(e, 'outage'), errText(e));
   }
 }
@@ -650,6 +730,8 @@ function safeUpdate() {
     // Never leave the page blank or throw to the console: say what happened.
     setErr('general', `Unexpected problem: ${errText(e)}`);
     restPending = false;
+    setBusy(false);
+    ready();
     finish();
   }
 }
@@ -706,7 +788,7 @@ function wire() {
     st.cmp = !st.cmp;
     setCompareOpen(st.cmp);
     safeUpdate();
-    if (st.cmp) $('compare').scrollIntoView({ block: 'nearest' });
+    if (st.cmp) whenComplete().then(() => $('compare').scrollIntoView({ block: 'nearest' }));
   });
   for (const b of document.querySelectorAll('[data-copy]')) b.addEventListener('click', () => { copy(b.dataset.copy).catch(() => {}); });
   for (const b of document.querySelectorAll('[data-download]')) b.addEventListener('click', () => { try { download(b.dataset.download); } catch (e) { $('share-status').textContent = errText(e); } });
@@ -724,23 +806,29 @@ function wire() {
 
 async function main() {
   try {
-    await init();
+    const module = await window.wallclockWasm; // compiled early by index.html, or null
+    await init(module ? { module_or_path: module } : undefined);
   } catch (e) {
     $('meta').textContent = `Could not load the WebAssembly module: ${errText(e)}`;
     return;
   }
   performance.mark('wasm-ready');
-  zones = wc.timeZones();
-  zoneSet = new Set(zones);
-  $('tz-list').innerHTML = zones.map((z) => `<option value="${esc(z)}"></option>`).join('');
-  $('meta').textContent = `IANA tz database ${wc.tzdbVersion()}, ${zones.length} zones, computed in your browser.`;
+  $('meta').textContent = `IANA tz database ${wc.tzdbVersion()}, computed in your browser.`;
   st = hashToState(location.hash);
   if (!st.tz) st.tz = browserZone();
   if (!st.start) st.start = defaultStart(st.tz);
   writeForm();
   wire();
   safeUpdate();
+  $('tz').addEventListener('focus', loadZones, { once: true });
+  whenComplete().then(() => {
+    if (window.requestIdleCallback) requestIdleCallback(loadZones, { timeout: 1000 });
+    else setTimeout(loadZones, 0);
+  });
 }
+
+/** Resolves when every part of the last update is on the page. */
+const whenComplete = () => new Promise((r) => (restPending ? restWaiters.push(r) : r()));
 
 // A hook for the benchmark and tests: apply a state patch and render now.
 window.wallclockPage = {
@@ -751,8 +839,8 @@ window.wallclockPage = {
   },
   get perf() { return perf.last; },
   get pending() { return pending || restPending || urlPending; },
-  /** Resolves when every row of the last update is on the page. */
-  whenComplete: () => new Promise((r) => (restPending ? restWaiters.push(r) : r())),
+  /** Resolves when every part of the last update is on the page. */
+  whenComplete,
   get perfRest() { return perf.rest; },
   wasm: wc,
   state: () => ({ ...st }),

@@ -70,7 +70,17 @@ export function rowsHtml(entries, first) {
   return h;
 }
 
-const setText = (el, t) => { if (el.firstChild?.nodeValue !== t || el.childNodes.length !== 1) el.textContent = t; };
+/**
+ * Sets an element's text, touching the DOM only when it differs. A lone text
+ * node is rewritten in place (nodeValue), which is cheaper than textContent:
+ * that replaces the node.
+ */
+export function setText(el, t) {
+  const n = el.firstChild;
+  if (n && n.nodeType === 3 && !n.nextSibling) {
+    if (n.nodeValue !== t) n.nodeValue = t;
+  } else if (n || t) el.textContent = t;
+}
 
 /**
  * Rewrites existing rows in place (same count as `entries`): only the text

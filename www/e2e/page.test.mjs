@@ -274,6 +274,8 @@ export const tests = [
         ok(rs.every((r) => r.nominal.endsWith(hour)), `every row at ${hour}`);
         eq(rs[249].nominal.slice(4, 14), '2026-09-07', 'the 250th day');
         eq(await page.$$eval('#rows .chunk.old', (els) => els.length), 0, 'no chunk left hidden');
+        eq(await page.getAttribute('#instances', 'aria-busy'), 'false', 'table not busy once every row is written');
+        eq(await page.textContent('#rows-status'), '250 rows.', 'row count announced');
       };
       await check('09:00');
       await fill(page, '#rrule', 'FREQ=DAILY;BYHOUR=9;BYMINUTE=30');
@@ -298,6 +300,8 @@ export const tests = [
       await page.keyboard.press('Tab');
       await page.keyboard.press('Tab');
       eq(await page.evaluate(() => document.activeElement.id), 'tz', 'tab order starts at the zone');
+      await page.waitForFunction(() => document.querySelectorAll('#tz-list option').length > 500, null, { timeout: 5000 });
+      ok(await page.$('#tz-list option[value="America/New_York"]'), 'the zone picker lists the zones');
       mkdirSync(ARTIFACTS, { recursive: true });
       await page.screenshot({ path: join(ARTIFACTS, 'preview-phone.png'), fullPage: false });
     },
