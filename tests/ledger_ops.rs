@@ -316,7 +316,7 @@ fn tick_renews_the_lease_while_the_command_runs() {
     let a = std::process::Command::new(common::BIN)
         .current_dir(&d)
         .args(["ledger", "--db", "ledger.db", "tick", "--worker", "a"])
-        .args(["--lease", "PT3S", "--exec", "touch started; sleep 7"])
+        .args(["--lease", "PT6S", "--exec", "touch started; sleep 13"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -326,8 +326,9 @@ fn tick_renews_the_lease_while_the_command_runs() {
         assert!(t.elapsed() < std::time::Duration::from_secs(30));
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    // Past the first lease, well within the command.
-    std::thread::sleep(std::time::Duration::from_millis(4500));
+    // Past the first lease, well within the command. The lease (6 s) is
+    // renewed every 2 s: only a renewal late by 4 s could lose it.
+    std::thread::sleep(std::time::Duration::from_millis(8500));
     let b = ok(&ledger(
         &d,
         &[
@@ -335,7 +336,7 @@ fn tick_renews_the_lease_while_the_command_runs() {
             "--worker",
             "b",
             "--lease",
-            "PT3S",
+            "PT6S",
             "--exec",
             "touch b_ran",
         ],
@@ -359,10 +360,10 @@ fn tick_renews_the_lease_while_the_command_runs() {
         .clone();
     assert_eq!(log.len(), 1, "{ex}");
     assert_eq!(log[0]["outcome"], "done");
-    // The recorded lease moved past the first one (claim + 3 s).
+    // The recorded lease moved past the first one (claim + 6 s).
     assert!(
         ts(log[0]["leaseUntil"].as_str().unwrap())
-            >= ts(log[0]["startedAt"].as_str().unwrap()) + SignedDuration::from_secs(6)
+            >= ts(log[0]["startedAt"].as_str().unwrap()) + SignedDuration::from_secs(12)
     );
 }
 
