@@ -7,9 +7,15 @@ export const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => ESC[c]);
 const WD = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
+// Sakamoto's month offsets: the weekday by arithmetic, without a Date per call.
+const MONTH_OFFSET = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4];
+
 /** Day of week of `YYYY-MM-DD…` (proleptic Gregorian, no zone involved). */
 export function weekday(date) {
-  return WD[new Date(Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10))).getUTCDay()];
+  const m = +date.slice(5, 7);
+  const y = +date.slice(0, 4) - (m < 3 ? 1 : 0);
+  const k = y + Math.floor(y / 4) - Math.floor(y / 100) + Math.floor(y / 400) + MONTH_OFFSET[m - 1] + +date.slice(8, 10);
+  return WD[((k % 7) + 7) % 7];
 }
 
 /** `2026-03-08` + k days → `2026-03-10`. */
@@ -83,6 +89,26 @@ export function setText(el, t) {
 }
 
 /**
+ * What a row shows, kept beside it (`row._w`): the text node of each text
+ * cell and the strings last written there, the status and the notes' HTML.
+ * Comparing against these JS strings spares reading every cell back from the
+ * DOM; rows parsed from HTML get theirs on their first rewrite.
+ */
+function rowState(row) {
+  let w = row._w;
+  if (!w) {
+    const c = row.children;
+    const nodes = [];
+    for (let k = 0; k < 4; k++) {
+      if (!c[k].firstChild) c[k].append('');
+      nodes.push(c[k].firstChild);
+    }
+    w = row._w = { nodes, text: nodes.map((n) => n.data), st: c[4].firstElementChild.textContent, notes: c[5].innerHTML };
+  }
+  return w;
+}
+
+/**
  * Rewrites existing rows in place (same count as `entries`): only the text
  * that changed is touched, so no node is removed on a rule change.
  */
@@ -90,18 +116,27 @@ export function fillRows(rowEls, entries, first) {
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
     const row = rowEls[i];
-    const c = row.children;
+    const w = rowState(row);
     const st = pageStatus(e);
-    const cls = `tr r-${st}`;
-    if (row.className !== cls) row.className = cls;
-    setText(c[0], String(first + i));
-    setText(c[1], nominalText(e));
-    setText(c[2], fmtLocal(e.local));
-    setText(c[3], fmtUtc(e.instant));
-    const b = c[4].firstElementChild;
-    if (b.textContent !== st) { b.className = `badge st-${st}`; b.textContent = st; }
+    if (w.st !== st) {
+      w.st = st;
+      row.className = `tr r-${st}`;
+      const b = row.children[4].firstElementChild;
+      b.className = `badge st-${st}`;
+      b.textContent = st;
+    }
+    const text = w.text;
+    const nodes = w.nodes;
+    let t = String(first + i);
+    if (text[0] !== t) { text[0] = t; nodes[0].data = t; }
+    t = nominalText(e);
+    if (text[1] !== t) { text[1] = t; nodes[1].data = t; }
+    t = fmtLocal(e.local);
+    if (text[2] !== t) { text[2] = t; nodes[2].data = t; }
+    t = fmtUtc(e.instant);
+    if (text[3] !== t) { text[3] = t; nodes[3].data = t; }
     const notes = e.notes.length ? notesHtml(e) : '';
-    if (c[5].dataset.h !== notes) { c[5].innerHTML = notes; c[5].dataset.h = notes; }
+    if (w.notes !== notes) { w.notes = notes; row.children[5].innerHTML = notes; }
   }
 }
 
