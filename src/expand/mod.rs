@@ -888,12 +888,7 @@ impl Expander {
         let n = i64::from(kept.count_ones());
         let mut picked = 0u32;
         for &p in &self.set_pos {
-            let i = if p > 0 {
-                i64::from(p) - 1
-            } else {
-                n + i64::from(p)
-            };
-            if (0..n).contains(&i) {
+            if let Some(i) = set_pos_index(p, n) {
                 let mut rest = kept;
                 for _ in 0..i {
                     rest &= rest - 1;
@@ -1071,12 +1066,7 @@ impl Expander {
             let n = set.len() as i64;
             self.picks.clear();
             for &p in &self.set_pos {
-                let i = if p > 0 {
-                    i64::from(p) - 1
-                } else {
-                    n + i64::from(p)
-                };
-                if (0..n).contains(&i) {
+                if let Some(i) = set_pos_index(p, n) {
                     self.picks.push(i as usize);
                 }
             }
@@ -1225,4 +1215,15 @@ pub(crate) fn civil_seconds(dt: DateTime) -> i64 {
         + i64::from(dt.hour()) * 3600
         + i64::from(dt.minute()) * 60
         + i64::from(dt.second())
+}
+
+/// The 0-based index BYSETPOS `p` names in a set of `n` (RFC 5545
+/// §3.3.10: 1 is the first, -1 the last), or none when outside the set.
+fn set_pos_index(p: i16, n: i64) -> Option<i64> {
+    let i = if p > 0 {
+        i64::from(p) - 1
+    } else {
+        n + i64::from(p)
+    };
+    (0..n).contains(&i).then_some(i)
 }
