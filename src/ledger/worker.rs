@@ -67,8 +67,7 @@ impl Ledger {
                 .transaction_with_behavior(TransactionBehavior::Immediate)?;
             // `now` is fixed for the tick: one pass decides and recovers all.
             if first {
-                decide_due(&tx, now, &mut report)?;
-                report.lease_expired += recover(&tx, &fmt_instant(now), retry.max_attempts.max(1))?;
+                settle(&tx, now, retry.max_attempts, &mut report)?;
                 first = false;
             }
             let jobs = claim(&tx, now, worker, lease, CLAIM_BATCH.min(room), &mut report)?;
@@ -167,12 +166,10 @@ impl Ledger {
         report: &mut TickReport,
     ) -> Result<Vec<Job>, LedgerError> {
         check_lease(lease)?;
-        let max_attempts = self.retry.max_attempts.max(1);
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        decide_due(&tx, now, report)?;
-        report.lease_expired += recover(&tx, &fmt_instant(now), max_attempts)?;
+        settle(&tx, now, self.retry.max_attempts, report)?;
         let jobs = claim(&tx, now, worker, lease, max, report)?;
         tx.commit()?;
         Ok(jobs)
@@ -192,13 +189,7 @@ impl Ledger {
         now: Timestamp,
         lease: SignedDuration,
     ) -> Result<bool, LedgerError> {
-        if !lease.is_positive() {
-            return Err(LedgerError::new(
-                "invalid_duration",
-                "the lease must be longer than zero, e.g. `PT5M`",
-            )
-            .with_field("lease"));
-        }
+        check_lease(lease)?;
         let until = add(now, lease).max(job.lease_until);
         let stamp = fmt_instant(now);
         let lease_until = fmt_instant(until);
@@ -374,6 +365,19 @@ fn claim(
         }
     }
     Ok(jobs)
+}
+
+/// What comes before any claim at `now`: every due occurrence gets its
+/// misfire decision, and running ones whose lease ran out are released.
+fn settle(
+    tx: &Transaction<'_>,
+    now: Timestamp,
+    max_attempts: u32,
+    report: &mut TickReport,
+) -> Result<(), LedgerError> {
+    decide_due(tx, now, report)?;
+    report.lease_expired += recover(tx, &fmt_instant(now), max_attempts.max(1))?;
+    Ok(())
 }
 
 fn check_lease(lease: SignedDuration) -> Result<(), LedgerError> {
