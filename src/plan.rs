@@ -279,7 +279,8 @@ impl Entry {
     pub fn key(&self) -> String {
         key(&self.ctx.id, self.nominal, self.fold, self.second_of_both())
     }
-    fn second_of_both(&self) -> bool {
+    /// True for the second run of fold `both`, whose key has `|fold=1`.
+    pub(crate) fn second_of_both(&self) -> bool {
         self.fold == 1 && self.notes.iter().any(|n| n.code == NoteCode::FoldBoth)
     }
     /// The notes.

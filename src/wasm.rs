@@ -20,7 +20,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::plan::nominal_bytes;
 use crate::{
-    Due, Error, ErrorCode, ExpandOptions, MAX_DATE_LIST, NoteCode, Schedule, Spec, Status, Warning,
+    Due, Error, ErrorCode, ExpandOptions, MAX_DATE_LIST, Schedule, Spec, Status, Warning,
     shape_error,
 };
 
@@ -552,7 +552,7 @@ impl Columns {
             }
             fields.extend_from_slice(&record[..width]);
             let notes = entry.notes();
-            if entry.fold() == 1 && notes.iter().any(|n| n.code() == NoteCode::FoldBoth) {
+            if entry.second_of_both() {
                 m |= 8;
             }
             let merged_into = entry.merged_into();
