@@ -429,3 +429,53 @@ fn replan_keeps_the_instant_of_attempted_occurrences() {
     );
     assert_eq!(l.stats().unwrap().notes["tzdb_kept"], 1);
 }
+
+#[test]
+fn plan_rows_satisfy_the_foreign_keys_it_does_not_probe() {
+    // The plan switches SQLite's per-row foreign-key probe off for its own
+    // transaction: its rows must still reference real revisions, and the
+    // connection must enforce foreign keys again afterwards.
+    let mut l = Ledger::init(db("plan_fk")).unwrap();
+    l.add(&spec(
+        r#"{"id":"ny","timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"FREQ=DAILY"}"#,
+    ))
+    .unwrap();
+    l.update(
+        &spec(
+            r#"{"id":"ny","timeZone":"America/New_York","start":"2026-03-06T04:30","rrule":"FREQ=DAILY"}"#,
+        ),
+        ts("2026-03-10T12:00:00Z"),
+    )
+    .unwrap();
+    let r = l.plan(ts("2026-03-05T00:00:00Z"), DAYS14).unwrap();
+    assert_eq!((r.inserted, r.gap_skipped), (13, 1), "{r:?}");
+    let conn = l.connection();
+    let revisions: Vec<i64> = conn
+        .prepare("SELECT DISTINCT revision FROM occurrences ORDER BY revision")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(revisions, [1, 2]);
+    let violations: i64 = conn
+        .query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(violations, 0);
+    let on: i64 = conn
+        .query_row("PRAGMA foreign_keys", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(on, 1);
+    let orphan = conn.execute(
+        "INSERT INTO occurrences (schedule, revision, nominal, fold, at, status, tzdb, state, due_at, planned_at)
+         VALUES ('ny', 9, '2026-03-30T04:30:00', 0, '2026-03-30T08:30:00Z', 'scheduled', 'x', 'planned',
+                 '2026-03-30T08:30:00Z', '2026-03-05T00:00:00Z')",
+        [],
+    );
+    assert!(
+        orphan.is_err(),
+        "an occurrence of a missing revision was accepted"
+    );
+}

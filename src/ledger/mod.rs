@@ -523,9 +523,9 @@ fn configure(conn: &Connection, busy: Duration) -> Result<(), LedgerError> {
     // WAL + NORMAL: a commit is durable once the WAL is synced at checkpoint;
     // a power loss may drop the last transactions but never corrupts.
     conn.pragma_update(None, "synchronous", "NORMAL")?;
-    // A plan inserts into six indexes at scattered positions (by instant, by
-    // key, by schedule); SQLite's default 2 MiB page cache makes each of
-    // those a read. 64 MiB holds a 14-day horizon of thousands of schedules.
+    // A plan inserts into the table and three indexes, two of them ordered
+    // by schedule (scattered positions); SQLite's default 2 MiB page cache
+    // makes each of those a read. 64 MiB holds a 14-day horizon of thousands of schedules.
     conn.pragma_update(None, "cache_size", -65_536)?;
     // A tick runs about twenty distinct statements per claimed batch; the
     // default cache of 16 would re-prepare some of them for every row.

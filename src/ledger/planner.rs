@@ -84,15 +84,19 @@ fn insert_rows(
     stamp: &str,
     report: &mut PlanReport,
 ) -> Result<(), LedgerError> {
-    // Stable: equal instants keep schedule and expansion order.
-    rows.sort_by_key(|r| r.at);
+    // Sorts positions, not the rows themselves (moving whole rows was a
+    // sixth of a plan); the position breaks ties, so equal instants keep
+    // schedule and expansion order.
+    let mut order: Vec<u32> = (0..rows.len() as u32).collect();
+    order.sort_unstable_by_key(|&i| (rows[i as usize].at, i));
     let mut insert = tx.prepare_cached(
         "INSERT OR IGNORE INTO occurrences
            (schedule, revision, nominal, fold, doubled, instant, at, status, tzdb,
             notes, state, reason, due_at, planned_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?7, ?13)",
     )?;
-    for row in rows.drain(..) {
+    for &i in &order {
+        let row = &rows[i as usize];
         let n = insert.execute(params![
             row.schedule,
             row.revision,
@@ -117,6 +121,7 @@ fn insert_rows(
             }
         }
     }
+    rows.clear();
     Ok(())
 }
 
@@ -174,7 +179,20 @@ impl Ledger {
             )
             .with_field("horizon"));
         }
-        let end = add(now, horizon);
+        // Every occurrence a plan writes names a revision it read in the
+        // same write transaction, so the foreign-key probe into `revisions`
+        // SQLite makes for each row can only succeed: it is switched off for
+        // the plan's transaction and on again after it, however that ends.
+        self.conn.pragma_update(None, "foreign_keys", false)?;
+        let planned = self.plan_rows(now, add(now, horizon));
+        let restored = self.conn.pragma_update(None, "foreign_keys", true);
+        let report = planned?;
+        restored?;
+        Ok(report)
+    }
+
+    /// [`Ledger::plan`]'s transaction: every enabled schedule up to `end`.
+    fn plan_rows(&mut self, now: Timestamp, end: Timestamp) -> Result<PlanReport, LedgerError> {
         let stamp = fmt_instant(now);
         let tzdb = crate::zone::tzdb_version();
         let tx = self
