@@ -767,6 +767,7 @@ async function main() {
     await init(module ? { module_or_path: module } : undefined);
   } catch (e) {
     $('meta').textContent = `Could not load the WebAssembly module: ${errText(e)}`;
+    $('app').setAttribute('aria-busy', 'false');
     return;
   }
   performance.mark('wasm-ready');
