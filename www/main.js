@@ -673,8 +673,17 @@ function download(kind) {
 
 // ---------------------------------------------------------------- events
 
-function schedule() {
+/**
+ * Recomputes after an edit: at once for a choice (a select, checkbox or
+ * radio button: one event is one decision), 120 ms after the last keystroke
+ * for typed text, so a half-typed rule does not flash errors.
+ */
+function schedule(target) {
   clearTimeout(timer);
+  if (target && (target.tagName === 'SELECT' || target.type === 'checkbox' || target.type === 'radio')) {
+    safeUpdate();
+    return;
+  }
   pending = true;
   timer = setTimeout(safeUpdate, 120);
 }
@@ -712,7 +721,7 @@ function onInput(ev) {
   } else {
     readForm();
   }
-  schedule();
+  schedule(t);
 }
 
 function onIcal() {
@@ -740,7 +749,7 @@ function wire() {
   const form = $('form');
   form.addEventListener('input', (ev) => { try { onInput(ev); } catch (e) { setErr('general', errText(e)); } });
   form.addEventListener('submit', (ev) => ev.preventDefault());
-  $('results').addEventListener('input', (ev) => { readForm(); schedule(); ev.stopPropagation(); });
+  $('results').addEventListener('input', (ev) => { readForm(); schedule(ev.target); ev.stopPropagation(); });
   $('cmp-toggle').addEventListener('click', () => {
     st.cmp = !st.cmp;
     setCompareOpen(st.cmp);
@@ -794,10 +803,6 @@ window.wallclockPage = {
     Object.assign(st, patch);
     writeForm();
     return update();
-  },
-  /** Runs the debounced update of the last edit now, if one is waiting. */
-  flush() {
-    if (pending) safeUpdate();
   },
   get perf() { return perf.last; },
   get pending() { return pending || restPending || urlPending; },
