@@ -344,7 +344,7 @@ function renderChunks(entries) {
     const part = entries.slice(i, i + CHUNK);
     const chunk = box.children[idx];
     if (chunk && !html && chunk.children.length === part.length && chunk.firstElementChild?.children.length === 6) {
-      fillRows(chunk.children, part, i + 1);
+      fillRows(chunk, part);
     } else {
       while (box.children.length > idx) box.lastElementChild.remove();
       html += `<div role="rowgroup" class="chunk">${rowsHtml(part, i + 1)}</div>`;
