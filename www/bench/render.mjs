@@ -28,15 +28,17 @@ async function freePort() {
 
 let server;
 let base = process.env.PAGE_URL;
-if (base) process.env.PAGE_URL_GIVEN = '1';
+let served = 'PAGE_URL';
 if (!base) {
   // scripts/serve.mjs (node:http, HTTP/1.1 keep-alive); SERVER=python uses
   // python3 -m http.server instead (HTTP/1.0, one request at a time).
   if (process.env.SERVER === 'python') {
+    served = 'python3 -m http.server';
     const port = await freePort();
     server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', www], { stdio: 'ignore' });
     base = `http://127.0.0.1:${port}/`;
   } else {
+    served = 'scripts/serve.mjs';
     server = spawn(process.execPath, [join(www, '..', 'scripts', 'serve.mjs'), '--port', '0', '--dir', www], { stdio: ['ignore', 'pipe', 'inherit'] });
     base = await new Promise((res, rej) => {
       server.stdout.on('data', (d) => { const m = /http:\/\/\S+/.exec(String(d)); if (m) res(m[0]); });
@@ -173,7 +175,7 @@ try {
   const rows = res[0].rows;
   if (!res.every((r) => r.rows === rows && r.shown)) throw new Error(`a painted frame lacked rows or showed an old rule: ${JSON.stringify(res.map((r) => [r.rows, r.shown]))}`);
 
-  console.log(`wallclock page benchmark (${base} served by ${process.env.PAGE_URL_GIVEN ? 'PAGE_URL' : process.env.SERVER === 'python' ? 'python3 -m http.server' : 'scripts/serve.mjs'}, Chromium headless, ${cpus().length} cores, load average ${loadBefore} before, ${load()} after)`);
+  console.log(`wallclock page benchmark (${base} served by ${served}, Chromium headless, ${cpus().length} cores, load average ${loadBefore} before, ${load()} after)`);
   console.log(`first meaningful render (painted)  median ${f(median(paint))}  (min ${f(Math.min(...paint))}, max ${f(Math.max(...paint))}, ${LOADS} cold loads)   target <= 300 ms`);
   console.log(`  wasm ready at median ${f(median(wasm))}, first table in the DOM at median ${f(median(first))}`);
   console.log(`  main-thread CPU time until that frame: median ${f(median(cpu))} (${TRACED} traced loads)`);
