@@ -770,13 +770,18 @@ function wire() {
 
 // ---------------------------------------------------------------- start
 
+/** The page cannot start: say why, and show the form rather than keep it hidden. */
+function fail(message) {
+  $('meta').textContent = message;
+  $('app').setAttribute('aria-busy', 'false');
+}
+
 async function main() {
   try {
     const module = await window.wallclockWasm; // compiled early by index.html, or null
     await init(module ? { module_or_path: module } : undefined);
   } catch (e) {
-    $('meta').textContent = `Could not load the WebAssembly module: ${errText(e)}`;
-    $('app').setAttribute('aria-busy', 'false');
+    fail(`Could not load the WebAssembly module: ${errText(e)}`);
     return;
   }
   performance.mark('wasm-ready');
@@ -813,4 +818,4 @@ window.wallclockPage = {
   state: () => ({ ...st }),
 };
 
-main().catch((e) => { $('meta').textContent = `Unexpected problem: ${errText(e)}`; });
+main().catch((e) => fail(`Unexpected problem: ${errText(e)}`));
