@@ -17,13 +17,7 @@ function setHtml(el, html) {
   el.innerHTML = html;
   written.set(el, html);
 }
-const CHUNK = 100; // rows per chunk; off-screen chunks skip style and layout (content-visibility)
-/**
- * Executions rendered synchronously, the rest after the frame: a screenful
- * of rows (about 28 px each) even when the table starts at the top of the
- * viewport, so that a rule change lays out only what can be seen.
- */
-const firstRows = () => Math.max(20, Math.min(60, Math.ceil(window.innerHeight / 28) + 2));
+const CHUNK = 25; // rows per chunk; off-screen chunks skip style, layout and paint (content-visibility)
 
 const DEFAULTS = {
   tz: '', start: '', rrule: 'FREQ=DAILY', rdate: '', exdate: '',
@@ -75,7 +69,7 @@ let yearSig = '';
 let timer = 0;
 let renders = 0;
 let pending = false; // an update is scheduled (tests wait for it to settle)
-let restPending = false; // rows after the first screenful are still to come
+let restPending = false; // the sections below the table are still to come
 let renderToken = 0;
 const restWaiters = [];
 const perf = { last: null };
@@ -337,36 +331,27 @@ function clearMarks() {
 // ---------------------------------------------------------------- rendering
 
 /**
- * Writes entries into chunk `k` onward (`size` entries per chunk, or all of
- * them in chunk k when `size` is 0). A chunk that already has the right
- * number of rows is updated in place; chunks past the end are removed.
+ * Writes the entries into the table, CHUNK rows per chunk. A chunk that
+ * already has the right number of rows is rewritten in place (only the text
+ * that changed); from the first chunk that does not fit, the chunks are
+ * replaced; chunks past the end are removed.
  */
-function renderChunks(entries, k, firstNumber, size = CHUNK, trim = true) {
+function renderChunks(entries) {
   const box = $('rows');
-  const step = size || Math.max(entries.length, 1);
-  let n = firstNumber;
   let html = '';
-  let idx = k;
-  for (let i = 0; i < entries.length; i += step, idx++) {
-    const part = entries.slice(i, i + step);
+  let idx = 0;
+  for (let i = 0; i < entries.length; i += CHUNK, idx++) {
+    const part = entries.slice(i, i + CHUNK);
     const chunk = box.children[idx];
     if (chunk && !html && chunk.children.length === part.length && chunk.firstElementChild?.children.length === 6) {
-      fillRows(chunk.children, part, n);
-      chunk.classList.remove('old');
+      fillRows(chunk, part);
     } else {
       while (box.children.length > idx) box.lastElementChild.remove();
-      html += `<div role="rowgroup" class="chunk">${rowsHtml(part, n)}</div>`;
+      html += `<div role="rowgroup" class="chunk">${rowsHtml(part, i + 1)}</div>`;
     }
-    n += part.length;
   }
   if (html) box.insertAdjacentHTML('beforeend', html);
-  else if (trim) while (box.children.length > idx) box.lastElementChild.remove();
-}
-
-/** Chunks after `k` still show the previous rule until the rest pass: hide them. */
-function markOld(k) {
-  const box = $('rows');
-  for (let i = k; i < box.children.length; i++) box.children[i].classList.add('old');
+  else while (box.children.length > idx) box.lastElementChild.remove();
 }
 
 function renderEmpty() {
@@ -382,11 +367,11 @@ function computeNotices(spec, win) {
 }
 
 /**
- * The whole preview. What the first screen shows is written synchronously
- * (the first rows, the describe sentence, the summary and the notices above
- * the table); the other rows and the sections below the table follow in
- * `renderRest`, after the browser has painted that frame. Returns the
- * synchronous part's duration in ms.
+ * The whole preview. Every row, the describe sentence, the summary and the
+ * notices above the table are written synchronously, so the next frame shows
+ * all of them; the sections below the table (transitions, year view,
+ * comparison, outage simulator) follow in `renderRest`, after that frame is
+ * painted. Returns the synchronous part's duration in ms.
  */
 function update() {
   const t0 = performance.now();
@@ -401,11 +386,9 @@ function update() {
   if (st.anchor === 'now') opts.from = isoSec(now);
   const token = ++renderToken;
   restPending = true;
-  const first = firstRows();
-  const te = performance.now();
   let x;
   try {
-    x = wc.expand(spec, { ...opts, limit: Math.min(st.n, first) });
+    x = wc.expand(spec, { ...opts, limit: st.n });
   } catch (e) {
     showMainError(e);
     setStale(true);
@@ -416,13 +399,10 @@ function update() {
   }
   setStale(false);
   const t1 = performance.now();
-  const more = st.n > first && x.entries.some((e) => e.instant) && executions(x) >= first;
   if (!x.entries.length) renderEmpty();
-  else if (more) { renderChunks(x.entries, 0, 1, 0, false); markOld(1); } else renderChunks(x.entries, 0, 1, 0);
-  last = { spec, result: x, complete: !more };
-  // Announced once per update: with more rows to come, the count waits for them.
-  if (!more) setText($('rows-status'), `${x.entries.length} rows.`);
-  setBusy(more);
+  else renderChunks(x.entries);
+  last = { spec, result: x };
+  setText($('rows-status'), `${x.entries.length} rows.`);
   const t2 = performance.now();
 
   let desc = '';
@@ -441,19 +421,16 @@ function update() {
     $('notices').hidden = !nt.entries.length;
     setHtml($('notice-list'), noticesHtml(nt.entries));
   }
-  perf.last = { expandMs: t1 - te, tableMs: t2 - t1, totalMs: performance.now() - t0, rows: x.entries.length };
+  perf.last = { expandMs: t1 - t0, tableMs: t2 - t1, totalMs: performance.now() - t0, rows: x.entries.length };
   ready();
-  afterFrame(() => renderRest(token, { now, spec, opts, x, more, win, since, nt }));
+  afterFrame(() => renderRest(token, { now, spec, x, win, since, nt }));
   return performance.now() - t0;
 }
 
-const executions = (x) => { let n = 0; for (const e of x.entries) if (e.status === 'scheduled' || e.status === 'shifted') n++; return n; };
-
 /**
- * Everything after the first screen: the rows past the first screenful (the
- * same expansion with the full limit, its tail written into the chunks), the
- * transitions, the year view, the comparison and the outage simulator.
- * Without `spec` (the rule has an error) only the outage simulator runs.
+ * Everything below the table: the transitions, the year view, the comparison
+ * and the outage simulator. Without `spec` (the rule has an error) only the
+ * outage simulator runs.
  */
 function renderRest(token, ctx) {
   if (token !== renderToken) return; // superseded by a newer edit, which has its own pass
@@ -464,28 +441,14 @@ function renderRest(token, ctx) {
     // As in safeUpdate: say what happened rather than throw to the console.
     setErr('general', `Unexpected problem: ${errText(e)}`);
   }
-  setBusy(false);
   perf.rest = { totalMs: performance.now() - t0 };
   restPending = false;
   finish();
 }
 
-function writeRest({ now, spec, opts, x, more, win, since, nt }) {
+function writeRest({ now, spec, x, win, since, nt }) {
   if (spec) {
-    let transitions = x.transitions;
-    if (more) {
-      try {
-        const full = wc.expand(spec, { ...opts, limit: st.n });
-        // A larger limit lists a superset: the first entries are already on the page.
-        renderChunks(full.entries.slice(x.entries.length), 1, x.entries.length + 1);
-        last = { spec, result: full, complete: true };
-        setText($('rows-status'), `${full.entries.length} rows.`);
-        transitions = full.transitions;
-      } catch (e) {
-        setErr('n', errText(e));
-      }
-    }
-    setHtml($('transitions'), transitionsHtml(transitions));
+    setHtml($('transitions'), transitionsHtml(x.transitions));
     if (!nt.error) {
       const ym = windowMonth(win);
       const sig = JSON.stringify([ym, nt.entries.map((e) => [e.nominal, e.status, e.notes.length]), nt.transitions.map((t) => t.localBefore)]);
@@ -498,12 +461,6 @@ function writeRest({ now, spec, opts, x, more, win, since, nt }) {
     if (st.cmp) renderCompare(spec, win);
   }
   updateOutage(now);
-}
-
-/** The instances table is busy while its rows after the first screenful are stale. */
-function setBusy(on) {
-  const t = $('instances');
-  if ((t.getAttribute('aria-busy') === 'true') !== on) t.setAttribute('aria-busy', String(on));
 }
 
 /**
@@ -524,6 +481,7 @@ function ready() {
   if (app.dataset.ready) return;
   app.dataset.ready = '1';
   app.setAttribute('aria-busy', 'false');
+  $('instances').setAttribute('aria-busy', 'false');
   const root = document.documentElement;
   root.dataset.firstRender = performance.now().toFixed(1);
   // The DOM is ready here; the first screen is painted once the frame that
@@ -715,8 +673,17 @@ function download(kind) {
 
 // ---------------------------------------------------------------- events
 
-function schedule() {
+/**
+ * Recomputes after an edit: at once for a choice (a select, checkbox or
+ * radio button: one event is one decision), 120 ms after the last keystroke
+ * for typed text, so a half-typed rule does not flash errors.
+ */
+function schedule(target) {
   clearTimeout(timer);
+  if (target && (target.tagName === 'SELECT' || target.type === 'checkbox' || target.type === 'radio')) {
+    safeUpdate();
+    return;
+  }
   pending = true;
   timer = setTimeout(safeUpdate, 120);
 }
@@ -730,7 +697,6 @@ function safeUpdate() {
     // Never leave the page blank or throw to the console: say what happened.
     setErr('general', `Unexpected problem: ${errText(e)}`);
     restPending = false;
-    setBusy(false);
     ready();
     finish();
   }
@@ -755,7 +721,7 @@ function onInput(ev) {
   } else {
     readForm();
   }
-  schedule();
+  schedule(t);
 }
 
 function onIcal() {
@@ -783,7 +749,7 @@ function wire() {
   const form = $('form');
   form.addEventListener('input', (ev) => { try { onInput(ev); } catch (e) { setErr('general', errText(e)); } });
   form.addEventListener('submit', (ev) => ev.preventDefault());
-  $('results').addEventListener('input', (ev) => { readForm(); schedule(); ev.stopPropagation(); });
+  $('results').addEventListener('input', (ev) => { readForm(); schedule(ev.target); ev.stopPropagation(); });
   $('cmp-toggle').addEventListener('click', () => {
     st.cmp = !st.cmp;
     setCompareOpen(st.cmp);
@@ -804,12 +770,18 @@ function wire() {
 
 // ---------------------------------------------------------------- start
 
+/** The page cannot start: say why, and show the form rather than keep it hidden. */
+function fail(message) {
+  $('meta').textContent = message;
+  $('app').setAttribute('aria-busy', 'false');
+}
+
 async function main() {
   try {
     const module = await window.wallclockWasm; // compiled early by index.html, or null
     await init(module ? { module_or_path: module } : undefined);
   } catch (e) {
-    $('meta').textContent = `Could not load the WebAssembly module: ${errText(e)}`;
+    fail(`Could not load the WebAssembly module: ${errText(e)}`);
     return;
   }
   performance.mark('wasm-ready');
@@ -846,4 +818,4 @@ window.wallclockPage = {
   state: () => ({ ...st }),
 };
 
-main().catch((e) => { $('meta').textContent = `Unexpected problem: ${errText(e)}`; });
+main().catch((e) => fail(`Unexpected problem: ${errText(e)}`));

@@ -89,54 +89,61 @@ export function setText(el, t) {
 }
 
 /**
- * What a row shows, kept beside it (`row._w`): the text node of each text
- * cell and the strings last written there, the status and the notes' HTML.
- * Comparing against these JS strings spares reading every cell back from the
- * DOM; rows parsed from HTML get theirs on their first rewrite.
+ * What each row of a chunk shows, kept beside the chunk (`chunk._rows`): the
+ * text nodes of its time cells, the entry fields they were formatted from,
+ * its status and its notes' HTML. A rewrite compares the new entry's fields
+ * with these JS strings, formats only what changed and reads nothing back
+ * from the DOM. Rows parsed from HTML get theirs on their first rewrite.
  */
-function rowState(row) {
-  let w = row._w;
-  if (!w) {
+function chunkState(chunk) {
+  if (chunk._rows) return chunk._rows;
+  const rows = [];
+  for (const row of chunk.children) {
     const c = row.children;
     const nodes = [];
-    for (let k = 0; k < 4; k++) {
+    for (let k = 1; k < 4; k++) {
       if (!c[k].firstChild) c[k].append('');
       nodes.push(c[k].firstChild);
     }
-    w = row._w = { nodes, text: nodes.map((n) => n.data), st: c[4].firstElementChild.textContent, notes: c[5].innerHTML };
+    // Unknown sources: the first rewrite formats every cell and compares the text.
+    rows.push({ row, nodes, text: nodes.map((n) => n.data), nominal: null, fold: -1, local: undefined, instant: undefined, st: c[4].firstElementChild.textContent, notes: c[5].innerHTML });
   }
-  return w;
+  chunk._rows = rows;
+  return rows;
+}
+
+/** Writes `t` into text node `k` of row state `w` unless it is already there. */
+function put(w, k, t) {
+  if (w.text[k] !== t) { w.text[k] = t; w.nodes[k].data = t; }
 }
 
 /**
- * Rewrites existing rows in place (same count as `entries`): only the text
- * that changed is touched, so no node is removed on a rule change.
+ * Rewrites a chunk's existing rows in place (as many as `entries`): only the
+ * cells whose entry fields changed are formatted and written, so no node is
+ * removed on a rule change. A row's number is its position: it never changes.
  */
-export function fillRows(rowEls, entries, first) {
+export function fillRows(chunk, entries) {
+  const rows = chunkState(chunk);
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
-    const row = rowEls[i];
-    const w = rowState(row);
+    const w = rows[i];
     const st = pageStatus(e);
     if (w.st !== st) {
       w.st = st;
-      row.className = `tr r-${st}`;
-      const b = row.children[4].firstElementChild;
+      w.row.className = `tr r-${st}`;
+      const b = w.row.children[4].firstElementChild;
       b.className = `badge st-${st}`;
       b.textContent = st;
     }
-    const text = w.text;
-    const nodes = w.nodes;
-    let t = String(first + i);
-    if (text[0] !== t) { text[0] = t; nodes[0].data = t; }
-    t = nominalText(e);
-    if (text[1] !== t) { text[1] = t; nodes[1].data = t; }
-    t = fmtLocal(e.local);
-    if (text[2] !== t) { text[2] = t; nodes[2].data = t; }
-    t = fmtUtc(e.instant);
-    if (text[3] !== t) { text[3] = t; nodes[3].data = t; }
+    if (w.nominal !== e.nominal || w.fold !== e.fold) {
+      w.nominal = e.nominal;
+      w.fold = e.fold;
+      put(w, 0, nominalText(e));
+    }
+    if (w.local !== e.local) { w.local = e.local; put(w, 1, fmtLocal(e.local)); }
+    if (w.instant !== e.instant) { w.instant = e.instant; put(w, 2, fmtUtc(e.instant)); }
     const notes = e.notes.length ? notesHtml(e) : '';
-    if (w.notes !== notes) { w.notes = notes; row.children[5].innerHTML = notes; }
+    if (w.notes !== notes) { w.notes = notes; w.row.children[5].innerHTML = notes; }
   }
 }
 

@@ -124,6 +124,7 @@ export const tests = [
       await fill(page, '#start', '2026-03-23T07:00');
       await select(page, '#b-freq', 'WEEKLY');
       for (const d of ['MO', 'WE', 'FR']) await page.check(`#b-days input[value="${d}"]`);
+      ok((await page.inputValue('#rrule')).includes('BYDAY=MO,WE,FR'), 'a weekday checkbox updates the RRULE at once');
       await fill(page, '#b-times', '07:00');
       await page.check('input[name="b-end"][value="until"]');
       await fill(page, '#b-until', '2026-04-01T07:00');
