@@ -28,9 +28,13 @@ fi
 
 # index.html preloads every snippet module (wallclock.js imports them, so
 # the browser would otherwise find them only after fetching and parsing it).
+# A missing link is a build error: the stale one it replaces is a 404 (and a
+# console error) on the page.
 for f in $(cd www && find pkg/snippets -name "*.js"); do
-  grep -q "href=\"./$f\"" www/index.html ||
-    echo "build-wasm: www/index.html has no <link rel=\"modulepreload\" href=\"./$f\">: update that link (a stale one is a 404 on the page)" >&2
+  grep -q "href=\"./$f\"" www/index.html || {
+    echo "build-wasm: www/index.html has no <link rel=\"modulepreload\" href=\"./$f\">: update that link" >&2
+    exit 1
+  }
 done
 
 # Sizes through node's zlib (gzip -9, brotli q11), so no extra package is needed.
