@@ -34,6 +34,7 @@ mod plan;
 mod rule;
 mod sort;
 mod spec;
+mod tzdb;
 mod zone;
 
 #[cfg(feature = "native")]

@@ -22,10 +22,7 @@ pub fn tzdb_version() -> &'static str {
 
 /// Every zone name in the bundled tz database, sorted.
 pub fn time_zones() -> Vec<String> {
-    let mut names: Vec<String> = jiff::tz::db()
-        .available()
-        .map(|n| n.as_str().to_owned())
-        .collect();
+    let mut names: Vec<String> = crate::tzdb::names().iter().map(|&n| n.to_owned()).collect();
     crate::sort::sort(&mut names);
     names
 }
@@ -47,7 +44,7 @@ pub(crate) fn time_zone(name: &str) -> Result<TimeZone, Error> {
     if name.is_empty() || name.len() > 64 || name.starts_with(['+', '-']) || name.contains(',') {
         return Err(unknown());
     }
-    jiff::tz::db().get(name).map_err(|_| unknown())
+    crate::tzdb::get(name).ok_or_else(unknown)
 }
 
 fn suggest(name: &str) -> Option<String> {
@@ -59,9 +56,9 @@ fn suggest(name: &str) -> Option<String> {
     if want.len() < 3 {
         return None;
     }
-    jiff::tz::db()
-        .available()
-        .map(|n| n.as_str().to_owned())
+    crate::tzdb::names()
+        .iter()
+        .map(|&n| n.to_owned())
         .find(|n| {
             let have: String = n
                 .chars()
