@@ -482,7 +482,9 @@ fn check_until(rule: &Rule, start: DateTime, tz: &TimeZone) -> Result<(), Error>
             // The latest instant `start` could resolve to is after the
             // earliest one; compare with the earliest so a start inside a
             // fold is not rejected.
-            Ok(start_ts) => ts < start_ts - SignedDuration::from_hours(26),
+            Ok(start_ts) => start_ts
+                .checked_sub(SignedDuration::from_hours(26))
+                .is_ok_and(|early| ts < early),
             Err(_) => false,
         },
     };

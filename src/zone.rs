@@ -157,11 +157,8 @@ impl<'z> Resolver<'z> {
                 let transition = before
                     .to_timestamp(dt)
                     .ok()
-                    .and_then(|late| {
-                        self.tz
-                            .preceding(late + SignedDuration::from_secs(1))
-                            .next()
-                    })
+                    .and_then(|late| late.checked_add(SignedDuration::from_secs(1)).ok())
+                    .and_then(|late| self.tz.preceding(late).next())
                     .map(|t| t.timestamp())
                     .unwrap_or(Timestamp::MIN);
                 Resolution::Gap {
@@ -192,14 +189,14 @@ impl<'z> Resolver<'z> {
     fn safe_span(&self, instant: Timestamp, offset: Offset) -> Option<SafeSpan> {
         let prev = self
             .tz
-            .preceding(instant + SignedDuration::from_nanos(1))
+            .preceding(later(instant, SignedDuration::from_nanos(1)))
             .next();
         let next = self.tz.following(instant).next();
         let lo = match prev {
             Some(t) => {
                 let at = t.timestamp();
                 // Offset before the previous transition.
-                let before = self.tz.to_offset(at - SignedDuration::from_secs(1));
+                let before = self.tz.to_offset(later(at, SignedDuration::from_secs(-1)));
                 let a = offset.to_datetime(at);
                 let b = before.to_datetime(at);
                 a.max(b)
@@ -513,6 +510,13 @@ impl Transition {
     }
 }
 
+/// `t + d`, or `t` where that leaves jiff's range: jiff's `+` operator
+/// panics there (an `unreachable` trap in wasm), and its panic message
+/// alone keeps jiff's error formatting in the wasm build.
+fn later(t: Timestamp, d: SignedDuration) -> Timestamp {
+    t.checked_add(d).unwrap_or(t)
+}
+
 /// The zone's offset changes in `[from, to]`, at most `max` of them.
 pub(crate) fn transitions(
     tz: &TimeZone,
@@ -528,7 +532,7 @@ pub(crate) fn transitions(
         if t.timestamp() > to {
             break;
         }
-        let before = tz.to_offset(t.timestamp() - SignedDuration::from_nanos(1));
+        let before = tz.to_offset(later(t.timestamp(), SignedDuration::from_nanos(-1)));
         if before == t.offset() {
             // An abbreviation or DST-flag change with no offset change.
             continue;
