@@ -29,6 +29,7 @@ mod describe;
 mod error;
 mod expand;
 mod ical;
+mod instant;
 mod misfire;
 mod plan;
 mod rule;

@@ -454,7 +454,7 @@ impl Schedule {
                     .with_field(field)
                 });
         }
-        text.trim().parse::<jiff::Timestamp>().map_err(|_| {
+        crate::instant::parse_instant(text.trim()).ok_or_else(|| {
             Error::new(
                 ErrorCode::InvalidDateTime,
                 format!(
