@@ -10,7 +10,7 @@
 
 use jiff::civil::{Date, DateTime, Time, Weekday};
 use jiff::tz::{Offset, TimeZone};
-use jiff::{SignedDuration, Timestamp, ToSpan};
+use jiff::{SignedDuration, Timestamp};
 
 use crate::plan::month_name;
 use crate::rule::{Frequency, Rule, Until, WeekdayNum};
@@ -729,7 +729,15 @@ fn dst_window(tz: &TimeZone, start: DateTime) -> Option<(Timestamp, Timestamp)> 
         .ok()?
         .checked_sub(SignedDuration::from_hours(48))
         .ok()?;
-    let end = start.checked_add(DST_YEARS.years()).ok()?;
+    // `start + DST_YEARS years` as jiff's span arithmetic has it (29
+    // February becomes 28 February), without a `Span`: span arithmetic
+    // reaches a jiff `unwrap` whose panic message keeps jiff's error
+    // formatting in the wasm build.
+    let year = start.year().checked_add(DST_YEARS)?;
+    let first = Date::new(year, start.month(), 1).ok()?;
+    let end = Date::new(year, start.month(), start.day().min(first.days_in_month()))
+        .ok()?
+        .to_datetime(start.time());
     let to = tz.to_ambiguous_timestamp(end).later().ok()?;
     Some((from, to))
 }
@@ -760,8 +768,11 @@ fn may_occur_on(schedule: &Schedule, rule: &Rule, date: Date) -> bool {
     }
     let freq = rule.frequency();
     if freq == Frequency::Daily && rule.interval() > 1 {
-        let days = start.date().until(date).map(|s| s.get_days()).unwrap_or(0);
-        if i64::from(days).rem_euclid(i64::from(rule.interval())) != 0 {
+        // Days from the start date, without jiff's `until`, whose `Span`
+        // building keeps jiff's error formatting in the wasm build.
+        let midnight = |d: Date| crate::expand::civil_seconds(d.to_datetime(Time::midnight()));
+        let days = (midnight(date) - midnight(start.date())) / 86_400;
+        if days.rem_euclid(i64::from(rule.interval())) != 0 {
             return false;
         }
     }

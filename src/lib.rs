@@ -29,11 +29,13 @@ mod describe;
 mod error;
 mod expand;
 mod ical;
+mod instant;
 mod misfire;
 mod plan;
 mod rule;
 mod sort;
 mod spec;
+mod tzdb;
 mod zone;
 
 #[cfg(feature = "native")]

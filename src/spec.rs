@@ -454,7 +454,7 @@ impl Schedule {
                     .with_field(field)
                 });
         }
-        text.trim().parse::<jiff::Timestamp>().map_err(|_| {
+        crate::instant::parse_instant(text.trim()).ok_or_else(|| {
             Error::new(
                 ErrorCode::InvalidDateTime,
                 format!(
@@ -482,7 +482,9 @@ fn check_until(rule: &Rule, start: DateTime, tz: &TimeZone) -> Result<(), Error>
             // The latest instant `start` could resolve to is after the
             // earliest one; compare with the earliest so a start inside a
             // fold is not rejected.
-            Ok(start_ts) => ts < start_ts - SignedDuration::from_hours(26),
+            Ok(start_ts) => start_ts
+                .checked_sub(SignedDuration::from_hours(26))
+                .is_ok_and(|early| ts < early),
             Err(_) => false,
         },
     };

