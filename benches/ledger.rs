@@ -5,7 +5,8 @@
 //!
 //! - plan: 10 000 daily schedules (three zones) × 14 days, one
 //!   `Ledger::plan`; baseline: the same rows `INSERT`ed into a fresh ledger
-//!   with one prepared statement in one transaction.
+//!   with one prepared statement in one transaction, with the connection
+//!   settings of a plan (foreign keys off, 64 MiB page cache).
 //! - tick: 100 000 pending occurrences (1 000 hourly schedules × 100 hours),
 //!   1 000 of them due; one `Ledger::tick` with an in-process handler (no
 //!   `sh -c`, so no process start-up), plus one idle tick with nothing due;
@@ -126,6 +127,9 @@ fn plan_bench() -> (u64, Duration, Duration) {
             vec!["?"; cols.len()].join(", ")
         );
         let conn = l.connection();
+        // The connection settings `plan` uses for its transaction.
+        conn.execute_batch("PRAGMA foreign_keys = OFF; PRAGMA cache_size = -65536")
+            .expect("plan settings");
         let t = Instant::now();
         conn.execute_batch("BEGIN IMMEDIATE").expect("begin");
         {

@@ -432,9 +432,10 @@ fn replan_keeps_the_instant_of_attempted_occurrences() {
 
 #[test]
 fn plan_rows_satisfy_the_foreign_keys_it_does_not_probe() {
-    // The plan switches SQLite's per-row foreign-key probe off for its own
-    // transaction: its rows must still reference real revisions, and the
-    // connection must enforce foreign keys again afterwards.
+    // The plan switches SQLite's per-row foreign-key probe off (and enlarges
+    // the page cache) for its own transaction: its rows must still reference
+    // real revisions, and the connection must enforce foreign keys again
+    // afterwards.
     let mut l = Ledger::init(db("plan_fk")).unwrap();
     l.add(&spec(
         r#"{"id":"ny","timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"FREQ=DAILY"}"#,
@@ -447,8 +448,16 @@ fn plan_rows_satisfy_the_foreign_keys_it_does_not_probe() {
         ts("2026-03-10T12:00:00Z"),
     )
     .unwrap();
+    let cache = |l: &Ledger| -> i64 {
+        l.connection()
+            .query_row("PRAGMA cache_size", [], |r| r.get(0))
+            .unwrap()
+    };
+    let cache_before = cache(&l);
     let r = l.plan(ts("2026-03-05T00:00:00Z"), DAYS14).unwrap();
     assert_eq!((r.inserted, r.gap_skipped), (13, 1), "{r:?}");
+    // The plan's larger page cache is given back too.
+    assert_eq!(cache(&l), cache_before);
     let conn = l.connection();
     let revisions: Vec<i64> = conn
         .prepare("SELECT DISTINCT revision FROM occurrences ORDER BY revision")

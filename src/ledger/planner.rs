@@ -8,7 +8,7 @@ use rusqlite::{OptionalExtension, Transaction, TransactionBehavior, params};
 
 use super::error::{LedgerError, internal};
 use super::model::{Moved, PlanReport, ReplanReport};
-use super::{Ledger, add, load_schedule, parse_ts};
+use super::{CACHE_KIB, Ledger, PLAN_CACHE_KIB, add, load_schedule, parse_ts};
 use crate::plan::{Entry, ExpandOptions, Status, expand, fmt_instant, fmt_nominal};
 use crate::spec::Schedule;
 
@@ -182,10 +182,18 @@ impl Ledger {
         // Every occurrence a plan writes names a revision it read in the
         // same write transaction, so the foreign-key probe into `revisions`
         // SQLite makes for each row can only succeed: it is switched off for
-        // the plan's transaction and on again after it, however that ends.
-        self.conn.pragma_update(None, "foreign_keys", false)?;
-        let planned = self.plan_rows(now, add(now, horizon));
-        let restored = self.conn.pragma_update(None, "foreign_keys", true);
+        // the plan's transaction, and the page cache enlarged, and both are
+        // set back after it, however that ends.
+        let planned = self
+            .conn
+            .pragma_update(None, "foreign_keys", false)
+            .and_then(|()| self.conn.pragma_update(None, "cache_size", PLAN_CACHE_KIB))
+            .map_err(LedgerError::from)
+            .and_then(|()| self.plan_rows(now, add(now, horizon)));
+        let restored = self
+            .conn
+            .pragma_update(None, "foreign_keys", true)
+            .and_then(|()| self.conn.pragma_update(None, "cache_size", CACHE_KIB));
         let report = planned?;
         restored?;
         Ok(report)
