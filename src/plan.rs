@@ -544,11 +544,7 @@ pub fn expand(schedule: &Schedule, options: &ExpandOptions) -> Result<Expansion,
     let slack = expected / 32 + 8;
     let mut entries = Vec::with_capacity(expected.saturating_add(slack).min(MAX_ENTRIES));
     let warnings = run(schedule, options, &mut |e| {
-        if entries.len() >= MAX_ENTRIES {
-            return Err(ceiling_error(format!(
-                "the expansion has more than {MAX_ENTRIES} entries"
-            )));
-        }
+        entry_ceiling(entries.len())?;
         entries.push(e);
         Ok(())
     })?;
@@ -558,6 +554,17 @@ pub fn expand(schedule: &Schedule, options: &ExpandOptions) -> Result<Expansion,
         transitions,
         warnings,
     })
+}
+
+/// `limit_exceeded` once an expansion already holds [`MAX_ENTRIES`]
+/// entries and would take one more.
+fn entry_ceiling(held: usize) -> Result<(), Error> {
+    if held >= MAX_ENTRIES {
+        return Err(ceiling_error(format!(
+            "the expansion has more than {MAX_ENTRIES} entries"
+        )));
+    }
+    Ok(())
 }
 
 /// The instants of the executions, as `expand(..)?.executions()` lists
@@ -571,11 +578,7 @@ pub fn execution_instants(
     let mut entries = 0usize;
     let mut out = Vec::new();
     run(schedule, options, &mut |e| {
-        if entries >= MAX_ENTRIES {
-            return Err(ceiling_error(format!(
-                "the expansion has more than {MAX_ENTRIES} entries"
-            )));
-        }
+        entry_ceiling(entries)?;
         entries += 1;
         if let (true, Some(instant)) = (e.status.executes(), e.instant) {
             out.push(instant);
