@@ -411,16 +411,16 @@ impl Ledger {
                     .and_then(|n| serde_json::from_str(n).ok())
                     .unwrap_or_default();
                 if row.attempts > 0 {
-                    keep(&tx, row.seq, moved, notes, &row.tzdb, tzdb, &stamp, || {
-                        Moved {
-                            schedule: schedule_id.clone(),
-                            key: row.key.clone(),
-                            from_tzdb: row.tzdb.clone(),
-                            from: row.instant.clone(),
-                            to: new_instant.clone(),
-                        }
-                    })
-                    .map(|kept| report.kept.extend(kept))?;
+                    let would_move = moved.then(|| Moved {
+                        schedule: schedule_id.clone(),
+                        key: row.key.clone(),
+                        from_tzdb: row.tzdb.clone(),
+                        from: row.instant.clone(),
+                        to: new_instant.clone(),
+                    });
+                    report
+                        .kept
+                        .extend(keep(&tx, row.seq, would_move, notes, tzdb, &stamp)?);
                     continue;
                 }
                 report.checked += 1;
@@ -502,23 +502,19 @@ impl Ledger {
 /// it would not have moved, its row is simply current again; when it would
 /// have, it says so once (a `tzdb_kept` note) and keeps its old tzdb, so
 /// the row still tells which database resolved its instant.
-#[allow(clippy::too_many_arguments)]
 fn keep(
     tx: &Transaction<'_>,
     seq: i64,
-    moved: bool,
+    would_move: Option<Moved>,
     mut notes: Vec<serde_json::Value>,
-    old_tzdb: &str,
     tzdb: &str,
     stamp: &str,
-    what: impl FnOnce() -> Moved,
 ) -> Result<Option<Moved>, LedgerError> {
-    if !moved {
+    let Some(what) = would_move else {
         tx.prepare_cached("UPDATE occurrences SET tzdb = ?2 WHERE seq = ?1")?
             .execute(params![seq, tzdb])?;
         return Ok(None);
-    }
-    let what = what();
+    };
     let noted = notes
         .iter()
         .any(|n| n["code"] == "tzdb_kept" && n["tzdb"] == tzdb);
@@ -527,7 +523,8 @@ fn keep(
             "code": "tzdb_kept",
             "tzdb": tzdb,
             "message": format!(
-                "tz database {old_tzdb} → {tzdb} would move it from {} to {}, but it was already attempted: it keeps its instant",
+                "tz database {} → {tzdb} would move it from {} to {}, but it was already attempted: it keeps its instant",
+                what.from_tzdb,
                 what.from.as_deref().unwrap_or("none"),
                 what.to.as_deref().unwrap_or("none (the local time no longer exists)")
             ),
