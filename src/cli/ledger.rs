@@ -433,12 +433,7 @@ fn work_loop(
         if let Some(e) = renew_error {
             return Err(e);
         }
-        match ledger.finish(&job, clock(), &outcome)? {
-            crate::ledger::Finish::Done => report.done += 1,
-            crate::ledger::Finish::Retry => report.retried += 1,
-            crate::ledger::Finish::Dead => report.dead += 1,
-            crate::ledger::Finish::Fenced => report.fenced += 1,
-        }
+        report.count(ledger.finish(&job, clock(), &outcome)?);
     }
     Ok(report)
 }

@@ -91,7 +91,7 @@ impl Ledger {
                         record(&tx, &retry, job, now, &failure)?
                     }
                 };
-                count(&mut report, f);
+                report.count(f);
             }
             tx.commit()?;
         }
@@ -126,7 +126,7 @@ impl Ledger {
             };
             let outcome = handler(&job);
             let f = self.finish(&job, clock(), &outcome)?;
-            count(&mut report, f);
+            report.count(f);
         }
         Ok(report)
     }
@@ -443,12 +443,15 @@ fn record(
     }
 }
 
-fn count(report: &mut TickReport, f: Finish) {
-    match f {
-        Finish::Done => report.done += 1,
-        Finish::Retry => report.retried += 1,
-        Finish::Dead => report.dead += 1,
-        Finish::Fenced => report.fenced += 1,
+impl TickReport {
+    /// Counts one finished job under its outcome.
+    pub(crate) fn count(&mut self, f: Finish) {
+        match f {
+            Finish::Done => self.done += 1,
+            Finish::Retry => self.retried += 1,
+            Finish::Dead => self.dead += 1,
+            Finish::Fenced => self.fenced += 1,
+        }
     }
 }
 
