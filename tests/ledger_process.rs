@@ -31,6 +31,14 @@ fn setup(dir: &Path, spec: &str) {
     ok(&ledger(dir, &["add", "--spec", "spec.json"]));
 }
 
+/// `wallclock ledger tick --now NOW --worker WORKER --exec EXEC`.
+fn tick_at(dir: &Path, now: &str, worker: &str, exec: &str) -> std::process::Output {
+    ledger(
+        dir,
+        &["tick", "--now", now, "--worker", worker, "--exec", exec],
+    )
+}
+
 fn occurrences(dir: &Path) -> Vec<Value> {
     match ok(&ledger(dir, &["occurrences", "--json"])) {
         Value::Array(a) => a,
@@ -92,32 +100,10 @@ fn seed_000_5_7_crash_after_effect_before_done() {
     );
 
     // Within the lease nobody else may run it.
-    let r = ok(&ledger(
-        &d,
-        &[
-            "tick",
-            "--now",
-            "2026-10-20T09:02:00Z",
-            "--worker",
-            "b",
-            "--exec",
-            exec,
-        ],
-    ));
+    let r = ok(&tick_at(&d, "2026-10-20T09:02:00Z", "b", exec));
     assert_eq!(r["claimed"], 0);
     // After it, worker b recovers it.
-    let r = ok(&ledger(
-        &d,
-        &[
-            "tick",
-            "--now",
-            "2026-10-20T09:06:00Z",
-            "--worker",
-            "b",
-            "--exec",
-            exec,
-        ],
-    ));
+    let r = ok(&tick_at(&d, "2026-10-20T09:06:00Z", "b", exec));
     assert_eq!(
         (r["leaseExpired"].as_u64(), r["done"].as_u64()),
         (Some(1), Some(1)),
@@ -141,18 +127,7 @@ fn seed_000_5_7_crash_after_effect_before_done() {
     assert_eq!(log[1]["worker"], "b");
     assert_eq!(explained["effect"]["generation"], 2);
     // Done is final: a later tick never runs the key again.
-    let r = ok(&ledger(
-        &d,
-        &[
-            "tick",
-            "--now",
-            "2026-10-21T00:00:00Z",
-            "--worker",
-            "c",
-            "--exec",
-            exec,
-        ],
-    ));
+    let r = ok(&tick_at(&d, "2026-10-21T00:00:00Z", "c", exec));
     assert_eq!(r["claimed"], 0);
 }
 
@@ -431,16 +406,10 @@ fn disable_racing_dispatch() {
         .unwrap();
     assert_eq!(late, 0);
     // Nothing more is claimed while disabled; enabling resumes at now.
-    let r = ok(&ledger(
-        &d,
-        &["tick", "--now", now, "--worker", "w", "--exec", "true"],
-    ));
+    let r = ok(&tick_at(&d, now, "w", "true"));
     assert_eq!(r["claimed"], 0);
     ok(&ledger(&d, &["enable", "m", "--now", now]));
-    let r = ok(&ledger(
-        &d,
-        &["tick", "--now", now, "--worker", "w", "--exec", "true"],
-    ));
+    let r = ok(&tick_at(&d, now, "w", "true"));
     assert_eq!(r["claimed"], 0, "missed while disabled stays cancelled");
 }
 
@@ -765,31 +734,9 @@ exit 0"#;
             "{at:?}"
         );
         // Within the lease nothing runs it; after it, worker b does.
-        let r = ok(&ledger(
-            &d,
-            &[
-                "tick",
-                "--now",
-                "2026-10-25T01:34:00Z",
-                "--worker",
-                "b",
-                "--exec",
-                exec,
-            ],
-        ));
+        let r = ok(&tick_at(&d, "2026-10-25T01:34:00Z", "b", exec));
         assert_eq!(r["claimed"], 0, "{at:?}: {r}");
-        let r = ok(&ledger(
-            &d,
-            &[
-                "tick",
-                "--now",
-                "2026-10-25T01:36:00Z",
-                "--worker",
-                "b",
-                "--exec",
-                exec,
-            ],
-        ));
+        let r = ok(&tick_at(&d, "2026-10-25T01:36:00Z", "b", exec));
         assert_eq!(
             (r["leaseExpired"].as_u64(), r["done"].as_u64()),
             (Some(1), Some(1)),
