@@ -126,12 +126,12 @@ impl Ledger {
         // identity's index rather than computing every row's key.
         let (schedule, nominal, key) = match filter.key.as_deref() {
             None => (filter.schedule.as_deref(), None, None),
+            // Not a key, or another schedule's: nothing matches.
             Some(key) => match super::split_key(key) {
-                None => return Ok(Vec::new()),
                 Some((s, n)) if filter.schedule.as_deref().is_none_or(|f| f == s) => {
                     (Some(s), Some(n), Some(key))
                 }
-                Some(_) => return Ok(Vec::new()),
+                _ => return Ok(Vec::new()),
             },
         };
         // Plain equalities when a key is given, so SQLite plans the index.
