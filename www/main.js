@@ -386,6 +386,7 @@ function update() {
   if (st.anchor === 'now') opts.from = isoSec(now);
   const token = ++renderToken;
   restPending = true;
+  const te = performance.now();
   let x;
   try {
     x = wc.expand(spec, { ...opts, limit: st.n });
@@ -421,7 +422,7 @@ function update() {
     $('notices').hidden = !nt.entries.length;
     setHtml($('notice-list'), noticesHtml(nt.entries));
   }
-  perf.last = { expandMs: t1 - t0, tableMs: t2 - t1, totalMs: performance.now() - t0, rows: x.entries.length };
+  perf.last = { expandMs: t1 - te, tableMs: t2 - t1, totalMs: performance.now() - t0, rows: x.entries.length };
   ready();
   afterFrame(() => renderRest(token, { now, spec, x, win, since, nt }));
   return performance.now() - t0;

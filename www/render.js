@@ -1,5 +1,6 @@
-// Pure formatting: result objects → HTML strings. No DOM access here, so the
-// main module decides when (and whether) anything is written to the page.
+// Formatting: result objects → HTML strings. The DOM is touched only by
+// setText and fillRows (the in-place rewrite of the instance rows), when the
+// main module calls them: it decides when (and whether) anything is written.
 
 const ESC = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => ESC[c]);
