@@ -734,8 +734,8 @@ fn dst_window(tz: &TimeZone, start: DateTime) -> Option<(Timestamp, Timestamp)> 
     // reaches a jiff `unwrap` whose panic message keeps jiff's error
     // formatting in the wasm build.
     let year = start.year().checked_add(DST_YEARS)?;
-    let first = Date::new(year, start.month(), 1).ok()?;
-    let end = Date::new(year, start.month(), start.day().min(first.days_in_month()))
+    let days = crate::expand::days_in_month(i32::from(year), start.month() as u8) as i8;
+    let end = Date::new(year, start.month(), start.day().min(days))
         .ok()?
         .to_datetime(start.time());
     let to = tz.to_ambiguous_timestamp(end).later().ok()?;
@@ -770,8 +770,10 @@ fn may_occur_on(schedule: &Schedule, rule: &Rule, date: Date) -> bool {
     if freq == Frequency::Daily && rule.interval() > 1 {
         // Days from the start date, without jiff's `until`, whose `Span`
         // building keeps jiff's error formatting in the wasm build.
-        let midnight = |d: Date| crate::expand::civil_seconds(d.to_datetime(Time::midnight()));
-        let days = (midnight(date) - midnight(start.date())) / 86_400;
+        let day = |d: Date| {
+            crate::expand::days_from_civil(i32::from(d.year()), d.month() as u8, d.day() as u8)
+        };
+        let days = day(date) - day(start.date());
         if days.rem_euclid(i64::from(rule.interval())) != 0 {
             return false;
         }

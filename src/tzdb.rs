@@ -116,6 +116,12 @@ fn counts(out: &[u8]) -> Option<[usize; 6]> {
     Some(n)
 }
 
+/// Length of the footer `\n<POSIX TZ string>\n` at `at` in `FOOTER`.
+fn footer_len(at: usize) -> Option<usize> {
+    let end = FOOTER.get(at + 1..)?.iter().position(|&b| b == b'\n')?;
+    Some(end + 2)
+}
+
 impl Reader {
     /// Moves past the next TZif file without building it.
     fn skip(&mut self) -> Option<()> {
@@ -136,11 +142,7 @@ impl Reader {
         self.types += types * 6;
         self.chars += chars;
         self.rest += leap * 12 + isstd + isut;
-        let end = FOOTER
-            .get(self.footer + 1..)?
-            .iter()
-            .position(|&b| b == b'\n')?;
-        self.footer += end + 2;
+        self.footer += footer_len(self.footer)?;
         Some(())
     }
 
@@ -173,12 +175,8 @@ impl Reader {
         copy(&mut out, TYPES, &mut self.types, types * 6)?;
         copy(&mut out, CHARS, &mut self.chars, chars)?;
         copy(&mut out, REST, &mut self.rest, leap * 12 + isstd + isut)?;
-        // `\n<POSIX TZ string>\n`
-        let end = FOOTER
-            .get(self.footer + 1..)?
-            .iter()
-            .position(|&b| b == b'\n')?;
-        copy(&mut out, FOOTER, &mut self.footer, end + 2)?;
+        let n = footer_len(self.footer)?;
+        copy(&mut out, FOOTER, &mut self.footer, n)?;
         Some(out)
     }
 }

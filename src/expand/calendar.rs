@@ -8,7 +8,7 @@
 //! any `i32` year.
 
 /// Day number (days since 1970-01-01) of a valid civil date.
-pub(super) fn days_from_civil(year: i32, month: u8, day: u8) -> i64 {
+pub(crate) fn days_from_civil(year: i32, month: u8, day: u8) -> i64 {
     let (m, d) = (i64::from(month), i64::from(day));
     let y = i64::from(year) - i64::from(m <= 2);
     let era = y.div_euclid(400);
@@ -43,7 +43,7 @@ pub(super) fn is_leap(year: i32) -> bool {
     year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
 }
 
-pub(super) fn days_in_month(year: i32, month: u8) -> u8 {
+pub(crate) fn days_in_month(year: i32, month: u8) -> u8 {
     match month {
         2 if is_leap(year) => 29,
         2 => 28,

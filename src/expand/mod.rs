@@ -61,9 +61,8 @@ mod tests;
 
 use jiff::civil::DateTime;
 
-use self::calendar::{
-    YearCtx, civil_from_days, days_from_civil, days_in_month, month_start_doy, weekday,
-};
+use self::calendar::{YearCtx, civil_from_days, month_start_doy, weekday};
+pub(crate) use self::calendar::{days_from_civil, days_in_month};
 use crate::rule::{Frequency, Rule, Until};
 use crate::spec::InvalidDatePolicy;
 
