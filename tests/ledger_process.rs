@@ -46,6 +46,17 @@ fn occurrences(dir: &Path) -> Vec<Value> {
     }
 }
 
+/// SIGKILL to `child`'s whole process group (the tick and its command),
+/// which must have been killed, not have exited.
+fn kill_group(child: &mut std::process::Child) {
+    let killed = Command::new("kill")
+        .args(["-KILL", "--", &format!("-{}", child.id())])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    assert!(!child.wait().unwrap().success());
+}
+
 fn wait_for(path: &Path, within: Duration) {
     let t = Instant::now();
     while !path.exists() {
@@ -85,14 +96,7 @@ fn seed_000_5_7_crash_after_effect_before_done() {
         .spawn()
         .unwrap();
     wait_for(&d.join("attempt_1"), Duration::from_secs(20));
-    let pgid = child.id();
-    let killed = Command::new("kill")
-        .args(["-KILL", "--", &format!("-{pgid}")])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let status = child.wait().unwrap();
-    assert!(!status.success());
+    kill_group(&mut child);
     let occ = occurrences(&d);
     assert_eq!(
         (occ[0]["state"].as_str(), occ[0]["attempts"].as_u64()),
@@ -716,14 +720,7 @@ exit 0"#;
                 std::thread::sleep(Duration::from_millis(300));
             }
         }
-        assert!(
-            Command::new("kill")
-                .args(["-KILL", "--", &format!("-{}", child.id())])
-                .status()
-                .unwrap()
-                .success()
-        );
-        assert!(!child.wait().unwrap().success());
+        kill_group(&mut child);
         if let Some(conn) = holder {
             conn.execute_batch("ROLLBACK").unwrap();
         }
