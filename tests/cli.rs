@@ -254,6 +254,31 @@ fn bad_specs_exit_2_with_json_error() {
     assert_eq!(e["field"], "start");
     let e = err_json(&wallclock(&["expand", "--no-such-flag"], None));
     assert_eq!(e["code"], "invalid_option");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("see `wallclock --help`"),
+        "{e}"
+    );
+    // The ledger's usage errors and help name the ledger's own command.
+    let e = err_json(&wallclock(&["ledger", "tick", "--no-such-flag"], None));
+    assert_eq!(e["code"], "invalid_option");
+    assert_eq!(e["field"], "no-such-flag");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("see `wallclock ledger --help`"),
+        "{e}"
+    );
+    let help = wallclock(&["ledger", "tick", "--help"], None);
+    assert_eq!(help.code, 0);
+    assert!(
+        help.stdout.contains("Usage: wallclock ledger tick "),
+        "{}",
+        help.stdout
+    );
     let e = err_json(&wallclock(
         &["expand", "--spec", "-", "--limit", "0"],
         Some(DATES),

@@ -24,7 +24,11 @@ use crate::spec::parse_duration;
 
 /// The occurrence ledger: plan, claim and run calendar occurrences from a SQLite file.
 #[derive(Debug, Parser)]
-#[command(name = "wallclock ledger", arg_required_else_help = true)]
+#[command(
+    name = "wallclock ledger",
+    bin_name = "wallclock ledger",
+    arg_required_else_help = true
+)]
 struct LedgerCli {
     /// The ledger database file.
     #[arg(long, value_name = "FILE", global = true)]
@@ -183,7 +187,7 @@ pub(crate) fn main(args: Vec<OsString>) -> i32 {
     let args: Vec<OsString> = args.into_iter().skip(1).collect();
     let cli = match LedgerCli::try_parse_from(args) {
         Ok(cli) => cli,
-        Err(e) => return super::clap_error(&e),
+        Err(e) => return super::clap_error(&e, "wallclock ledger --help"),
     };
     let mut out = String::new();
     match run(cli, &mut out) {

@@ -35,7 +35,7 @@ pub fn main_with_args(args: Vec<OsString>) -> i32 {
     }
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
-        Err(e) => return clap_error(&e),
+        Err(e) => return clap_error(&e, "wallclock --help"),
     };
     let mut out = String::new();
     let result = run(cli, &mut out);
@@ -67,8 +67,9 @@ fn report(err: &Error) -> i32 {
     FAILED
 }
 
-/// Help goes to stdout with status 0; usage errors become JSON errors.
-fn clap_error(e: &clap::Error) -> i32 {
+/// Help goes to stdout with status 0; usage errors become JSON errors that
+/// point to `help` (the command that prints the right help).
+fn clap_error(e: &clap::Error, help: &str) -> i32 {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
@@ -86,10 +87,7 @@ fn clap_error(e: &clap::Error) -> i32 {
                 .strip_prefix("error: ")
                 .unwrap_or(first)
                 .replace('\'', "`");
-            let mut err = Error::new(
-                ErrorCode::InvalidOption,
-                format!("{message}: see `wallclock --help`"),
-            );
+            let mut err = Error::new(ErrorCode::InvalidOption, format!("{message}: see `{help}`"));
             if let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) {
                 let name = arg
                     .split([' ', '='])
