@@ -79,10 +79,11 @@ impl Ledger {
             for job in &jobs {
                 tx.prepare_cached("SAVEPOINT handler")?.execute([])?;
                 let f = match handler(job, &tx) {
+                    // The done mark follows the release: outside the
+                    // savepoint, SQLite keeps no copy of the pages it writes.
                     Outcome::Done => {
-                        let f = mark_done(&tx, job, now)?;
                         tx.prepare_cached("RELEASE handler")?.execute([])?;
-                        f
+                        mark_done(&tx, job, now)?
                     }
                     failure => {
                         // The handler's own writes go with the failed attempt.
@@ -547,9 +548,14 @@ fn decide_due(
             _ => groups.push((schedule, vec![(id, due)])),
         }
     }
-    let mut set = tx.prepare_cached(
-        "UPDATE occurrences SET decision = ?2, reason = ?3, updated_at = ?4,
-                state = CASE ?2 WHEN 'run' THEN 'planned' ELSE ?2 END
+    // A `run` decision leaves the state alone: SQLite rewrites the due
+    // index's entry for any row whose `state` is assigned, even unchanged.
+    let mut run = tx.prepare_cached(
+        "UPDATE occurrences SET decision = 'run', reason = ?2, updated_at = ?3
+          WHERE seq = ?1 AND state = 'planned' AND decision IS NULL",
+    )?;
+    let mut settle = tx.prepare_cached(
+        "UPDATE occurrences SET decision = ?2, state = ?2, reason = ?3, updated_at = ?4
           WHERE seq = ?1 AND state = 'planned' AND decision IS NULL",
     )?;
     for (schedule_id, list) in groups {
@@ -573,7 +579,10 @@ fn decide_due(
                 Decision::Skipped => "skipped",
                 Decision::Expired => "expired",
             };
-            set.execute(params![id, token, d.reason, stamp])?;
+            match d.decision {
+                Decision::Run => run.execute(params![id, d.reason, stamp])?,
+                _ => settle.execute(params![id, token, d.reason, stamp])?,
+            };
             *report.decided.entry(token.to_owned()).or_default() += 1;
         }
     }
