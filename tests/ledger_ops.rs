@@ -198,6 +198,63 @@ fn plan_goes_on_in_windows_past_max_entries() {
     assert_eq!((again.inserted, again.windows), (0, 0));
 }
 
+/// A ledger that cannot grow (SQLite's page limit stands in for a full
+/// disk: both are `SQLITE_FULL`) fails the plan with `disk_full` and keeps
+/// nothing of it: no occurrence, the cursor where it was. Once it can grow,
+/// the same plan succeeds.
+#[test]
+fn a_full_ledger_fails_the_plan_and_keeps_nothing_of_it() {
+    let d = dir("full");
+    let mut l = Ledger::init(d.join("ledger.db")).unwrap();
+    l.add(
+        &Spec::from_json(
+            r#"{"id":"dense","timeZone":"Europe/Berlin","start":"2026-03-28T00:00",
+                "rrule":"FREQ=MINUTELY"}"#,
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let pages: i64 = l
+        .connection()
+        .query_row("PRAGMA page_count", [], |r| r.get(0))
+        .unwrap();
+    let cap: i64 = l
+        .connection()
+        .query_row(&format!("PRAGMA max_page_count = {}", pages + 2), [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(cap, pages + 2);
+    let now = ts("2026-03-28T00:00:00Z");
+    let e = l.plan(now, SignedDuration::from_hours(48)).unwrap_err();
+    assert_eq!(e.code(), "disk_full", "{e}");
+    assert!(e.message().contains("disk is full"), "{e}");
+    assert!(
+        e.message().contains("nothing of this change was written"),
+        "{e}"
+    );
+    let (rows, cursor): (i64, Option<String>) = l
+        .connection()
+        .query_row(
+            "SELECT (SELECT count(*) FROM occurrences), (SELECT cursor FROM schedules)",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!((rows, cursor), (0, None));
+    l.connection()
+        .query_row("PRAGMA max_page_count = 1000000", [], |r| {
+            r.get::<_, i64>(0)
+        })
+        .unwrap();
+    // Every UTC minute from the start (local midnight, 23:00 UTC) to
+    // now + 48 h, and a gap-skipped entry for each minute of the hour the
+    // spring-forward removes (02:00–02:59 on 29 March).
+    let r = l.plan(now, SignedDuration::from_hours(48)).unwrap();
+    assert_eq!(r.gap_skipped, 60);
+    assert_eq!(r.inserted, 49 * 60 + 60);
+}
+
 /// A handler that outlives its lease but renews it keeps its claim; one
 /// that does not is recovered by another worker, and its late renewal and
 /// done mark are fenced.

@@ -10,7 +10,8 @@ use serde::ser::SerializeStruct;
 /// [`crate::ErrorCode`] tokens (a bad spec, a bad duration, …) or one of the
 /// ledger's own: `unknown_schedule`, `schedule_exists`, `invalid_cutover`,
 /// `invalid_option`, `unknown_key`, `invalid_state`, `not_a_ledger`,
-/// `ledger_too_new`, `ledger_not_found`, `database_locked`, `database_corrupt`, `database_error`, `internal`.
+/// `ledger_too_new`, `ledger_not_found`, `database_locked`, `database_corrupt`, `disk_full`,
+/// `database_error`, `internal`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LedgerError {
     code: &'static str,
@@ -109,6 +110,12 @@ impl From<rusqlite::Error> for LedgerError {
                 C::NotADatabase | C::DatabaseCorrupt => LedgerError::new(
                     "database_corrupt",
                     format!("the file is not a readable SQLite ledger: {e}"),
+                ),
+                C::DiskFull => LedgerError::new(
+                    "disk_full",
+                    format!(
+                        "the ledger database cannot grow: {e}; nothing of this change was written: free disk space and retry"
+                    ),
                 ),
                 C::CannotOpen => LedgerError::new(
                     "ledger_not_found",
