@@ -411,7 +411,7 @@ function markStale(list) {
     (top >= 0 ? below : above).push(chunk);
   }
   staleQueue = below.concat(above.reverse());
-  $('instances').setAttribute('aria-busy', 'true');
+  $('instances').setAttribute('aria-busy', 'true'); // screen readers: the table is being updated
   if (!refillScheduled) {
     refillScheduled = true;
     afterFrame(refillSlice);
@@ -459,7 +459,7 @@ function watchStale() {
 /** The last rule's rows are all in the DOM. */
 function refilled() {
   if (staleQueue.length) return;
-  $('instances').setAttribute('aria-busy', 'false');
+  if ($('instances').getAttribute('aria-busy') === 'true') $('instances').setAttribute('aria-busy', 'false');
   for (const f of rowWaiters.splice(0)) f();
   complete();
 }
