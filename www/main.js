@@ -383,7 +383,7 @@ function renderChunks(entries) {
 const SLICE_MS = 4;
 const VIEW_MARGIN = 0; // px beyond the viewport written at once
 let staleQueue = []; // chunks waiting for their new rows, in refill order
-let refillScheduled = false;
+let refillGen = 0; // the rule change whose refill runs; an older one's slices stop
 let watching = false;
 
 /** The viewport band (client coordinates) whose chunks are written at once. */
@@ -412,10 +412,8 @@ function markStale(list) {
   }
   staleQueue = below.concat(above.reverse());
   $('instances').setAttribute('aria-busy', 'true'); // screen readers: the table is being updated
-  if (!refillScheduled) {
-    refillScheduled = true;
-    afterFrame(refillSlice);
-  }
+  const gen = ++refillGen;
+  afterFrame(() => refillSlice(gen));
   if (!watching) {
     watching = true;
     requestAnimationFrame(watchStale);
@@ -423,17 +421,15 @@ function markStale(list) {
 }
 
 /** Refills stale chunks for at most SLICE_MS, then yields until the queue is empty. */
-function refillSlice() {
-  refillScheduled = false;
+function refillSlice(gen) {
+  if (gen !== refillGen) return; // a newer rule change has its own refill, after its own frame
   const t0 = performance.now();
   while (staleQueue.length && performance.now() - t0 < SLICE_MS) {
     const chunk = staleQueue.shift();
     if (chunk._next) fillChunk(chunk, chunk._next);
   }
-  if (staleQueue.length) {
-    refillScheduled = true;
-    yieldThen(refillSlice);
-  } else refilled();
+  if (staleQueue.length) yieldThen(() => refillSlice(gen));
+  else refilled();
 }
 
 /** Runs `fn` in a task of its own soon (no 4 ms clamping of nested timers). */

@@ -285,7 +285,7 @@ export const tests = [
     },
   },
   {
-    name: 'a rule change with 1 000 rows: every frame shows only rows of the new rule, also when scrolled to the last row at once',
+    name: 'a rule change with 1 000 rows: every frame shows only rows of the new rule, also when scrolled to the last row at once; a second change before the first has settled wins everywhere',
     hash: '#tz=America%2FNew_York&start=2026-01-01T09%3A00&rrule=FREQ%3DDAILY&n=1000',
     async run(page) {
       // Daily → Mondays only (the first Monday is 2026-01-05). In each of the
@@ -353,6 +353,19 @@ export const tests = [
       ok(bottom.seen.every((f) => f.last === 1000), `the last row is on screen in every frame: ${JSON.stringify(bottom.seen.map((f) => f.last))}`);
       eq([bottom.stale, bottom.busy], [0, 'false'], 'settled after the jump');
       await expectMondays('after the jump');
+      // Two changes in a row, the second before the first one's rows are all written: the second wins everywhere.
+      await page.evaluate(async () => {
+        document.querySelector('#b-days input[value="TU"]').click();
+        await new Promise((r) => setTimeout(r, 0));
+        document.querySelector('#b-days input[value="MO"]').click();
+        await window.wallclockPage.whenRows();
+      });
+      await settle(page);
+      const rs = await rows(page);
+      eq(rs.length, 1000, 'row count after two quick changes');
+      ok(rs.every((r) => r.nominal.startsWith('Tue ')), `every row on a Tuesday: ${JSON.stringify(rs.filter((r) => !r.nominal.startsWith('Tue ')).slice(0, 3))}`);
+      eq(rs[999].nominal.slice(4, 14), '2045-02-28', 'the 1 000th Tuesday');
+      eq(await page.$$eval('#rows [data-stale]', (els) => els.length), 0, 'no stale chunk left');
     },
   },
   {
