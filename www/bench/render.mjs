@@ -77,6 +77,7 @@ try {
   const wasm = [];
   const basePaint = [];
   const cpu = [];
+  const baseCpu = [];
   if (PARTS.includes('first')) {
     {
       const { page, context } = await openPage(browser, HASH);
@@ -121,17 +122,17 @@ try {
     // 1b. The page's own main-thread work until that frame: thread CPU time
     //     (trace `tdur`) of the renderer main thread's tasks from navigation
     //     start to data-first-paint, in separate traced loads (tracing slows
-    //     the wall clock a little). Waiting for the network, background
-    //     compilation and other processes' CPU use do not count, so this
-    //     moves far less than the wall-clock figure on a busy machine.
-    for (let i = 0; i < TRACED; i++) {
+    //     the wall clock a little), alternated with traced loads of the
+    //     baseline. Waiting for the network, background compilation and
+    //     other processes' CPU use do not count, so this moves far less than
+    //     the wall-clock figure on a busy machine.
+    const traceCpu = async (url) => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       const events = [];
       cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
       await cdp.send('Tracing.start', { categories: 'toplevel,__metadata,devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
-      const url = base + '#tz=America%2FNew_York&start=2026-03-06T02%3A30&rrule=FREQ%3DDAILY';
       await page.goto(url);
       await page.waitForFunction(() => document.documentElement.dataset.firstPaint);
       const firstPaint = await page.evaluate(() => Number(document.documentElement.dataset.firstPaint));
@@ -145,8 +146,12 @@ try {
         if (e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.pid === nav.pid && e.tid === nav.tid
           && e.ts >= nav.ts && e.ts + e.dur <= end) us += e.tdur ?? 0;
       }
-      cpu.push(us / 1000);
       await context.close();
+      return us / 1000;
+    };
+    for (let i = 0; i < TRACED; i++) {
+      cpu.push(await traceCpu(base + HASH));
+      baseCpu.push(await traceCpu(base + 'bench/baseline.html'));
     }
   }
 
@@ -271,7 +276,7 @@ try {
     console.log(`first meaningful render (painted)  median ${f(median(paint))}  (min ${f(Math.min(...paint))}, max ${f(Math.max(...paint))}, ${LOADS} cold loads)   target <= 300 ms`);
     console.log(`  baseline, the same DOM as static HTML (no module script, no wasm), loaded alternately: median ${f(median(basePaint))} (min ${f(Math.min(...basePaint))}, max ${f(Math.max(...basePaint))}); ratio of the medians ${(median(paint) / median(basePaint)).toFixed(2)}x`);
     console.log(`  wasm ready at median ${f(median(wasm))}, first table in the DOM at median ${f(median(first))}`);
-    console.log(`  main-thread CPU time until that frame: median ${f(median(cpu))} (${TRACED} traced loads)`);
+    console.log(`  main-thread CPU time until that frame: median ${f(median(cpu))}; baseline ${f(median(baseCpu))}, ratio ${(median(cpu) / median(baseCpu)).toFixed(2)}x (${TRACED} traced loads each, alternated)`);
   }
   if (PARTS.includes('change')) {
     console.log(`re-render after a rule change, N = ${rows} rows (${res.length} changes, medians, range):`);
