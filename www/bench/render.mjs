@@ -23,6 +23,8 @@ const TRACED = Number(process.env.TRACED || 3);
 const CHANGES = Number(process.env.CHANGES || 20);
 // PARTS=first or PARTS=change runs one part only.
 const PARTS = (process.env.PARTS || 'first,change').split(',');
+// SCROLL_ROW=500: the rule changes are made with that row at the top of the viewport.
+const SCROLL_ROW = Number(process.env.SCROLL_ROW || 0);
 const baselineFile = join(www, 'bench', 'baseline.html'); // written and removed by this script
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
@@ -196,10 +198,11 @@ try {
   let rows = 0;
   if (PARTS.includes('change')) {
     const { page, context, problems } = await openPage(browser, '#tz=America%2FNew_York&start=2026-01-01T09%3A00&rrule=FREQ%3DDAILY%3BBYDAY%3DMO%2CTU%2CWE%2CTH%2CFR%2CSA%2CSU&n=1000');
-    res = await page.evaluate(async (changes) => {
+    res = await page.evaluate(async ([changes, scrollRow]) => {
       const out = [];
       const wp = window.wallclockPage;
       const rowsEl = document.getElementById('rows');
+      if (scrollRow) rowsEl.querySelectorAll('[role="row"]')[scrollRow - 1].scrollIntoView({ block: 'start' });
       const settle = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
       /** The rows on screen now: how many, those not of the new rule (number: text), stale chunks on screen. */
       const onScreen = (dates) => {
@@ -266,7 +269,7 @@ try {
         });
       }
       return out.slice(3); // warm-up
-    }, changes);
+    }, [changes, SCROLL_ROW]);
     await context.close();
     rows = res[0].rows;
     const fails = res.filter((r) => r.rows !== rows || r.wrong.length || r.stale || r.shown < 20 || r.allRows !== 1000 || r.bad || r.staleLeft || !r.lastOk);
@@ -282,7 +285,7 @@ try {
     console.log(`  main-thread CPU time until that frame: median ${f(median(cpu))}; baseline ${f(median(baseCpu))}, ratio ${(median(cpu) / median(baseCpu)).toFixed(2)}x (${TRACED} traced loads each, alternated)`);
   }
   if (PARTS.includes('change')) {
-    console.log(`re-render after a rule change, N = ${rows} rows (${res.length} changes, medians, range):`);
+    console.log(`re-render after a rule change, N = ${rows} rows (${res.length} changes, medians, range)${SCROLL_ROW ? `, row ${SCROLL_ROW} at the top of the viewport` : ''}:`);
     const stat = (k) => `${f(median(res.map((r) => r[k])))} (${f(Math.min(...res.map((r) => r[k])))}-${f(Math.max(...res.map((r) => r[k])))})`;
     const med = (k) => median(res.map((r) => r[k]));
     console.log(`  (a) rule change -> painted frame whose ${Math.min(...res.map((r) => r.shown))}-${Math.max(...res.map((r) => r.shown))} on-screen rows show the new rule  ${stat('painted')}   target <= 16 ms`);
