@@ -4,7 +4,7 @@
 import init, * as wc from './pkg/wallclock.js';
 import { ruleToModel, modelToRule, byteToIndex, tokenAt } from './rrule.js';
 import {
-  esc, badge, rowsHtml, fillRows, tally, tallyText, noticesHtml, transitionsHtml, yearHtml, toCsv,
+  esc, badge, rowsHtml, fillRows, rowsDiffer, tally, tallyText, noticesHtml, transitionsHtml, yearHtml, toCsv,
   fmtNominal, fmtLocal, fmtUtc, pageStatus, addDays, setText,
 } from './render.js';
 
@@ -334,7 +334,8 @@ function clearMarks() {
 /**
  * Writes the entries into the table, CHUNK rows per chunk. A chunk that
  * already has the right number of rows is rewritten in place (only the text
- * that changed), at once when it is on screen, else later (see `markStale`);
+ * that changed), at once when it is on screen, else later (see `markStale`)
+ * unless its rows stay the same;
  * from the first chunk that does not fit, the chunks are replaced; chunks
  * past the end are removed.
  */
@@ -353,7 +354,8 @@ function renderChunks(entries) {
     const chunk = box.children[idx];
     if (chunk && !html && chunk.children.length === part.length && chunk.firstElementChild?.children.length === 6) {
       const [a, b] = tops[idx];
-      if (b > top && a < bottom) { fillChunk(chunk, part); now += part.length; } else stale.push([chunk, part, a]);
+      if (b > top && a < bottom) { fillChunk(chunk, part); now += part.length; } else if (rowsDiffer(chunk, part)) stale.push([chunk, part, a]);
+      else fillChunk(chunk, part); // already shows these rows (at most its stale mark goes)
     } else {
       while (box.children.length > idx) box.lastElementChild.remove();
       now += part.length;

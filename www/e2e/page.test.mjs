@@ -366,6 +366,14 @@ export const tests = [
       ok(rs.every((r) => r.nominal.startsWith('Tue ')), `every row on a Tuesday: ${JSON.stringify(rs.filter((r) => !r.nominal.startsWith('Tue ')).slice(0, 3))}`);
       eq(rs[999].nominal.slice(4, 14), '2045-02-28', 'the 1 000th Tuesday');
       eq(await page.$$eval('#rows [data-stale]', (els) => els.length), 0, 'no stale chunk left');
+      // A change that leaves the rows as they are (the gap policy, for 09:00 in New York) marks no chunk stale.
+      const marked = await page.evaluate(async () => {
+        const gap = document.getElementById('gap');
+        gap.value = 'shift';
+        gap.dispatchEvent(new Event('input', { bubbles: true }));
+        return [document.querySelectorAll('#rows [data-stale]').length, document.getElementById('instances').getAttribute('aria-busy')];
+      });
+      eq(marked, [0, 'false'], 'stale chunks and aria-busy after a change that keeps every row');
     },
   },
   {
