@@ -4,7 +4,7 @@
 import init, * as wc from './pkg/wallclock.js';
 import { ruleToModel, modelToRule, byteToIndex, tokenAt } from './rrule.js';
 import {
-  esc, badge, rowsHtml, fillRows, tally, tallyText, noticesHtml, transitionsHtml, yearHtml, toCsv,
+  esc, badge, rowsHtml, fillRows, rowsDiffer, tally, tallyText, noticesHtml, transitionsHtml, yearHtml, toCsv,
   fmtNominal, fmtLocal, fmtUtc, pageStatus, addDays, setText,
 } from './render.js';
 
@@ -72,6 +72,7 @@ let pending = false; // an update is scheduled (tests wait for it to settle)
 let restPending = false; // the sections below the table are still to come
 let renderToken = 0;
 const restWaiters = [];
+const rowWaiters = [];
 const perf = { last: null };
 
 // ---------------------------------------------------------------- state / URL
@@ -333,28 +334,136 @@ function clearMarks() {
 /**
  * Writes the entries into the table, CHUNK rows per chunk. A chunk that
  * already has the right number of rows is rewritten in place (only the text
- * that changed); from the first chunk that does not fit, the chunks are
- * replaced; chunks past the end are removed.
+ * that changed), at once when it is on screen, else later (see `markStale`)
+ * unless its rows stay the same;
+ * from the first chunk that does not fit, the chunks are replaced; chunks
+ * past the end are removed.
  */
 function renderChunks(entries) {
   const box = $('rows');
+  const [top, bottom] = viewBand();
+  // Where each chunk is, read before anything is written (a read after a write would force a layout).
+  const tops = [];
+  for (const chunk of box.children) { const r = chunk.getBoundingClientRect(); tops.push([r.top, r.bottom]); }
+  const stale = [];
   let html = '';
   let idx = 0;
+  let now = 0; // rows written in this task
   for (let i = 0; i < entries.length; i += CHUNK, idx++) {
     const part = entries.slice(i, i + CHUNK);
     const chunk = box.children[idx];
     if (chunk && !html && chunk.children.length === part.length && chunk.firstElementChild?.children.length === 6) {
-      fillRows(chunk, part);
+      const [a, b] = tops[idx];
+      if (b > top && a < bottom) { fillChunk(chunk, part); now += part.length; } else if (rowsDiffer(chunk, part)) stale.push([chunk, part, a]);
+      else fillChunk(chunk, part); // already shows these rows (at most its stale mark goes)
     } else {
       while (box.children.length > idx) box.lastElementChild.remove();
+      now += part.length;
       html += `<div role="rowgroup" class="chunk">${rowsHtml(part, i + 1)}</div>`;
     }
   }
   if (html) box.insertAdjacentHTML('beforeend', html);
   else while (box.children.length > idx) box.lastElementChild.remove();
+  markStale(stale);
+  return now;
+}
+
+// ---------------------------------------------------------------- stale chunks
+
+/**
+ * A rule change writes only the chunks on screen in its own task; each
+ * other chunk keeps the previous rule's rows for a few frames. Such a chunk
+ * is *stale*: `data-stale` makes it `content-visibility: hidden` (the
+ * previous rule is never painted, nor offered to find-in-page or screen
+ * readers, and it needs no style or layout), and its new entries wait beside
+ * it (`chunk._next`). After the frame, slices of at most SLICE_MS refill the
+ * stale chunks nearest the viewport first, yielding between slices; a stale
+ * chunk that comes into view first is filled by `watchStale` in the
+ * requestAnimationFrame callback of the frame that would show it. A newer
+ * rule change supersedes the older one's pending entries.
+ */
+const SLICE_MS = 4;
+const VIEW_MARGIN = 0; // px beyond the viewport written at once
+let staleQueue = []; // chunks waiting for their new rows, in refill order
+let refillGen = 0; // the rule change whose refill runs; an older one's slices stop
+let watching = false;
+
+/** The viewport band (client coordinates) whose chunks are written at once. */
+function viewBand() {
+  return [-VIEW_MARGIN, window.innerHeight + VIEW_MARGIN];
+}
+
+function fillChunk(chunk, part) {
+  fillRows(chunk, part);
+  chunk._next = null;
+  if (chunk.hasAttribute('data-stale')) chunk.removeAttribute('data-stale');
+}
+
+/** `list`: [chunk, entries, its top] triples, in document order, none of them on screen. */
+function markStale(list) {
+  for (const c of staleQueue) c._next = null; // superseded (or removed with its chunk)
+  staleQueue = [];
+  if (!list.length) { refilled(); return; }
+  // Refill order: the chunks below the viewport top to bottom, then those above, nearest first.
+  const below = [];
+  const above = [];
+  for (const [chunk, part, top] of list) {
+    if (!chunk.hasAttribute('data-stale')) chunk.setAttribute('data-stale', '');
+    chunk._next = part;
+    (top >= 0 ? below : above).push(chunk);
+  }
+  staleQueue = below.concat(above.reverse());
+  $('instances').setAttribute('aria-busy', 'true'); // screen readers: the table is being updated
+  const gen = ++refillGen;
+  afterFrame(() => refillSlice(gen));
+  if (!watching) {
+    watching = true;
+    requestAnimationFrame(watchStale);
+  }
+}
+
+/** Refills stale chunks for at most SLICE_MS, then yields until the queue is empty. */
+function refillSlice(gen) {
+  if (gen !== refillGen) return; // a newer rule change has its own refill, after its own frame
+  const t0 = performance.now();
+  while (staleQueue.length && performance.now() - t0 < SLICE_MS) {
+    const chunk = staleQueue.shift();
+    if (chunk._next) fillChunk(chunk, chunk._next);
+  }
+  if (staleQueue.length) yieldThen(() => refillSlice(gen));
+  else refilled();
+}
+
+/** Runs `fn` in a task of its own soon (no 4 ms clamping of nested timers). */
+function yieldThen(fn) {
+  if (window.scheduler?.postTask) window.scheduler.postTask(fn, { priority: 'user-visible' });
+  else setTimeout(fn, 0);
+}
+
+/** Every frame while chunks are stale: fill those the frame would show. */
+function watchStale() {
+  if (!staleQueue.length) { watching = false; return; }
+  const [top, bottom] = viewBand();
+  const shown = staleQueue.filter((chunk) => {
+    const r = chunk.getBoundingClientRect();
+    return chunk._next && r.bottom > top && r.top < bottom;
+  });
+  for (const chunk of shown) fillChunk(chunk, chunk._next);
+  if (shown.length) staleQueue = staleQueue.filter((c) => c._next);
+  if (!staleQueue.length) { watching = false; refilled(); return; }
+  requestAnimationFrame(watchStale);
+}
+
+/** The last rule's rows are all in the DOM. */
+function refilled() {
+  if (staleQueue.length) return;
+  if ($('instances').getAttribute('aria-busy') === 'true') $('instances').setAttribute('aria-busy', 'false');
+  for (const f of rowWaiters.splice(0)) f();
+  complete();
 }
 
 function renderEmpty() {
+  markStale([]);
   $('rows').innerHTML = '<div role="rowgroup" class="chunk"><div role="row" class="tr"><span role="cell" class="hint all">No occurrence in this window.</span></div></div>';
 }
 
@@ -367,9 +476,10 @@ function computeNotices(spec, win) {
 }
 
 /**
- * The whole preview. Every row, the describe sentence, the summary and the
- * notices above the table are written synchronously, so the next frame shows
- * all of them; the sections below the table (transitions, year view,
+ * The whole preview. The rows on screen, the describe sentence, the summary
+ * and the notices above the table are written synchronously, so the next
+ * frame shows all of them; the other rows follow within a few frames
+ * (`markStale`); the sections below the table (transitions, year view,
  * comparison, outage simulator) follow in `renderRest`, after that frame is
  * painted. Returns the synchronous part's duration in ms.
  */
@@ -400,8 +510,7 @@ function update() {
   }
   setStale(false);
   const t1 = performance.now();
-  if (!x.entries.length) renderEmpty();
-  else renderChunks(x.entries);
+  const written = x.entries.length ? renderChunks(x.entries) : (renderEmpty(), 1);
   last = { spec, result: x };
   setText($('rows-status'), `${x.entries.length} rows.`);
   const t2 = performance.now();
@@ -422,7 +531,7 @@ function update() {
     $('notices').hidden = !nt.entries.length;
     setHtml($('notice-list'), noticesHtml(nt.entries));
   }
-  perf.last = { expandMs: t1 - te, tableMs: t2 - t1, totalMs: performance.now() - t0, rows: x.entries.length };
+  perf.last = { expandMs: t1 - te, tableMs: t2 - t1, totalMs: performance.now() - t0, rows: x.entries.length, written };
   ready();
   afterFrame(() => renderRest(token, { now, spec, x, win, since, nt }));
   return performance.now() - t0;
@@ -492,9 +601,14 @@ function ready() {
 
 /** Everything of the last update is on the page. */
 function finish() {
-  if (!restPending) for (const f of restWaiters.splice(0)) f();
   renders++;
   $('app').dataset.rev = String(renders);
+  complete();
+}
+
+/** Resolves the `whenComplete` promises once the rest pass and the refill are both done. */
+function complete() {
+  if (!restPending && !staleQueue.length) for (const f of restWaiters.splice(0)) f();
 }
 
 // ---------------------------------------------------------------- compare policies
@@ -801,7 +915,7 @@ async function main() {
 }
 
 /** Resolves when every part of the last update is on the page. */
-const whenComplete = () => new Promise((r) => (restPending ? restWaiters.push(r) : r()));
+const whenComplete = () => new Promise((r) => (restPending || staleQueue.length ? restWaiters.push(r) : r()));
 
 // A hook for the benchmark and tests: apply a state patch and render now.
 window.wallclockPage = {
@@ -811,9 +925,11 @@ window.wallclockPage = {
     return update();
   },
   get perf() { return perf.last; },
-  get pending() { return pending || restPending || urlPending; },
+  get pending() { return pending || restPending || urlPending || staleQueue.length > 0; },
   /** Resolves when every part of the last update is on the page. */
   whenComplete,
+  /** Resolves when every row of the last update is in the DOM (no chunk is stale). */
+  whenRows: () => new Promise((r) => (staleQueue.length ? rowWaiters.push(r) : r())),
   get perfRest() { return perf.rest; },
   wasm: wc,
   state: () => ({ ...st }),

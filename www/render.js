@@ -148,6 +148,22 @@ export function fillRows(chunk, entries) {
   }
 }
 
+/**
+ * Would `fillRows(chunk, entries)` change anything? Compares the entries'
+ * fields with what the chunk's rows were last written from, as fillRows
+ * does, without formatting or writing; stops at the first difference.
+ */
+export function rowsDiffer(chunk, entries) {
+  const rows = chunkState(chunk);
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    const w = rows[i];
+    if (w.nominal !== e.nominal || w.fold !== e.fold || w.local !== e.local || w.instant !== e.instant || w.st !== pageStatus(e)) return true;
+    if (w.notes !== (e.notes.length ? notesHtml(e) : '')) return true;
+  }
+  return false;
+}
+
 /** Counts of what the clock changes did, from a `notices` result. */
 export function tally(entries) {
   const c = { skipped: 0, shifted: 0, merged: 0, doubled: 0, fold: 0 };

@@ -274,7 +274,7 @@ export const tests = [
         eq(rs.map((r) => r.n), rs.map((_, i) => String(i + 1)), 'numbering');
         ok(rs.every((r) => r.nominal.endsWith(hour)), `every row at ${hour}`);
         eq(rs[249].nominal.slice(4, 14), '2026-09-07', 'the 250th day');
-        eq(await page.$$eval('#rows .chunk.old', (els) => els.length), 0, 'no chunk left hidden');
+        eq(await page.$$eval('#rows .chunk[data-stale]', (els) => els.length), 0, 'no chunk left stale (hidden, waiting for its rows)');
         eq(await page.getAttribute('#instances', 'aria-busy'), 'false', 'table not busy once every row is written');
         eq(await page.textContent('#rows-status'), '250 rows.', 'row count announced');
       };
@@ -282,6 +282,98 @@ export const tests = [
       await fill(page, '#rrule', 'FREQ=DAILY;BYHOUR=9;BYMINUTE=30');
       await check('09:30');
       eq(await page.inputValue('#b-times'), '09:30', 'builder shows the time');
+    },
+  },
+  {
+    name: 'a rule change with 1 000 rows: every frame shows only rows of the new rule, also when scrolled to the last row at once; a second change before the first has settled wins everywhere',
+    hash: '#tz=America%2FNew_York&start=2026-01-01T09%3A00&rrule=FREQ%3DDAILY&n=1000',
+    async run(page) {
+      // Daily → Mondays only (the first Monday is 2026-01-05). In each of the
+      // frames after the click, checked in a requestAnimationFrame callback
+      // that runs after the page's own (nothing changes between it and the
+      // paint): the rows on screen are the new rule's, and no stale chunk
+      // (still holding the old rule, not painted) is on screen.
+      const frames = (scroll) => page.evaluate(async (scroll) => {
+        const rowsEl = document.getElementById('rows');
+        const monday = (n) => new Date(Date.UTC(2026, 0, 5 + 7 * (n - 1))).toISOString().slice(0, 10);
+        const seen = [];
+        const check = () => {
+          const h = window.innerHeight;
+          const f = { shown: 0, wrong: [], stale: 0, last: 0 };
+          // Anywhere on the page: a chunk not marked stale holds the new rule's rows; a marked one is not rendered.
+          for (const chunk of rowsEl.children) {
+            if (chunk.hasAttribute('data-stale')) {
+              if (getComputedStyle(chunk).contentVisibility !== 'hidden') f.wrong.push('a stale chunk is rendered');
+              continue;
+            }
+            for (const row of [chunk.firstElementChild, chunk.lastElementChild]) {
+              const n = Number(row.children[0].textContent);
+              if (row.children[1].textContent.slice(0, 14) !== `Mon ${monday(n)}`) f.wrong.push(`off screen ${n}: ${row.children[1].textContent}`);
+            }
+          }
+          for (const chunk of rowsEl.children) {
+            const c = chunk.getBoundingClientRect();
+            if (c.bottom <= 0 || c.top >= h) continue;
+            if (chunk.hasAttribute('data-stale')) { f.stale++; continue; }
+            for (const row of chunk.children) {
+              const r = row.getBoundingClientRect();
+              if (r.bottom <= 0 || r.top >= h) continue;
+              f.shown++;
+              const n = Number(row.children[0].textContent);
+              f.last = Math.max(f.last, n);
+              if (row.children[1].textContent.slice(0, 14) !== `Mon ${monday(n)}`) f.wrong.push(`${n}: ${row.children[1].textContent}`);
+            }
+          }
+          seen.push(f);
+        };
+        document.querySelector('#b-days input[value="MO"]').click();
+        if (scroll) rowsEl.lastElementChild.scrollIntoView({ block: 'end' });
+        for (let i = 0; i < 12; i++) await new Promise((r) => requestAnimationFrame(() => { check(); r(); }));
+        await window.wallclockPage.whenRows();
+        return { seen, stale: rowsEl.querySelectorAll('[data-stale]').length, busy: document.getElementById('instances').getAttribute('aria-busy') };
+      }, scroll);
+      const expectMondays = async (what) => {
+        const rs = await rows(page);
+        eq(rs.length, 1000, `${what}: row count`);
+        const bad = rs.filter((r, i) => r.n !== String(i + 1) || r.nominal.slice(0, 14) !== `Mon ${new Date(Date.UTC(2026, 0, 5 + 7 * i)).toISOString().slice(0, 10)}`);
+        eq(bad.slice(0, 3), [], `${what}: every row of the new rule`);
+        eq(rs[999].nominal.slice(4, 14), '2045-02-27', `${what}: the 1 000th Monday`);
+      };
+      const top = await frames(false);
+      ok(top.seen.every((f) => f.shown >= 15 && !f.wrong.length && !f.stale), `frames after the change at the top: ${JSON.stringify(top.seen)}`);
+      eq([top.stale, top.busy], [0, 'false'], 'settled: no stale chunk, table not busy');
+      await expectMondays('at the top');
+      // Back to daily, then Mondays again while jumping to the last row in the same task.
+      await page.click('#b-days input[value="MO"]');
+      await settle(page);
+      eq((await rows(page))[999].nominal.slice(4, 14), '2028-09-26', 'daily again: the 1 000th day');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const bottom = await frames(true);
+      ok(bottom.seen.every((f) => f.shown >= 5 && !f.wrong.length && !f.stale), `frames after the change, scrolled to the last row: ${JSON.stringify(bottom.seen)}`);
+      ok(bottom.seen.every((f) => f.last === 1000), `the last row is on screen in every frame: ${JSON.stringify(bottom.seen.map((f) => f.last))}`);
+      eq([bottom.stale, bottom.busy], [0, 'false'], 'settled after the jump');
+      await expectMondays('after the jump');
+      // Two changes in a row, the second before the first one's rows are all written: the second wins everywhere.
+      await page.evaluate(async () => {
+        document.querySelector('#b-days input[value="TU"]').click();
+        await new Promise((r) => setTimeout(r, 0));
+        document.querySelector('#b-days input[value="MO"]').click();
+        await window.wallclockPage.whenRows();
+      });
+      await settle(page);
+      const rs = await rows(page);
+      eq(rs.length, 1000, 'row count after two quick changes');
+      ok(rs.every((r) => r.nominal.startsWith('Tue ')), `every row on a Tuesday: ${JSON.stringify(rs.filter((r) => !r.nominal.startsWith('Tue ')).slice(0, 3))}`);
+      eq(rs[999].nominal.slice(4, 14), '2045-02-28', 'the 1 000th Tuesday');
+      eq(await page.$$eval('#rows [data-stale]', (els) => els.length), 0, 'no stale chunk left');
+      // A change that leaves the rows as they are (the gap policy, for 09:00 in New York) marks no chunk stale.
+      const marked = await page.evaluate(async () => {
+        const gap = document.getElementById('gap');
+        gap.value = 'shift';
+        gap.dispatchEvent(new Event('input', { bubbles: true }));
+        return [document.querySelectorAll('#rows [data-stale]').length, document.getElementById('instances').getAttribute('aria-busy')];
+      });
+      eq(marked, [0, 'false'], 'stale chunks and aria-busy after a change that keeps every row');
     },
   },
   {
