@@ -255,6 +255,64 @@ fn a_full_ledger_fails_the_plan_and_keeps_nothing_of_it() {
     assert_eq!(r.inserted, 49 * 60 + 60);
 }
 
+/// An occurrence running when its schedule is disabled is not claimed again
+/// after its lease runs out: it waits for a retry that only `enable` lets
+/// happen, and its late done mark is fenced.
+#[test]
+fn a_lapsed_claim_of_a_disabled_schedule_waits_for_enable() {
+    let d = dir("disabled-lapse");
+    let mut l = Ledger::init(d.join("ledger.db")).unwrap();
+    l.add(
+        &Spec::from_json(
+            r#"{"id":"m","timeZone":"UTC","start":"2026-10-20T09:00","rrule":"FREQ=MINUTELY;COUNT=3"}"#,
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let now = ts("2026-10-20T09:00:00Z");
+    let lease = SignedDuration::from_mins(1);
+    l.plan(now, SignedDuration::from_hours(1)).unwrap();
+    let mut report = TickReport::default();
+    let job = l
+        .claim_next(now, "w1", lease, &mut report)
+        .unwrap()
+        .unwrap();
+    assert_eq!(job.key, K0.replace("u|", "m|"));
+    assert_eq!(l.disable("m").unwrap(), 1, "the disable generation");
+    for k in [K1, K2] {
+        assert_eq!(state(&l, &k.replace("u|", "m|")), "cancelled");
+    }
+
+    let later = ts("2026-10-20T09:05:00Z");
+    let r = l
+        .tick(later, "w2", lease, |j, _| {
+            panic!("claimed {} while disabled", j.key)
+        })
+        .unwrap();
+    assert_eq!((r.lease_expired, r.claimed), (1, 0), "{r:?}");
+    assert_eq!(state(&l, &job.key), "retry_wait");
+    assert!(matches!(
+        l.finish(&job, later, &Outcome::Done).unwrap(),
+        Finish::Fenced
+    ));
+
+    l.enable("m", later).unwrap();
+    let mut ran = Vec::new();
+    let r = l
+        .tick(later, "w2", lease, |j, _| {
+            ran.push(j.key.clone());
+            Outcome::Done
+        })
+        .unwrap();
+    assert_eq!(r.claimed, 1, "{r:?}");
+    assert_eq!(
+        ran,
+        [job.key.as_str()],
+        "only the lapsed one: the cancelled ones were missed"
+    );
+    assert_eq!(state(&l, &job.key), "done");
+}
+
 /// A handler that outlives its lease but renews it keeps its claim; one
 /// that does not is recovered by another worker, and its late renewal and
 /// done mark are fenced.
