@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use jiff::{SignedDuration, Timestamp};
-use rusqlite::{OptionalExtension, Transaction, TransactionBehavior, params};
+use rusqlite::{CachedStatement, OptionalExtension, Transaction, TransactionBehavior, params};
 
 use super::error::LedgerError;
 use super::model::{Job, Outcome, RetryPolicy, TickReport};
@@ -76,23 +76,28 @@ impl Ledger {
                 break;
             }
             // Claimed in this transaction: every job holds its claim.
-            for job in &jobs {
-                tx.prepare_cached("SAVEPOINT handler")?.execute([])?;
-                let f = match handler(job, &tx) {
-                    // The done mark follows the release: outside the
-                    // savepoint, SQLite keeps no copy of the pages it writes.
-                    Outcome::Done => {
-                        tx.prepare_cached("RELEASE handler")?.execute([])?;
-                        mark_done(&tx, job, now)?
-                    }
-                    failure => {
-                        // The handler's own writes go with the failed attempt.
-                        tx.prepare_cached("ROLLBACK TO handler")?.execute([])?;
-                        tx.prepare_cached("RELEASE handler")?.execute([])?;
-                        record(&tx, &retry, job, now, &failure)?
-                    }
-                };
-                report.count(f);
+            {
+                let mut savepoint = tx.prepare_cached("SAVEPOINT handler")?;
+                let mut release = tx.prepare_cached("RELEASE handler")?;
+                let mut done = DoneMark::new(&tx)?;
+                for job in &jobs {
+                    savepoint.execute([])?;
+                    let f = match handler(job, &tx) {
+                        // The done mark follows the release: outside the
+                        // savepoint, SQLite keeps no copy of the pages it writes.
+                        Outcome::Done => {
+                            release.execute([])?;
+                            done.mark(job, now)?
+                        }
+                        failure => {
+                            // The handler's own writes go with the failed attempt.
+                            tx.prepare_cached("ROLLBACK TO handler")?.execute([])?;
+                            release.execute([])?;
+                            record(&tx, &retry, job, now, &failure)?
+                        }
+                    };
+                    report.count(f);
+                }
             }
             tx.commit()?;
         }
@@ -304,6 +309,18 @@ fn claim(
         // RETURNING has no order: due order, as the subquery picked them.
         claimed.sort_by(|a, b| a.0.cmp(&b.0));
         let mut gates: HashMap<String, i64> = HashMap::new();
+        // Prepared once for the batch: a cache lookup per job hashes the SQL.
+        let mut gate =
+            tx.prepare_cached("SELECT disable_generation FROM schedules WHERE id = ?1")?;
+        let mut attempt = tx.prepare_cached(
+            "INSERT INTO attempts (occurrence, attempt, generation, worker, disable_generation,
+                                   lease_until, started_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )?;
+        let mut effect_of = tx.prepare_cached(
+            "SELECT o.id FROM effects e JOIN occurrences o ON o.seq = e.occurrence
+              WHERE e.key = ?1",
+        )?;
         for (_, mut job, instant) in claimed {
             job.instant = match instant {
                 Some(i) => parse_ts(&i)?,
@@ -316,19 +333,12 @@ fn claim(
             let disable_generation = match gates.get(&job.schedule) {
                 Some(g) => *g,
                 None => {
-                    let g: i64 = tx
-                        .prepare_cached("SELECT disable_generation FROM schedules WHERE id = ?1")?
-                        .query_row([&job.schedule], |r| r.get(0))?;
+                    let g: i64 = gate.query_row([&job.schedule], |r| r.get(0))?;
                     gates.insert(job.schedule.clone(), g);
                     g
                 }
             };
-            tx.prepare_cached(
-                "INSERT INTO attempts (occurrence, attempt, generation, worker, disable_generation,
-                                       lease_until, started_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            )?
-            .execute(params![
+            attempt.execute(params![
                 job.row,
                 job.attempt,
                 job.generation,
@@ -340,13 +350,8 @@ fn claim(
             report.claimed += 1;
             // The ledger never runs a key already recorded done (keys are
             // shared across revisions).
-            let done_by: Option<String> = tx
-                .prepare_cached(
-                    "SELECT o.id FROM effects e JOIN occurrences o ON o.seq = e.occurrence
-                      WHERE e.key = ?1",
-                )?
-                .query_row([&job.key], |r| r.get(0))
-                .optional()?;
+            let done_by: Option<String> =
+                effect_of.query_row([&job.key], |r| r.get(0)).optional()?;
             if let Some(other) = done_by {
                 tx.prepare_cached(
                     "UPDATE occurrences SET state = 'cancelled', live = 0, lease_until = NULL,
@@ -469,24 +474,46 @@ fn holds(tx: &Transaction<'_>, job: &Job) -> Result<bool, LedgerError> {
 
 /// The done mark and the effect record, in the caller's transaction.
 fn mark_done(tx: &Transaction<'_>, job: &Job, now: Timestamp) -> Result<Finish, LedgerError> {
-    let stamp = fmt_instant(now);
-    let n = tx.prepare_cached("UPDATE occurrences SET state = 'done', lease_until = NULL, updated_at = ?3, reason = NULL
-          WHERE seq = ?1 AND generation = ?2 AND state = 'running'")?.execute(params![job.row, job.generation, stamp],
-    )?;
-    if n == 0 {
-        return Ok(Finish::Fenced);
+    DoneMark::new(tx)?.mark(job, now)
+}
+
+/// [`mark_done`]'s statements, prepared once for a batch of jobs.
+struct DoneMark<'t> {
+    done: CachedStatement<'t>,
+    effect: CachedStatement<'t>,
+    attempt: CachedStatement<'t>,
+}
+
+impl<'t> DoneMark<'t> {
+    fn new(tx: &'t Transaction<'_>) -> Result<DoneMark<'t>, LedgerError> {
+        Ok(DoneMark {
+            done: tx.prepare_cached(
+                "UPDATE occurrences SET state = 'done', lease_until = NULL, updated_at = ?3, reason = NULL
+                  WHERE seq = ?1 AND generation = ?2 AND state = 'running'",
+            )?,
+            effect: tx.prepare_cached(
+                "INSERT OR IGNORE INTO effects (key, occurrence, generation, recorded_at)
+                 VALUES (?1, ?2, ?3, ?4)",
+            )?,
+            attempt: tx.prepare_cached(
+                "UPDATE attempts SET outcome = 'done', finished_at = ?3
+                  WHERE occurrence = ?1 AND generation = ?2",
+            )?,
+        })
     }
-    tx.prepare_cached(
-        "INSERT OR IGNORE INTO effects (key, occurrence, generation, recorded_at)
-         VALUES (?1, ?2, ?3, ?4)",
-    )?
-    .execute(params![job.key, job.row, job.generation, stamp])?;
-    tx.prepare_cached(
-        "UPDATE attempts SET outcome = 'done', finished_at = ?3
-          WHERE occurrence = ?1 AND generation = ?2",
-    )?
-    .execute(params![job.row, job.generation, stamp])?;
-    Ok(Finish::Done)
+
+    /// Marks `job` done unless its claim was taken over (fenced).
+    fn mark(&mut self, job: &Job, now: Timestamp) -> Result<Finish, LedgerError> {
+        let stamp = fmt_instant(now);
+        if self.done.execute(params![job.row, job.generation, stamp])? == 0 {
+            return Ok(Finish::Fenced);
+        }
+        self.effect
+            .execute(params![job.key, job.row, job.generation, stamp])?;
+        self.attempt
+            .execute(params![job.row, job.generation, stamp])?;
+        Ok(Finish::Done)
+    }
 }
 
 /// Releases running occurrences whose lease ran out: their attempt is
