@@ -21,6 +21,13 @@ fn dir(name: &str) -> std::path::PathBuf {
     common::dir("ledger_ops", name)
 }
 
+/// A fresh ledger in test folder `name` with one schedule, `json`.
+fn with_schedule(name: &str, json: &str) -> Ledger {
+    let mut l = Ledger::init(dir(name).join("ledger.db")).unwrap();
+    l.add(&Spec::from_json(json).unwrap()).unwrap();
+    l
+}
+
 fn state(l: &Ledger, key: &str) -> String {
     let list = l
         .occurrences(&OccurrenceFilter {
@@ -164,16 +171,11 @@ fn reconcile_on_the_command_line() {
 /// exactly once, and a second plan inserts nothing.
 #[test]
 fn plan_goes_on_in_windows_past_max_entries() {
-    let d = dir("windows");
-    let mut l = Ledger::init(d.join("ledger.db")).unwrap();
-    l.add(
-        &Spec::from_json(
-            r#"{"id":"tick","timeZone":"America/New_York","start":"2026-03-07T12:00",
+    let mut l = with_schedule(
+        "windows",
+        r#"{"id":"tick","timeZone":"America/New_York","start":"2026-03-07T12:00",
                 "rrule":"FREQ=SECONDLY","gap":"skip"}"#,
-        )
-        .unwrap(),
-    )
-    .unwrap();
+    );
     let now = ts("2026-03-07T17:00:00Z");
     let horizon = SignedDuration::from_hours(30);
     let seconds = 30 * 3600;
@@ -204,16 +206,11 @@ fn plan_goes_on_in_windows_past_max_entries() {
 /// the same plan succeeds.
 #[test]
 fn a_full_ledger_fails_the_plan_and_keeps_nothing_of_it() {
-    let d = dir("full");
-    let mut l = Ledger::init(d.join("ledger.db")).unwrap();
-    l.add(
-        &Spec::from_json(
-            r#"{"id":"dense","timeZone":"Europe/Berlin","start":"2026-03-28T00:00",
+    let mut l = with_schedule(
+        "full",
+        r#"{"id":"dense","timeZone":"Europe/Berlin","start":"2026-03-28T00:00",
                 "rrule":"FREQ=MINUTELY"}"#,
-        )
-        .unwrap(),
-    )
-    .unwrap();
+    );
     let pages: i64 = l
         .connection()
         .query_row("PRAGMA page_count", [], |r| r.get(0))
@@ -260,15 +257,10 @@ fn a_full_ledger_fails_the_plan_and_keeps_nothing_of_it() {
 /// happen, and its late done mark is fenced.
 #[test]
 fn a_lapsed_claim_of_a_disabled_schedule_waits_for_enable() {
-    let d = dir("disabled-lapse");
-    let mut l = Ledger::init(d.join("ledger.db")).unwrap();
-    l.add(
-        &Spec::from_json(
-            r#"{"id":"m","timeZone":"UTC","start":"2026-10-20T09:00","rrule":"FREQ=MINUTELY;COUNT=3"}"#,
-        )
-        .unwrap(),
-    )
-    .unwrap();
+    let mut l = with_schedule(
+        "disabled-lapse",
+        r#"{"id":"m","timeZone":"UTC","start":"2026-10-20T09:00","rrule":"FREQ=MINUTELY;COUNT=3"}"#,
+    );
     let now = ts("2026-10-20T09:00:00Z");
     let lease = SignedDuration::from_mins(1);
     l.plan(now, SignedDuration::from_hours(1)).unwrap();
@@ -318,16 +310,11 @@ fn a_lapsed_claim_of_a_disabled_schedule_waits_for_enable() {
 /// done mark are fenced.
 #[test]
 fn renewed_leases_hold_and_lapsed_ones_are_fenced() {
-    let d = dir("renew_lib");
-    let mut l = Ledger::init(d.join("ledger.db")).unwrap();
-    l.add(
-        &Spec::from_json(
-            r#"{"id":"u","timeZone":"UTC","start":"2026-10-20T09:00",
+    let mut l = with_schedule(
+        "renew_lib",
+        r#"{"id":"u","timeZone":"UTC","start":"2026-10-20T09:00",
                 "rrule":"FREQ=MINUTELY;COUNT=2","misfire":"all"}"#,
-        )
-        .unwrap(),
-    )
-    .unwrap();
+    );
     l.plan(ts("2026-10-20T08:00:00Z"), SignedDuration::from_hours(2))
         .unwrap();
     let lease = SignedDuration::from_mins(1);
