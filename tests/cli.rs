@@ -49,6 +49,12 @@ fn err_json(run: &Run) -> Value {
     serde_json::from_str(&run.stderr).expect("stderr is JSON")
 }
 
+/// A usage error's message ends by naming the command that prints the right help.
+fn assert_points_to(e: &Value, help: &str) {
+    let message = e["message"].as_str().unwrap();
+    assert!(message.ends_with(&format!("see `{help}`")), "{e}");
+}
+
 fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("wallclock-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -254,24 +260,12 @@ fn bad_specs_exit_2_with_json_error() {
     assert_eq!(e["field"], "start");
     let e = err_json(&wallclock(&["expand", "--no-such-flag"], None));
     assert_eq!(e["code"], "invalid_option");
-    assert!(
-        e["message"]
-            .as_str()
-            .unwrap()
-            .ends_with("see `wallclock --help`"),
-        "{e}"
-    );
+    assert_points_to(&e, "wallclock --help");
     // The ledger's usage errors and help name the ledger's own command.
     let e = err_json(&wallclock(&["ledger", "tick", "--no-such-flag"], None));
     assert_eq!(e["code"], "invalid_option");
     assert_eq!(e["field"], "no-such-flag");
-    assert!(
-        e["message"]
-            .as_str()
-            .unwrap()
-            .ends_with("see `wallclock ledger --help`"),
-        "{e}"
-    );
+    assert_points_to(&e, "wallclock ledger --help");
     let help = wallclock(&["ledger", "tick", "--help"], None);
     assert_eq!(help.code, 0);
     assert!(
