@@ -143,7 +143,7 @@ export function fillRows(chunk, entries) {
     }
     if (w.local !== e.local) { w.local = e.local; put(w, 1, fmtLocal(e.local)); }
     if (w.instant !== e.instant) { w.instant = e.instant; put(w, 2, fmtUtc(e.instant)); }
-    const notes = e.notes.length ? notesHtml(e) : '';
+    const notes = notesHtml(e);
     if (w.notes !== notes) { w.notes = notes; w.row.children[5].innerHTML = notes; }
   }
 }
@@ -159,7 +159,7 @@ export function rowsDiffer(chunk, entries) {
     const e = entries[i];
     const w = rows[i];
     if (w.nominal !== e.nominal || w.fold !== e.fold || w.local !== e.local || w.instant !== e.instant || w.st !== pageStatus(e)) return true;
-    if (w.notes !== (e.notes.length ? notesHtml(e) : '')) return true;
+    if (w.notes !== notesHtml(e)) return true;
   }
   return false;
 }
