@@ -15,7 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, openPage } from '../e2e/harness.mjs';
+import { freshContext, launch, openPage } from '../e2e/harness.mjs';
 
 const www = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LOADS = Number(process.env.LOADS || 7);
@@ -113,7 +113,7 @@ try {
       first.push(t.first);
       wasm.push(t.wasm);
       await context.close();
-      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' });
+      const ctx = await freshContext(browser);
       const bp = await ctx.newPage();
       await bp.goto(base + 'bench/baseline.html');
       await bp.waitForFunction(() => document.documentElement.dataset.firstPaint);
@@ -131,7 +131,7 @@ try {
     //     other processes' CPU use do not count, so this moves far less than
     //     the wall-clock figure on a busy machine.
     const traceCpu = async (url) => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' });
+      const context = await freshContext(browser);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       const events = [];

@@ -14,12 +14,17 @@ export function launch() {
   });
 }
 
+/** A fresh browser context (cold cache) of the tests' viewport and time zone. */
+export function freshContext(browser, { viewport = { width: 1280, height: 900 } } = {}) {
+  return browser.newContext({ viewport, acceptDownloads: true, timezoneId: 'UTC' });
+}
+
 /**
  * A fresh page (own context) that records every console error and page
  * error into `problems`; tests fail when it is not empty.
  */
-export async function openPage(browser, hash = '', { viewport = { width: 1280, height: 900 } } = {}) {
-  const context = await browser.newContext({ viewport, acceptDownloads: true, timezoneId: 'UTC' });
+export async function openPage(browser, hash = '', options = {}) {
+  const context = await freshContext(browser, options);
   const page = await context.newPage();
   const problems = [];
   const BASE = baseUrl();
