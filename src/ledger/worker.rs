@@ -581,7 +581,7 @@ fn decide_due(
         "UPDATE occurrences SET decision = 'run', reason = ?2, updated_at = ?3
           WHERE seq = ?1 AND state = 'planned' AND decision IS NULL",
     )?;
-    let mut settle = tx.prepare_cached(
+    let mut terminal = tx.prepare_cached(
         "UPDATE occurrences SET decision = ?2, state = ?2, reason = ?3, updated_at = ?4
           WHERE seq = ?1 AND state = 'planned' AND decision IS NULL",
     )?;
@@ -608,7 +608,7 @@ fn decide_due(
             };
             match d.decision {
                 Decision::Run => run.execute(params![id, d.reason, stamp])?,
-                _ => settle.execute(params![id, token, d.reason, stamp])?,
+                _ => terminal.execute(params![id, token, d.reason, stamp])?,
             };
             *report.decided.entry(token.to_owned()).or_default() += 1;
         }
