@@ -24,9 +24,7 @@ cargo test --locked --features native
 step "wasm and Node package tests"
 bash scripts/test-wasm.sh
 
-if [ -f scripts/test-e2e.sh ]; then
-  step "preview page end-to-end tests"
-  bash scripts/test-e2e.sh
-fi
+step "preview page end-to-end tests"
+bash scripts/test-e2e.sh
 
 step "all tests passed"
