@@ -15,10 +15,11 @@
 //!   `sh -c`, so no process start-up), plus one idle tick with nothing due;
 //!   baseline: 2 000 one-row `UPDATE`s, each in its own `BEGIN IMMEDIATE`
 //!   (a claim and a done mark are two write transactions).
-//! - claims: 20 000 due occurrences drained by 1, 2 and 4 workers, each a
-//!   thread with its own connection (threads rather than processes: the
-//!   contention is SQLite's file lock either way, and a bench cannot spawn
-//!   itself portably).
+//! - claims: 20 000 due occurrences drained by 1, 2 and 4 worker
+//!   processes on the same file, each one `Ledger::tick` with an in-process
+//!   handler. The workers are this bench's own executable started again
+//!   (`CLAIMER` in its environment); the clock starts once every one of them
+//!   has opened the ledger, so process start-up is not counted.
 //!
 //! - window: 2 000 daily schedules (09:00 and 17:00) already planned up to
 //!   now, planned for the next 14 days: started in January 2020 versus
@@ -276,8 +277,37 @@ fn tick_bench() -> TickFigures {
     figures
 }
 
-/// Claims per second with `workers` threads, each with its own connection.
+/// The environment variable that makes this executable a claim worker:
+/// `<ledger path>|<now>|<worker name>`.
+const CLAIMER: &str = "WALLCLOCK_BENCH_CLAIMER";
+
+/// A claim worker process: opens the ledger, says `ready`, waits for a line
+/// on stdin, runs one tick and prints how many occurrences it marked done.
+fn claimer(arg: &str) {
+    use std::io::{BufRead, Write};
+    let mut parts = arg.splitn(3, '|');
+    let (Some(path), Some(now), Some(name)) = (parts.next(), parts.next(), parts.next()) else {
+        panic!("{CLAIMER} is `<path>|<now>|<worker>`, not {arg:?}");
+    };
+    let mut l = Ledger::open_with(path, Duration::from_secs(60)).expect("open");
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "ready")
+        .and_then(|()| out.flush())
+        .expect("stdout");
+    let mut go = String::new();
+    std::io::stdin().lock().read_line(&mut go).expect("stdin");
+    let r = l
+        .tick(ts(now), name, LEASE, |_job, _tx| Outcome::Done)
+        .expect("tick");
+    writeln!(out, "{}", r.done)
+        .and_then(|()| out.flush())
+        .expect("stdout");
+}
+
+/// Claims per second with `workers` processes on one ledger file.
 fn claim_bench(workers: usize) -> (u64, Duration) {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
     let path = fresh(&format!("claim{workers}"));
     let mut l = ledger_with(&path, 200, "FREQ=HOURLY", true);
     l.plan(
@@ -287,27 +317,66 @@ fn claim_bench(workers: usize) -> (u64, Duration) {
     .expect("plan");
     drop(l);
     // Everything planned is due.
-    let now = ts("2026-10-30T00:00:00Z");
+    let now = "2026-10-30T00:00:00Z";
+    let exe = std::env::current_exe().expect("the bench executable");
+    let mut children: Vec<_> = (0..workers)
+        .map(|w| {
+            let mut child = Command::new(&exe)
+                .env(CLAIMER, format!("{}|{now}|w{w}", path.display()))
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .expect("start a claim worker");
+            let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+            let ready = lines.next().expect("a line").expect("read");
+            assert_eq!(ready, "ready", "a claim worker opened the ledger");
+            (child, lines)
+        })
+        .collect();
     let t = Instant::now();
-    let claimed: u64 = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..workers)
-            .map(|w| {
-                let path = &path;
-                s.spawn(move || {
-                    let mut l = Ledger::open_with(path, Duration::from_secs(60)).expect("open");
-                    let r = l
-                        .tick(now, &format!("w{w}"), LEASE, |_job, _tx| Outcome::Done)
-                        .expect("tick");
-                    r.done
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("worker")).sum()
-    });
-    (claimed, t.elapsed())
+    for (child, _) in &mut children {
+        let stdin = child.stdin.as_mut().expect("stdin");
+        stdin
+            .write_all(b"go\n")
+            .and_then(|()| stdin.flush())
+            .expect("start the worker");
+    }
+    let mut claimed = 0;
+    for (_, lines) in &mut children {
+        let done = lines.next().expect("a count").expect("read");
+        claimed += done.parse::<u64>().expect("a count");
+    }
+    let elapsed = t.elapsed();
+    for (mut child, _) in children {
+        assert!(
+            child.wait().expect("wait").success(),
+            "a claim worker failed"
+        );
+    }
+    // Every due occurrence ran once, by one of the workers.
+    let conn = Connection::open(&path).expect("open");
+    let (due, done, attempts): (i64, i64, i64) = conn
+        .query_row(
+            "SELECT count(*), count(*) FILTER (WHERE state = 'done'),
+                    (SELECT count(*) FROM attempts)
+               FROM occurrences WHERE instant <= ?1",
+            [now],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .expect("count");
+    assert_eq!(
+        (done, attempts, claimed as i64),
+        (due, due, due),
+        "each due occurrence ran once"
+    );
+    (claimed, elapsed)
 }
 
 fn main() {
+    if let Some(arg) = std::env::var_os(CLAIMER) {
+        claimer(&arg.to_string_lossy());
+        return;
+    }
     // `cargo bench` passes `--bench`; other words pick sections (`plan`,
     // `tick`, `claims`, `window`); none: all of them.
     let picked: Vec<String> = std::env::args()
@@ -446,9 +515,9 @@ fn claims_section() {
         }
         println!(
             "{:<44} {:>10.0}/s {:>14} {:>7.2}x",
-            format!("claims: {n} by {workers} thread(s)"),
+            format!("claims: {n} by {workers} process(es)"),
             rate,
-            "vs 1 thread",
+            "vs 1 process",
             rate / one
         );
     }
