@@ -9,7 +9,8 @@
 //!   settings of a plan (foreign keys off, 64 MiB page cache); floor: the
 //!   same rows `INSERT`ed the same way into a table of the same columns
 //!   without any index or constraint, what SQLite needs to write the rows
-//!   alone.
+//!   alone. Beside the raw `INSERT`, the same rows into two layouts the
+//!   ledger does not use (see [`ALTERNATIVES`]).
 //! - tick: 100 000 pending occurrences (1 000 hourly schedules × 100 hours),
 //!   1 000 of them due; one `Ledger::tick` with an in-process handler (no
 //!   `sh -c`, so no process start-up), plus one idle tick with nothing due;
@@ -143,6 +144,82 @@ struct PlanFigures {
     plan: Duration,
     raw: Duration,
     floor: Duration,
+    /// The same rows into the alternative layouts of [`ALTERNATIVES`].
+    alternatives: [Duration; 2],
+}
+
+/// Two layouts the ledger does not use, for the same rows, to show what the
+/// plan target would cost: the same text columns with the identity and the
+/// logical slot keyed time first (`nominal`, `instant` before `schedule`),
+/// so that rows written in time order land next to the previous ones in
+/// every B-tree; and that with every time an integer (epoch seconds; the
+/// nominal time as seconds of a UTC clock) and the schedule an integer.
+/// Both keep the ledger's constraints and its due index; neither can find a
+/// schedule's rows without reading all of them, which the ledger needs.
+const ALTERNATIVES: [(&str, &str); 2] = [
+    ("time-first keys", "TEXT"),
+    ("time-first integer keys", "INTEGER"),
+];
+
+fn alternative_table(ty: &str) -> String {
+    format!(
+        "CREATE TABLE alt_rows (
+            seq INTEGER PRIMARY KEY, schedule {ty} NOT NULL, revision INTEGER NOT NULL,
+            nominal {ty} NOT NULL, fold INTEGER NOT NULL CHECK (fold IN (0, 1)),
+            doubled INTEGER NOT NULL DEFAULT 0 CHECK (doubled IN (0, 1)),
+            instant {ty}, at {ty} NOT NULL, status TEXT NOT NULL, tzdb TEXT NOT NULL, notes TEXT,
+            state TEXT NOT NULL CHECK (state = 'planned' OR state = 'running'
+                OR state = 'retry_wait' OR state = 'unknown_effect' OR state = 'done'
+                OR state = 'coalesced' OR state = 'skipped' OR state = 'expired'
+                OR state = 'cancelled' OR state = 'dead' OR state = 'gap_skipped'),
+            decision TEXT CHECK (decision = 'run' OR decision = 'coalesced'
+                OR decision = 'skipped' OR decision = 'expired'),
+            reason TEXT, due_at {ty} NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
+            generation INTEGER NOT NULL DEFAULT 0, worker TEXT, lease_until {ty},
+            planned_at {ty} NOT NULL, updated_at {ty},
+            live INTEGER NOT NULL DEFAULT 1 CHECK (live IN (0, 1)),
+            UNIQUE (nominal, schedule, fold, revision)
+        ) STRICT;
+        CREATE UNIQUE INDEX alt_slot ON alt_rows(instant, schedule)
+            WHERE instant IS NOT NULL AND status <> 'merged' AND live = 1;
+        CREATE INDEX alt_due ON alt_rows(due_at) WHERE state IN ('planned', 'retry_wait');
+        CREATE INDEX alt_running ON alt_rows(lease_until) WHERE state = 'running';"
+    )
+}
+
+/// `rows` with every time and the schedule id as integers: the epoch
+/// second of an instant, or of a nominal time read as UTC; the schedule's
+/// number (`s00042` → 42).
+fn integer_rows(
+    cols: &[String],
+    rows: &[Vec<rusqlite::types::Value>],
+) -> Vec<Vec<rusqlite::types::Value>> {
+    use rusqlite::types::Value;
+    let seconds = |col: &str, text: &str| -> i64 {
+        if col == "nominal" {
+            let dt: jiff::civil::DateTime = text.parse().expect("a nominal time");
+            dt.duration_since(jiff::civil::date(1970, 1, 1).at(0, 0, 0, 0))
+                .as_secs()
+        } else {
+            ts(text).as_second()
+        }
+    };
+    rows.iter()
+        .map(|row| {
+            row.iter()
+                .zip(cols)
+                .map(|(v, col)| match (col.as_str(), v) {
+                    ("schedule", Value::Text(t)) => Value::Integer(t[1..].parse().expect("sNNNNN")),
+                    (
+                        "nominal" | "instant" | "at" | "due_at" | "planned_at" | "lease_until"
+                        | "updated_at",
+                        Value::Text(t),
+                    ) => Value::Integer(seconds(col, t)),
+                    _ => v.clone(),
+                })
+                .collect()
+        })
+        .collect()
 }
 
 fn plan_bench() -> PlanFigures {
@@ -150,6 +227,8 @@ fn plan_bench() -> PlanFigures {
     let mut inserted = 0;
     let (mut plan, mut raw, mut floor) = (Duration::MAX, Duration::MAX, Duration::MAX);
     let mut dumped: Option<(Vec<String>, Vec<Vec<rusqlite::types::Value>>)> = None;
+    let mut ints = None;
+    let mut alternatives = [Duration::MAX; 2];
     // Interleaved, so that all three see the same machine load.
     for _ in 0..REPEAT {
         let mut l = ledger_with(&fresh("plan"), 10_000, "FREQ=DAILY", false);
@@ -178,12 +257,24 @@ fn plan_bench() -> PlanFigures {
             ))
             .expect("floor table");
         floor = floor.min(insert_all(&l, "floor_rows", cols, rows));
+        drop(l);
+
+        let integers = ints.get_or_insert_with(|| integer_rows(cols, rows));
+        for (i, (_, ty)) in ALTERNATIVES.iter().enumerate() {
+            let l = ledger_with(&fresh("alternative"), 10_000, "FREQ=DAILY", false);
+            l.connection()
+                .execute_batch(&alternative_table(ty))
+                .expect("alternative table");
+            let rows = if *ty == "INTEGER" { &*integers } else { &*rows };
+            alternatives[i] = alternatives[i].min(insert_all(&l, "alt_rows", cols, rows));
+        }
     }
     PlanFigures {
         inserted,
         plan,
         raw,
         floor,
+        alternatives,
     }
 }
 
@@ -476,6 +567,15 @@ fn plan_section() -> f64 {
             plan_rate,
             rate,
             plan_rate / rate
+        );
+    }
+    for ((what, _), d) in ALTERNATIVES.iter().zip(f.alternatives) {
+        println!(
+            "{:<44} {:>10.0}/s {:>12.0}/s {:>7.2}x",
+            format!("raw INSERT vs {what}"),
+            per_sec(f.inserted, f.raw),
+            per_sec(f.inserted, d),
+            f.raw.as_secs_f64() / d.as_secs_f64()
         );
     }
     println!(
