@@ -4,7 +4,7 @@
 import init, * as wc from './pkg/wallclock.js';
 import { ruleToModel, modelToRule, byteToIndex, tokenAt } from './rrule.js';
 import {
-  esc, badge, rowsHtml, fillRows, rowsDiffer, tally, tallyText, noticesHtml, transitionsHtml, yearHtml, toCsv,
+  esc, badge, rowsHtml, fillRows, rowsDiffer, changingRows, tally, tallyText, noticesHtml, transitionsHtml, yearHtml, toCsv,
   fmtNominal, fmtLocal, fmtUtc, pageStatus, addDays, setText,
 } from './render.js';
 
@@ -334,17 +334,23 @@ function clearMarks() {
 /**
  * Writes the entries into the table, CHUNK rows per chunk. A chunk that
  * already has the right number of rows is rewritten in place (only the text
- * that changed), at once when it is on screen, else later (see `markStale`)
- * unless its rows stay the same;
+ * that changed): its rows on screen at once, the others later (see
+ * `markStale`) unless they stay the same;
  * from the first chunk that does not fit, the chunks are replaced; chunks
  * past the end are removed.
  */
 function renderChunks(entries) {
   const box = $('rows');
   const [top, bottom] = viewBand();
-  // Where each chunk is, read before anything is written (a read after a write would force a layout).
+  // Where each chunk is, and which rows of a chunk on screen are, read before
+  // anything is written (a read after a write would force a layout).
   const tops = [];
-  for (const chunk of box.children) { const r = chunk.getBoundingClientRect(); tops.push([r.top, r.bottom]); }
+  const bands = [];
+  for (const chunk of box.children) {
+    const r = chunk.getBoundingClientRect();
+    tops.push([r.top, r.bottom]);
+    bands.push(r.bottom > top && r.top < bottom ? rowsInBand(chunk, r, top, bottom) : null);
+  }
   const stale = [];
   let html = '';
   let idx = 0;
@@ -353,8 +359,16 @@ function renderChunks(entries) {
     const part = entries.slice(i, i + CHUNK);
     const chunk = box.children[idx];
     if (chunk && !html && chunk.children.length === part.length && chunk.firstElementChild?.children.length === 6) {
-      const [a, b] = tops[idx];
-      if (b > top && a < bottom) { fillChunk(chunk, part); now += part.length; } else if (rowsDiffer(chunk, part)) stale.push([chunk, part, a]);
+      const band = bands[idx];
+      if (band) {
+        // On screen: the rows in the viewport now; the chunk's other rows that change wait, hidden.
+        const [from, to] = band;
+        fillRows(chunk, part, from, to);
+        now += to - from;
+        const rest = changingRows(chunk, part, from, to);
+        if (rest.length) stale.push([chunk, part, tops[idx][0], rest]);
+        else fillChunk(chunk, part);
+      } else if (rowsDiffer(chunk, part)) stale.push([chunk, part, tops[idx][0], null]);
       else fillChunk(chunk, part); // already shows these rows (at most its stale mark goes)
     } else {
       while (box.children.length > idx) box.lastElementChild.remove();
@@ -368,19 +382,43 @@ function renderChunks(entries) {
   return now;
 }
 
+/**
+ * The rows of an on-screen chunk (at `rect`) to write at once, as [from, to)
+ * positions: those inside the band [top, bottom) when they are at most half
+ * of the chunk (at the edge of the screen: mid-table, up to two of the three
+ * chunks on screen), else all of them, which costs less than hiding the few
+ * others (the first chunk at the top of the page). A stale chunk is not laid
+ * out: all of its rows.
+ */
+function rowsInBand(chunk, rect, top, bottom) {
+  const rows = chunk.children;
+  const shown = Math.min(rect.bottom, bottom) - Math.max(rect.top, top);
+  if (chunk.hasAttribute('data-stale') || shown * 2 > rect.height) return [0, rows.length];
+  let from = rows.length;
+  let to = 0;
+  for (let j = 0; j < rows.length; j++) {
+    const r = rows[j].getBoundingClientRect();
+    if (r.bottom > top && r.top < bottom) { from = Math.min(from, j); to = j + 1; }
+  }
+  return from < to ? [from, to] : [0, rows.length];
+}
+
 // ---------------------------------------------------------------- stale chunks
 
 /**
- * A rule change writes only the chunks on screen in its own task; each
- * other chunk keeps the previous rule's rows for a few frames. Such a chunk
- * is *stale*: `data-stale` makes it `content-visibility: hidden` (the
+ * A rule change writes only the rows on screen in its own task; every other
+ * row keeps the previous rule for a few frames. A chunk with no row on
+ * screen is *stale*: `data-stale` makes it `content-visibility: hidden` (the
  * previous rule is never painted, nor offered to find-in-page or screen
- * readers, and it needs no style or layout), and its new entries wait beside
- * it (`chunk._next`). After the frame, slices of at most SLICE_MS refill the
- * stale chunks nearest the viewport first, yielding between slices; a stale
- * chunk that comes into view first is filled by `watchStale` in the
- * requestAnimationFrame callback of the frame that would show it. A newer
- * rule change supersedes the older one's pending entries.
+ * readers, and it needs no style or layout). In a chunk at the edge of the
+ * screen, each row that waits is stale itself: `data-stale` on the row makes
+ * it `visibility: hidden`, which hides it the same way without a layout.
+ * The new entries wait beside the chunk (`chunk._next`). After the frame,
+ * slices of at most SLICE_MS refill the stale rows nearest the viewport
+ * first, yielding between slices; stale rows that come into view first are
+ * filled by `watchStale` in the requestAnimationFrame callback of the frame
+ * that would show them. A newer rule change supersedes the older one's
+ * pending entries.
  */
 const SLICE_MS = 4;
 const VIEW_MARGIN = 0; // px beyond the viewport written at once
@@ -396,23 +434,43 @@ function viewBand() {
 function fillChunk(chunk, part) {
   fillRows(chunk, part);
   chunk._next = null;
+  markRows(chunk, null);
   if (chunk.hasAttribute('data-stale')) chunk.removeAttribute('data-stale');
 }
 
-/** `list`: [chunk, entries, its top] triples, in document order, none of them on screen. */
+/** Makes `rows` (elements of `chunk`, or none) its stale rows. */
+function markRows(chunk, rows) {
+  const old = chunk._staleRows;
+  if (old) for (const r of old) if (!rows?.includes(r)) r.removeAttribute('data-stale');
+  if (rows) for (const r of rows) if (!r.hasAttribute('data-stale')) r.setAttribute('data-stale', '');
+  chunk._staleRows = rows?.length ? rows : null;
+}
+
+/**
+ * `list`: [chunk, entries, its top, rows] in document order: `rows` null for
+ * a chunk off screen, else the rows of a chunk on screen that wait.
+ */
 function markStale(list) {
   for (const c of staleQueue) c._next = null; // superseded (or removed with its chunk)
   staleQueue = [];
   if (!list.length) { refilled(); return; }
-  // Refill order: the chunks below the viewport top to bottom, then those above, nearest first.
+  // Refill order: the chunks on screen, then those below the viewport top to
+  // bottom, then those above, nearest first.
+  const edge = [];
   const below = [];
   const above = [];
-  for (const [chunk, part, top] of list) {
-    if (!chunk.hasAttribute('data-stale')) chunk.setAttribute('data-stale', '');
+  for (const [chunk, part, top, rows] of list) {
     chunk._next = part;
-    (top >= 0 ? below : above).push(chunk);
+    if (rows) {
+      if (chunk.hasAttribute('data-stale')) chunk.removeAttribute('data-stale');
+      markRows(chunk, rows);
+      edge.push(chunk);
+    } else {
+      if (!chunk.hasAttribute('data-stale')) chunk.setAttribute('data-stale', '');
+      (top >= 0 ? below : above).push(chunk);
+    }
   }
-  staleQueue = below.concat(above.reverse());
+  staleQueue = edge.concat(below, above.reverse());
   $('instances').setAttribute('aria-busy', 'true'); // screen readers: the table is being updated
   const gen = ++refillGen;
   afterFrame(() => refillSlice(gen));
@@ -444,10 +502,9 @@ function yieldThen(fn) {
 function watchStale() {
   if (!staleQueue.length) { watching = false; return; }
   const [top, bottom] = viewBand();
-  const shown = staleQueue.filter((chunk) => {
-    const r = chunk.getBoundingClientRect();
-    return chunk._next && r.bottom > top && r.top < bottom;
-  });
+  const inBand = (el) => { const r = el.getBoundingClientRect(); return r.bottom > top && r.top < bottom; };
+  const shown = staleQueue.filter((chunk) => chunk._next && (chunk._staleRows && !chunk.hasAttribute('data-stale')
+    ? chunk._staleRows.some(inBand) : inBand(chunk)));
   for (const chunk of shown) fillChunk(chunk, chunk._next);
   if (shown.length) staleQueue = staleQueue.filter((c) => c._next);
   if (!staleQueue.length) { watching = false; refilled(); return; }

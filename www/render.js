@@ -119,13 +119,14 @@ function put(w, k, t) {
 }
 
 /**
- * Rewrites a chunk's existing rows in place (as many as `entries`): only the
- * cells whose entry fields changed are formatted and written, so no node is
- * removed on a rule change. A row's number is its position: it never changes.
+ * Rewrites a chunk's existing rows in place (as many as `entries`, or those
+ * from `from` up to `to`): only the cells whose entry fields changed are
+ * formatted and written, so no node is removed on a rule change. A row's
+ * number is its position: it never changes.
  */
-export function fillRows(chunk, entries) {
+export function fillRows(chunk, entries, from = 0, to = entries.length) {
   const rows = chunkState(chunk);
-  for (let i = 0; i < entries.length; i++) {
+  for (let i = from; i < to; i++) {
     const e = entries[i];
     const w = rows[i];
     const st = pageStatus(e);
@@ -155,13 +156,21 @@ export function fillRows(chunk, entries) {
  */
 export function rowsDiffer(chunk, entries) {
   const rows = chunkState(chunk);
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i];
-    const w = rows[i];
-    if (w.nominal !== e.nominal || w.fold !== e.fold || w.local !== e.local || w.instant !== e.instant || w.st !== pageStatus(e)) return true;
-    if (w.notes !== notesHtml(e)) return true;
-  }
+  for (let i = 0; i < entries.length; i++) if (differs(rows[i], entries[i])) return true;
   return false;
+}
+
+/** The row elements of `chunk` outside [from, to) that `fillRows(chunk, entries)` would change. */
+export function changingRows(chunk, entries, from, to) {
+  const rows = chunkState(chunk);
+  const out = [];
+  for (let i = 0; i < entries.length; i++) if ((i < from || i >= to) && differs(rows[i], entries[i])) out.push(rows[i].row);
+  return out;
+}
+
+function differs(w, e) {
+  return w.nominal !== e.nominal || w.fold !== e.fold || w.local !== e.local || w.instant !== e.instant
+    || w.st !== pageStatus(e) || w.notes !== notesHtml(e);
 }
 
 /** Counts of what the clock changes did, from a `notices` result. */

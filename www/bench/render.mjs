@@ -204,7 +204,7 @@ try {
       const rowsEl = document.getElementById('rows');
       if (scrollRow) rowsEl.querySelectorAll('[role="row"]')[scrollRow - 1].scrollIntoView({ block: 'start' });
       const settle = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      /** The rows on screen now: how many, those not of the new rule (number: text), stale chunks on screen. */
+      /** The rows on screen now: how many, those not of the new rule (number: text), stale chunks and rows on screen. */
       const onScreen = (dates) => {
         const h = window.innerHeight;
         let shown = 0;
@@ -217,6 +217,7 @@ try {
           for (const row of chunk.children) {
             const r = row.getBoundingClientRect();
             if (r.bottom <= 0 || r.top >= h) continue;
+            if (row.hasAttribute('data-stale')) { stale++; continue; }
             shown++;
             const n = Number(row.children[0].textContent);
             const text = row.children[1].textContent;

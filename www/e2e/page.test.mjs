@@ -293,22 +293,28 @@ export const tests = [
       // that runs after the page's own (nothing changes between it and the
       // paint): the rows on screen are the new rule's, and no stale chunk
       // (still holding the old rule, not painted) is on screen.
-      const frames = (scroll) => page.evaluate(async (scroll) => {
+      // `jump`: scroll to the last row in the click's task; `from`: that row
+      // at the top before the click; `nudge`: scroll by that many pixels in the click's task.
+      const frames = ({ jump = false, from = 0, nudge = 0 } = {}) => page.evaluate(async ([jump, from, nudge]) => {
         const rowsEl = document.getElementById('rows');
         const monday = (n) => new Date(Date.UTC(2026, 0, 5 + 7 * (n - 1))).toISOString().slice(0, 10);
         const seen = [];
         const check = () => {
           const h = window.innerHeight;
-          const f = { shown: 0, wrong: [], stale: 0, last: 0 };
-          // Anywhere on the page: a chunk not marked stale holds the new rule's rows; a marked one is not rendered.
+          const f = { shown: 0, wrong: [], stale: 0, last: 0, staleRows: 0 };
+          // Anywhere on the page: a row in neither a stale chunk nor marked
+          // stale itself holds the new rule; a stale chunk is not rendered, a stale row not visible.
           for (const chunk of rowsEl.children) {
             if (chunk.hasAttribute('data-stale')) {
               if (getComputedStyle(chunk).contentVisibility !== 'hidden') f.wrong.push('a stale chunk is rendered');
               continue;
             }
-            for (const row of [chunk.firstElementChild, chunk.lastElementChild]) {
+            for (const row of chunk.children) {
               const n = Number(row.children[0].textContent);
-              if (row.children[1].textContent.slice(0, 14) !== `Mon ${monday(n)}`) f.wrong.push(`off screen ${n}: ${row.children[1].textContent}`);
+              if (row.hasAttribute('data-stale')) {
+                f.staleRows++;
+                if (getComputedStyle(row).visibility !== 'hidden') f.wrong.push(`stale row ${n} is visible`);
+              } else if (row.children[1].textContent.slice(0, 14) !== `Mon ${monday(n)}`) f.wrong.push(`unmarked ${n}: ${row.children[1].textContent}`);
             }
           }
           for (const chunk of rowsEl.children) {
@@ -318,6 +324,7 @@ export const tests = [
             for (const row of chunk.children) {
               const r = row.getBoundingClientRect();
               if (r.bottom <= 0 || r.top >= h) continue;
+              if (row.hasAttribute('data-stale')) { f.stale++; continue; }
               f.shown++;
               const n = Number(row.children[0].textContent);
               f.last = Math.max(f.last, n);
@@ -326,12 +333,14 @@ export const tests = [
           }
           seen.push(f);
         };
+        if (from) rowsEl.querySelectorAll('[role="row"]')[from - 1].scrollIntoView({ block: 'start' });
         document.querySelector('#b-days input[value="MO"]').click();
-        if (scroll) rowsEl.lastElementChild.scrollIntoView({ block: 'end' });
+        if (jump) rowsEl.lastElementChild.scrollIntoView({ block: 'end' });
+        if (nudge) window.scrollBy(0, nudge);
         for (let i = 0; i < 12; i++) await new Promise((r) => requestAnimationFrame(() => { check(); r(); }));
         await window.wallclockPage.whenRows();
         return { seen, stale: rowsEl.querySelectorAll('[data-stale]').length, busy: document.getElementById('instances').getAttribute('aria-busy') };
-      }, scroll);
+      }, [jump, from, nudge]);
       const expectMondays = async (what) => {
         const rs = await rows(page);
         eq(rs.length, 1000, `${what}: row count`);
@@ -339,7 +348,7 @@ export const tests = [
         eq(bad.slice(0, 3), [], `${what}: every row of the new rule`);
         eq(rs[999].nominal.slice(4, 14), '2045-02-27', `${what}: the 1 000th Monday`);
       };
-      const top = await frames(false);
+      const top = await frames();
       ok(top.seen.every((f) => f.shown >= 15 && !f.wrong.length && !f.stale), `frames after the change at the top: ${JSON.stringify(top.seen)}`);
       eq([top.stale, top.busy], [0, 'false'], 'settled: no stale chunk, table not busy');
       await expectMondays('at the top');
@@ -348,11 +357,21 @@ export const tests = [
       await settle(page);
       eq((await rows(page))[999].nominal.slice(4, 14), '2028-09-26', 'daily again: the 1 000th day');
       await page.evaluate(() => window.scrollTo(0, 0));
-      const bottom = await frames(true);
+      const bottom = await frames({ jump: true });
       ok(bottom.seen.every((f) => f.shown >= 5 && !f.wrong.length && !f.stale), `frames after the change, scrolled to the last row: ${JSON.stringify(bottom.seen)}`);
       ok(bottom.seen.every((f) => f.last === 1000), `the last row is on screen in every frame: ${JSON.stringify(bottom.seen.map((f) => f.last))}`);
       eq([bottom.stale, bottom.busy], [0, 'false'], 'settled after the jump');
       await expectMondays('after the jump');
+      // Mid-table, row 500 at the top: the chunks at the screen's edges are
+      // written only where on screen; their other rows wait hidden, and those
+      // scrolled into view (300 px down in the click's task) are filled for that frame.
+      await page.click('#b-days input[value="MO"]');
+      await settle(page);
+      const mid = await frames({ from: 500, nudge: 300 });
+      ok(mid.seen.every((f) => f.shown >= 20 && !f.wrong.length && !f.stale), `frames after the change with row 500 at the top: ${JSON.stringify(mid.seen)}`);
+      ok(mid.seen[0].staleRows > 0, `rows of the edge chunks wait hidden in the first frame: ${JSON.stringify(mid.seen[0])}`);
+      eq([mid.stale, mid.busy], [0, 'false'], 'settled mid-table');
+      await expectMondays('mid-table');
       // Two changes in a row, the second before the first one's rows are all written: the second wins everywhere.
       await page.evaluate(async () => {
         document.querySelector('#b-days input[value="TU"]').click();
