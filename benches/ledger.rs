@@ -149,42 +149,101 @@ struct PlanFigures {
 }
 
 /// Two layouts the ledger does not use, for the same rows, to show what the
-/// plan target would cost: the same text columns with the identity and the
-/// logical slot keyed time first (`nominal`, `instant` before `schedule`),
-/// so that rows written in time order land next to the previous ones in
-/// every B-tree; and that with every time an integer (epoch seconds; the
-/// nominal time as seconds of a UTC clock) and the schedule an integer.
-/// Both keep the ledger's constraints and its due index; neither can find a
-/// schedule's rows without reading all of them, which the ledger needs.
-const ALTERNATIVES: [(&str, &str); 2] = [
-    ("time-first keys", "TEXT"),
-    ("time-first integer keys", "INTEGER"),
+/// plan target would cost: the ledger's own table and indexes with the
+/// identity and the logical slot keyed time first (`nominal`, `instant`
+/// before `schedule`), so that rows written in time order land next to the
+/// previous ones in every B-tree; and that with every time an integer (epoch
+/// seconds; the nominal time as seconds of a UTC clock) and the schedule an
+/// integer. Neither can find a schedule's rows without reading all of them,
+/// which the ledger needs.
+const ALTERNATIVES: [(&str, bool); 2] = [
+    ("time-first keys", false),
+    ("time-first integer keys", true),
 ];
 
-fn alternative_table(ty: &str) -> String {
-    format!(
-        "CREATE TABLE alt_rows (
-            seq INTEGER PRIMARY KEY, schedule {ty} NOT NULL, revision INTEGER NOT NULL,
-            nominal {ty} NOT NULL, fold INTEGER NOT NULL CHECK (fold IN (0, 1)),
-            doubled INTEGER NOT NULL DEFAULT 0 CHECK (doubled IN (0, 1)),
-            instant {ty}, at {ty} NOT NULL, status TEXT NOT NULL, tzdb TEXT NOT NULL, notes TEXT,
-            state TEXT NOT NULL CHECK (state = 'planned' OR state = 'running'
-                OR state = 'retry_wait' OR state = 'unknown_effect' OR state = 'done'
-                OR state = 'coalesced' OR state = 'skipped' OR state = 'expired'
-                OR state = 'cancelled' OR state = 'dead' OR state = 'gap_skipped'),
-            decision TEXT CHECK (decision = 'run' OR decision = 'coalesced'
-                OR decision = 'skipped' OR decision = 'expired'),
-            reason TEXT, due_at {ty} NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
-            generation INTEGER NOT NULL DEFAULT 0, worker TEXT, lease_until {ty},
-            planned_at {ty} NOT NULL, updated_at {ty},
-            live INTEGER NOT NULL DEFAULT 1 CHECK (live IN (0, 1)),
-            UNIQUE (nominal, schedule, fold, revision)
-        ) STRICT;
-        CREATE UNIQUE INDEX alt_slot ON alt_rows(instant, schedule)
-            WHERE instant IS NOT NULL AND status <> 'merged' AND live = 1;
-        CREATE INDEX alt_due ON alt_rows(due_at) WHERE state IN ('planned', 'retry_wait');
-        CREATE INDEX alt_running ON alt_rows(lease_until) WHERE state = 'running';"
-    )
+/// The columns the all-integer layout stores as integers.
+const INTEGER_COLUMNS: [&str; 8] = [
+    "schedule",
+    "nominal",
+    "instant",
+    "at",
+    "due_at",
+    "lease_until",
+    "planned_at",
+    "updated_at",
+];
+
+/// `sql` with `from` replaced by `to`, which must occur in it.
+fn swap(sql: &str, from: &str, to: &str) -> String {
+    assert!(
+        sql.contains(from),
+        "the ledger's schema no longer has {from:?}"
+    );
+    sql.replace(from, to)
+}
+
+/// The ledger's own `occurrences` table and indexes (as `conn` has them) as
+/// table `alt_rows`, keyed time first, with [`INTEGER_COLUMNS`] as integers
+/// when `integer`.
+fn alternative_table(conn: &Connection, integer: bool) -> String {
+    let mut st = conn
+        .prepare(
+            "SELECT type, sql FROM sqlite_master
+              WHERE tbl_name = 'occurrences' AND sql IS NOT NULL ORDER BY type DESC",
+        )
+        .expect("schema");
+    let ddl: Vec<(String, String)> = st
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .expect("schema")
+        .collect::<Result<_, _>>()
+        .expect("schema");
+    let mut out = String::new();
+    for (kind, sql) in ddl {
+        let sql = if kind == "table" {
+            let sql = swap(
+                &sql,
+                "CREATE TABLE \"occurrences\"",
+                "CREATE TABLE alt_rows",
+            );
+            let sql = swap(
+                &sql,
+                "UNIQUE (schedule, nominal, fold, revision)",
+                "UNIQUE (nominal, schedule, fold, revision)",
+            );
+            if integer {
+                let mut changed = 0;
+                let lines: Vec<String> = sql
+                    .lines()
+                    .map(|line| {
+                        let mut words = line.split_whitespace();
+                        if let (Some(col), Some("TEXT" | "TEXT,")) = (words.next(), words.next())
+                            && INTEGER_COLUMNS.contains(&col)
+                        {
+                            changed += 1;
+                            line.replacen("TEXT", "INTEGER", 1)
+                        } else {
+                            line.to_owned()
+                        }
+                    })
+                    .collect();
+                assert_eq!(changed, INTEGER_COLUMNS.len(), "every time column found");
+                lines.join("\n")
+            } else {
+                sql
+            }
+        } else {
+            let sql = swap(&sql, " ON occurrences(", " ON alt_rows(");
+            let sql = swap(&sql, "INDEX occurrences_", "INDEX alt_");
+            sql.replace("(schedule, instant)", "(instant, schedule)")
+        };
+        out.push_str(&sql);
+        out.push_str(";\n");
+    }
+    assert!(
+        out.contains("(instant, schedule)"),
+        "the logical slot is keyed time first"
+    );
+    out
 }
 
 /// `rows` with every time and the schedule id as integers: the epoch
@@ -210,11 +269,9 @@ fn integer_rows(
                 .zip(cols)
                 .map(|(v, col)| match (col.as_str(), v) {
                     ("schedule", Value::Text(t)) => Value::Integer(t[1..].parse().expect("sNNNNN")),
-                    (
-                        "nominal" | "instant" | "at" | "due_at" | "planned_at" | "lease_until"
-                        | "updated_at",
-                        Value::Text(t),
-                    ) => Value::Integer(seconds(col, t)),
+                    (col, Value::Text(t)) if INTEGER_COLUMNS.contains(&col) => {
+                        Value::Integer(seconds(col, t))
+                    }
                     _ => v.clone(),
                 })
                 .collect()
@@ -260,12 +317,13 @@ fn plan_bench() -> PlanFigures {
         drop(l);
 
         let integers = ints.get_or_insert_with(|| integer_rows(cols, rows));
-        for (i, (_, ty)) in ALTERNATIVES.iter().enumerate() {
+        for (i, &(_, integer)) in ALTERNATIVES.iter().enumerate() {
             let l = ledger_with(&fresh("alternative"), 10_000, "FREQ=DAILY", false);
+            let ddl = alternative_table(l.connection(), integer);
             l.connection()
-                .execute_batch(&alternative_table(ty))
+                .execute_batch(&ddl)
                 .expect("alternative table");
-            let rows = if *ty == "INTEGER" { &*integers } else { &*rows };
+            let rows = if integer { &*integers } else { &*rows };
             alternatives[i] = alternatives[i].min(insert_all(&l, "alt_rows", cols, rows));
         }
     }
