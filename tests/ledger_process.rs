@@ -135,7 +135,7 @@ fn seed_000_5_7_crash_after_effect_before_done() {
     assert_eq!(r["claimed"], 0);
 }
 
-/// Four processes tick one database over 2880 due occurrences: each runs
+/// Four processes tick one database over 2881 due occurrences: each runs
 /// exactly once, none is lost.
 #[test]
 fn four_workers_run_every_occurrence_exactly_once() {
@@ -147,6 +147,9 @@ fn four_workers_run_every_occurrence_exactly_once() {
     let now = "2026-10-22T00:00:00Z";
     let plan = ok(&ledger(&d, &["plan", "--now", now, "--horizon", "PT0S"]));
     assert_eq!(plan["inserted"], 2880);
+    // The plan's end is exclusive; a tick first plans what is due up to and
+    // including its `now`: the occurrence at exactly 22 October 00:00 too.
+    let due = 2881;
     let started = Instant::now();
     let children: Vec<_> = (0..4)
         .map(|i| {
@@ -179,26 +182,26 @@ fn four_workers_run_every_occurrence_exactly_once() {
         assert_eq!(r["done"], r["claimed"], "{r}");
     }
     eprintln!(
-        "4 workers, 2880 occurrences: {:?} in {:?}",
+        "4 workers, {due} occurrences: {:?} in {:?}",
         claimed,
         started.elapsed()
     );
-    assert_eq!(claimed.iter().sum::<u64>(), 2880);
+    assert_eq!(claimed.iter().sum::<u64>(), due);
     let log = std::fs::read_to_string(d.join("effects.log")).unwrap();
     let lines: Vec<&str> = log.lines().collect();
-    assert_eq!(lines.len(), 2880);
+    assert_eq!(lines.len(), due as usize);
     let unique: HashSet<&str> = lines.iter().copied().collect();
-    assert_eq!(unique.len(), 2880);
+    assert_eq!(unique.len(), due as usize);
     assert!(lines.iter().all(|l| l.ends_with(" 1")));
     let occ = occurrences(&d);
-    assert_eq!(occ.len(), 2880);
+    assert_eq!(occ.len(), due as usize);
     assert!(
         occ.iter()
             .all(|o| o["state"] == "done" && o["attempts"] == 1)
     );
     let stats = ok(&ledger(&d, &["stats", "--format", "json"]));
-    assert_eq!(stats["states"]["done"], 2880);
-    assert_eq!(stats["attempts"]["done"], 2880);
+    assert_eq!(stats["states"]["done"], due);
+    assert_eq!(stats["attempts"]["done"], due);
 }
 
 /// A worker whose lease ran out and whose occurrence was claimed again
@@ -417,9 +420,11 @@ fn disable_racing_dispatch() {
     assert_eq!(r["claimed"], 0, "missed while disabled stays cancelled");
 }
 
-/// At the cutover instant itself the new revision owns the slot; an
-/// occurrence the old revision already ran there keeps it (one live
-/// occurrence per instant), and keys shared across revisions never run twice.
+/// At the cutover instant itself the new revision owns the slot: the old
+/// revision's pending occurrence there is cancelled and never claimed. A
+/// cutover at or before what the old revision already ran is refused, since
+/// the new revision would plan that stretch again; keys shared across
+/// revisions never run twice.
 #[test]
 fn revision_cutover_boundary() {
     let d = dir("cutover");
@@ -440,37 +445,59 @@ fn revision_cutover_boundary() {
         Outcome::Done
     })
     .unwrap();
-    // Revision 2 (same rule, another misfire policy) from exactly 21 Oct 09:00.
-    let cut = ts("2026-10-21T09:00:00Z");
+    // Revision 1 ran 21 Oct 09:00: a cutover there, or before, is refused.
+    for cut in ["2026-10-21T09:00:00Z", "2026-10-19T00:00:00Z"] {
+        let e = l
+            .update(&daily(r#","misfire":"skip""#), ts(cut))
+            .unwrap_err();
+        assert_eq!(e.code(), "invalid_cutover", "{cut}");
+        assert!(
+            e.message().contains("`2026-10-21T09:00:00Z`")
+                && e.message().contains("from `2026-10-21T09:00:01Z` on"),
+            "{e:?}"
+        );
+    }
+    assert_eq!(
+        l.occurrences(&OccurrenceFilter::default())
+            .unwrap()
+            .iter()
+            .filter(|o| o.state == "cancelled")
+            .count(),
+        0
+    );
+    // Revision 2 (same rule, another misfire policy) from exactly 22 Oct 09:00.
+    let cut = ts("2026-10-22T09:00:00Z");
     assert_eq!(l.update(&daily(r#","misfire":"skip""#), cut).unwrap(), 2);
     let e = l.update(&daily(""), cut).unwrap_err();
     assert_eq!(e.code(), "invalid_cutover");
-    l.plan(ts("2026-10-21T09:00:00Z"), h).unwrap();
-    l.tick(ts("2026-10-22T09:00:00Z"), "w", lease, |j, _| {
-        ran.push((j.revision, j.key.clone()));
-        Outcome::Done
-    })
-    .unwrap();
+    l.plan(ts("2026-10-22T08:00:00Z"), h).unwrap();
+    for now in ["2026-10-22T09:00:00Z", "2026-10-23T09:00:00Z"] {
+        l.tick(ts(now), "w", lease, |j, _| {
+            ran.push((j.revision, j.key.clone()));
+            Outcome::Done
+        })
+        .unwrap();
+    }
     assert_eq!(
         ran,
         [
             (1, "d|2026-10-20T09:00:00".to_owned()),
             (1, "d|2026-10-21T09:00:00".to_owned()),
-            (2, "d|2026-10-22T09:00:00".to_owned())
+            (2, "d|2026-10-22T09:00:00".to_owned()),
+            (2, "d|2026-10-23T09:00:00".to_owned())
         ]
     );
     let occ = l.occurrences(&OccurrenceFilter::default()).unwrap();
     let at_cut: Vec<_> = occ
         .iter()
-        .filter(|o| o.instant.as_deref() == Some("2026-10-21T09:00:00Z"))
+        .filter(|o| o.instant.as_deref() == Some("2026-10-22T09:00:00Z"))
         .map(|o| (o.revision, o.state.as_str()))
         .collect();
-    assert_eq!(at_cut, [(1, "done")], "the slot has one live occurrence");
-    let r1_22 = occ
-        .iter()
-        .find(|o| o.id == "d|r1|2026-10-22T09:00:00|0")
-        .unwrap();
-    assert_eq!(r1_22.state, "cancelled");
+    assert_eq!(
+        at_cut,
+        [(1, "cancelled"), (2, "done")],
+        "the slot has one live occurrence, the new revision's"
+    );
 }
 
 /// Errors are one JSON line on stderr with status 2 and change nothing.

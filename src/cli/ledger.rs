@@ -77,11 +77,11 @@ enum LedgerCommand {
         /// The current instant (default: the clock).
         #[arg(long, value_name = "INSTANT")]
         now: Option<String>,
-        /// How far ahead, e.g. `P14D`.
+        /// How far ahead, e.g. `P14D` (at most `P366D`).
         #[arg(long, value_name = "DURATION", default_value = "P14D")]
         horizon: String,
     },
-    /// Decide missed occurrences, then claim and run every due one once.
+    /// Plan what is due but not yet planned, decide missed occurrences, then claim and run every due one once.
     Tick {
         /// The current instant (default: the clock, read at each claim).
         #[arg(long, value_name = "INSTANT")]

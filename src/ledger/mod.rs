@@ -59,7 +59,7 @@ pub use model::{
     Attempt, Explanation, Job, Moved, Occurrence, OccurrenceFilter, Outcome, PlanReport, Reconcile,
     ReplanReport, RetryPolicy, TickReport,
 };
-pub use planner::PLAN_WINDOW;
+pub use planner::{MAX_HORIZON, PLAN_WINDOW};
 pub use schema::{MIGRATIONS, STATES};
 pub use stats::{Lateness, Stats};
 pub use worker::Finish;
@@ -101,6 +101,9 @@ impl Ledger {
     /// [`Ledger::open`] with a busy timeout.
     pub fn open_with(path: impl AsRef<Path>, busy: Duration) -> Result<Ledger, LedgerError> {
         let path = path.as_ref();
+        if path.is_dir() {
+            return Err(a_directory(path));
+        }
         if !path.exists() {
             return Err(LedgerError::new(
                 "ledger_not_found",
@@ -120,8 +123,7 @@ impl Ledger {
             return Err(LedgerError::new(
                 "not_a_ledger",
                 format!(
-                    "`{}` is a SQLite database but not a wallclock ledger: run `wallclock ledger init --db {}` on a new file",
-                    path.display(),
+                    "`{}` is a SQLite database but not a wallclock ledger: create a ledger in a new file with `wallclock ledger init --db NEW_FILE`",
                     path.display()
                 ),
             )
@@ -147,8 +149,36 @@ impl Ledger {
 
     /// [`Ledger::init`] with a busy timeout.
     pub fn init_with(path: impl AsRef<Path>, busy: Duration) -> Result<Ledger, LedgerError> {
-        let mut conn = Connection::open(path.as_ref())?;
+        let path = path.as_ref();
+        if path.is_dir() {
+            return Err(a_directory(path));
+        }
+        let mut conn = Connection::open(path)?;
         configure(&conn, busy)?;
+        // A ledger is made in a new or empty file only: another
+        // application's database stays as it is (not even switched to WAL).
+        if schema::version(&conn)? == 0 {
+            let mut st = conn.prepare(
+                "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name LIMIT 4",
+            )?;
+            let tables: Vec<String> = st.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+            if !tables.is_empty() {
+                return Err(LedgerError::new(
+                    "not_a_ledger",
+                    format!(
+                        "`{}` already holds another database (tables {}{}): `init` creates a ledger only in a new or empty file",
+                        path.display(),
+                        tables[..tables.len().min(3)]
+                            .iter()
+                            .map(|t| format!("`{t}`"))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        if tables.len() > 3 { ", …" } else { "" }
+                    ),
+                )
+                .with_field("db"));
+            }
+        }
         // WAL is a property of the file: set once, here. Readers then never
         // block the writer and the writer never blocks readers.
         let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
@@ -244,8 +274,12 @@ impl Ledger {
     /// revision owns instants before `cutover`, the new one those at or
     /// after it. Pending occurrences of older revisions at or after the
     /// cutover are `cancelled` (seed 000 §5.6: no 09:00 and 10:00 double
-    /// run); one already dispatched keeps its slot. The next [`Ledger::plan`]
-    /// materialises the new revision. Returns the new revision number.
+    /// run). The cutover must come after every occurrence an older revision
+    /// has dispatched or decided (running, done, unknown, dead, or skipped,
+    /// expired or coalesced by a misfire decision): else `invalid_cutover`,
+    /// naming the latest one, since the new revision would plan that stretch
+    /// again at its own times. The next [`Ledger::plan`] materialises the
+    /// new revision. Returns the new revision number.
     pub fn update(&mut self, spec: &Spec, cutover: Timestamp) -> Result<u32, LedgerError> {
         let mut spec = spec.clone();
         let tx = self
@@ -289,13 +323,42 @@ impl Ledger {
                 )
                 .with_field("cutover"));
         }
+        // The cutover may not reach back over what an earlier revision has
+        // already dispatched or decided: the new revision would plan that
+        // stretch again, and its times (say 10:00 instead of 09:00) are other
+        // slots with other keys, so nothing would stop a second run.
+        let served: Option<(i64, String, String, String)> = tx
+            .query_row(
+                "SELECT revision, nominal, at, state FROM occurrences
+                  WHERE schedule = ?1 AND at >= ?2
+                    AND (state IN ('running', 'done', 'unknown_effect', 'dead', 'skipped', 'expired')
+                         OR (state = 'coalesced' AND status <> 'merged'))
+                  ORDER BY at DESC LIMIT 1",
+                params![spec.id, cut],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )
+            .optional()?;
+        if let Some((revision, nominal, at, state)) = served {
+            let after = parse_ts(&at)?
+                .checked_add(SignedDuration::from_secs(1))
+                .map_or(at.clone(), fmt_instant);
+            return Err(LedgerError::new(
+                "invalid_cutover",
+                format!(
+                    "cutover `{cut}` is not after `{at}`, where revision {revision} already has `{nominal}` {state}: \
+                     a new revision cannot take over what an earlier one dispatched or decided; \
+                     use a cutover from `{after}` on"
+                ),
+            )
+            .with_field("cutover"));
+        }
         tx.execute(
             "UPDATE revisions SET until = ?3 WHERE schedule = ?1 AND revision = ?2",
             params![spec.id, current, cut],
         )?;
         insert_revision(&tx, &spec, &schedule, Some(cut.as_str()))?;
         // What never ran (or never will) from the cutover on belongs to the
-        // new revision now; what a worker already dispatched keeps its slot.
+        // new revision now.
         tx.execute(
             "UPDATE occurrences SET state = 'cancelled', live = 0, decision = NULL,
                     reason = 'superseded by revision ' || ?3 || ' from ' || ?2
@@ -528,6 +591,19 @@ pub(crate) const CACHE_KIB: i64 = -8_192;
 /// indexes, two of them ordered by schedule (scattered positions), and
 /// 64 MiB keeps a 14-day horizon of thousands of schedules in memory.
 pub(crate) const PLAN_CACHE_KIB: i64 = -65_536;
+
+/// `--db` names a directory.
+fn a_directory(path: &Path) -> LedgerError {
+    LedgerError::new(
+        "not_a_ledger",
+        format!(
+            "`{}` is a directory: `--db` takes the ledger's file, e.g. `{}`",
+            path.display(),
+            path.join("wallclock.db").display()
+        ),
+    )
+    .with_field("db")
+}
 
 /// Connection settings every ledger connection shares.
 fn configure(conn: &Connection, busy: Duration) -> Result<(), LedgerError> {

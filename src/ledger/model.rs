@@ -130,6 +130,10 @@ pub struct PlanReport {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TickReport {
+    /// Occurrences up to `now` that no plan had materialised yet (a
+    /// schedule's cursor was behind): planned first, so that the misfire
+    /// decisions see every missed occurrence at once.
+    pub planned: u64,
     /// Due occurrences given a misfire decision, by decision token.
     pub decided: std::collections::BTreeMap<String, u64>,
     /// Running occurrences whose lease had run out.

@@ -17,6 +17,11 @@ use crate::spec::Schedule;
 /// that come with them.
 pub const PLAN_WINDOW: usize = crate::plan::MAX_ENTRIES / 2;
 
+/// The longest horizon [`Ledger::plan`] takes: a year and a day. One plan
+/// is one write transaction; a minutely schedule over ten years would be
+/// five million rows holding the write lock for minutes.
+pub const MAX_HORIZON: SignedDuration = SignedDuration::from_hours(366 * 24);
+
 /// The narrowest window `plan` falls back to before giving up.
 const MIN_WINDOW: usize = 1_000;
 
@@ -161,6 +166,23 @@ fn ledger_state(
 }
 
 impl Ledger {
+    /// Plans, up to and including `now`, every enabled schedule whose
+    /// cursor is not past `now`; the rows it inserted. A tick starts with
+    /// this: after an outage, occurrences no plan has materialised yet are
+    /// missed too, and the misfire decisions (`maxCatchUp`, `latest_only`)
+    /// must see all of them at once, not in slices as later plans add them.
+    /// When every cursor is ahead of `now` (a scheduler that plans), one
+    /// read and nothing else.
+    pub fn plan_missed(&mut self, now: Timestamp) -> Result<u64, LedgerError> {
+        let behind: bool = self.conn.prepare_cached(
+            "SELECT EXISTS (SELECT 1 FROM schedules WHERE enabled = 1 AND (cursor IS NULL OR cursor <= ?1))",
+        )?.query_row([fmt_instant(now)], |r| r.get(0))?;
+        if !behind {
+            return Ok(0);
+        }
+        Ok(self.plan(now, SignedDuration::from_secs(1))?.inserted)
+    }
+
     /// Materialises every enabled schedule's occurrences up to
     /// `now + horizon`, from each schedule's cursor, idempotently: the
     /// identity is `INSERT OR IGNORE`d, so re-running changes nothing, and
@@ -172,10 +194,10 @@ impl Ledger {
         now: Timestamp,
         horizon: SignedDuration,
     ) -> Result<PlanReport, LedgerError> {
-        if horizon.is_negative() {
+        if horizon.is_negative() || horizon > MAX_HORIZON {
             return Err(LedgerError::new(
                 "invalid_duration",
-                "the horizon must be zero or more, e.g. `P14D`",
+                "the horizon must be zero or more and at most `P366D`, e.g. `P14D`",
             )
             .with_field("horizon"));
         }

@@ -122,6 +122,16 @@ impl Ledger {
             )
             .with_field("state"));
         }
+        if let Some(id) = filter.schedule.as_deref() {
+            let known = self
+                .conn
+                .query_row("SELECT 1 FROM schedules WHERE id = ?1", [id], |_| Ok(()))
+                .optional()?
+                .is_some();
+            if !known {
+                return Err(super::unknown_schedule(id).with_field("schedule"));
+            }
+        }
         // A key names its schedule and nominal: look it up through the
         // identity's index rather than computing every row's key.
         let (schedule, nominal, key) = match filter.key.as_deref() {
@@ -367,6 +377,12 @@ impl Stats {
             "wallclock_lateness_seconds_count {}",
             self.lateness.count
         );
+        if !self.tzdb.is_empty() {
+            out.push_str(
+                "# HELP wallclock_tzdb_info The tz database versions: `bundled` in this build, `recorded` in the ledger.\n\
+                 # TYPE wallclock_tzdb_info gauge\n",
+            );
+        }
         for (k, v) in &self.tzdb {
             let _ = writeln!(
                 out,

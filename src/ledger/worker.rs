@@ -53,7 +53,10 @@ impl Ledger {
         F: FnMut(&Job, &Transaction<'_>) -> Outcome,
     {
         check_lease(lease)?;
-        let mut report = TickReport::default();
+        let mut report = TickReport {
+            planned: self.plan_missed(now)?,
+            ..TickReport::default()
+        };
         let retry = self.retry;
         let mut first = true;
         loop {
@@ -172,6 +175,7 @@ impl Ledger {
         report: &mut TickReport,
     ) -> Result<Vec<Job>, LedgerError> {
         check_lease(lease)?;
+        report.planned += self.plan_missed(now)?;
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
