@@ -2,7 +2,7 @@
 // recomputed (debounced) on every edit. "Now" is always Date.now() from here.
 
 import init, * as wc from './pkg/wallclock.js';
-import { ruleToModel, modelToRule, byteToIndex, tokenAt } from './rrule.js';
+import { ruleToModel, modelToRule, byteToIndex, tokenAt, PART_CONTROLS } from './rrule.js';
 import {
   esc, badge, rowsHtml, fillRows, rowsDiffer, changingRows, tally, tallyText, noticesHtml, transitionsHtml, yearHtml, toCsv,
   fmtNominal, fmtLocal, fmtUtc, pageStatus, addDays, setText,
@@ -225,8 +225,15 @@ function writeBuilder(m) {
   builderExtras = m.extras;
   $('b-freq').value = m.freq;
   $('b-interval').value = m.interval;
-  for (const cb of $('b-days').querySelectorAll('input')) cb.checked = m.days.includes(cb.value);
-  $('b-nth').value = ['1', '2', '3', '4', '-1', '-2'].includes(m.nth) ? m.nth : '';
+  // A part kept from the text disables the controls that would write it.
+  const locked = new Set(m.custom.map((k) => PART_CONTROLS[k]).filter(Boolean));
+  for (const cb of $('b-days').querySelectorAll('input')) {
+    cb.checked = m.days.includes(cb.value);
+    cb.disabled = locked.has('days');
+  }
+  $('b-nth').value = m.nth;
+  $('b-nth').disabled = locked.has('days');
+  $('b-times').disabled = locked.has('times');
   $('b-mdmode').value = m.mdMode;
   $('b-monthdays').value = m.monthDays;
   $('b-times').value = m.times;
@@ -236,7 +243,8 @@ function writeBuilder(m) {
   const note = $('rule-note');
   note.hidden = !m.custom.length;
   note.textContent = m.custom.length
-    ? `Kept from the text (the builder does not edit these): ${[...new Set(m.custom)].join(', ')}.` : '';
+    ? `Kept from the text (the builder does not edit these): ${[...new Set(m.custom)].join(', ')}.`
+      + (locked.size ? ' The builder controls for them are off; edit them in the RRULE field.' : '') : '';
   setErr('b-times', null);
   writeHints();
 }

@@ -418,4 +418,62 @@ export const tests = [
       await page.screenshot({ path: join(ARTIFACTS, 'preview-phone.png'), fullPage: false });
     },
   },
+
+  {
+    name: 'BYDAY ordinals the builder cannot show (5FR, -3FR, yearly 20MO) stay as written through builder edits',
+    hash: '#tz=America%2FNew_York&start=2026-01-01T09%3A00&rrule=FREQ%3DMONTHLY%3BBYDAY%3D5FR%3BCOUNT%3D3',
+    async run(page) {
+      // January 2026 starts on a Thursday: its Fridays are the 2nd … 30th.
+      const fifth = ['2026-01-30', '2026-05-29', '2026-07-31'];
+      eq((await rows(page)).map(day), fifth, 'fifth Fridays');
+      ok((await page.textContent('#rule-note')).includes('BYDAY'), 'BYDAY listed as kept from the text');
+      ok(await page.isDisabled('#b-days input[value="FR"]'), 'weekday boxes disabled while BYDAY is kept');
+      ok(await page.isDisabled('#b-nth'), '"which one" disabled while BYDAY is kept');
+      await fill(page, '#b-interval', '3');
+      await fill(page, '#b-interval', '1');
+      eq(await page.inputValue('#rrule'), 'FREQ=MONTHLY;BYDAY=5FR;COUNT=3', 'the rule after builder edits');
+      eq((await rows(page)).map(day), fifth, 'still the fifth Fridays');
+      await fill(page, '#rrule', 'FREQ=MONTHLY;BYDAY=-3FR;COUNT=2');
+      await fill(page, '#b-count', '1');
+      eq(await page.inputValue('#rrule'), 'FREQ=MONTHLY;BYDAY=-3FR;COUNT=1', 'third-to-last Friday kept');
+      eq((await rows(page)).map(day), ['2026-01-16'], 'the third-to-last Friday of January');
+      await fill(page, '#rrule', 'FREQ=YEARLY;BYDAY=20MO;COUNT=1');
+      await select(page, '#b-freq', 'YEARLY');
+      await fill(page, '#b-interval', '2');
+      eq(await page.inputValue('#rrule'), 'FREQ=YEARLY;INTERVAL=2;BYDAY=20MO;COUNT=1', 'the 20th Monday kept');
+      eq((await rows(page)).map(day), ['2026-05-18'], 'the 20th Monday of 2026');
+      // An ordinal the builder shows is still edited there.
+      await fill(page, '#rrule', 'FREQ=MONTHLY;BYDAY=-1FR;COUNT=2');
+      ok(!(await page.isDisabled('#b-days input[value="FR"]')), 'weekday boxes enabled again');
+      ok(await page.isHidden('#rule-note'), 'no kept part');
+    },
+  },
+  {
+    name: 'a builder edit never writes a second copy of a part kept from the text',
+    hash: '#tz=America%2FNew_York&start=2026-01-01T09%3A00&rrule=FREQ%3DMONTHLY%3BBYDAY%3D1MO%2C-1FR%3BCOUNT%3D4',
+    async run(page) {
+      const once = async (what) => {
+        const r = await page.inputValue('#rrule');
+        const keys = r.split(';').map((p) => p.split('=')[0]);
+        eq(keys.filter((k, i) => keys.indexOf(k) !== i), [], `${what}: no part twice in ${r}`);
+        ok(await page.isHidden('#rrule-err'), `${what}: no error`);
+        return r;
+      };
+      ok(await page.isDisabled('#b-days input[value="TU"]'), 'weekday boxes disabled while BYDAY=1MO,-1FR is kept');
+      await fill(page, '#b-count', '2');
+      eq(await once('mixed BYDAY'), 'FREQ=MONTHLY;BYDAY=1MO,-1FR;COUNT=2', 'rule');
+      eq((await rows(page)).map(day), ['2026-01-05', '2026-01-30'], 'first Monday and last Friday');
+      await fill(page, '#rrule', 'FREQ=DAILY;BYHOUR=9,17;COUNT=4');
+      ok(await page.isDisabled('#b-times'), 'times disabled while BYHOUR is kept');
+      await fill(page, '#b-count', '3');
+      eq(await once('BYHOUR alone'), 'FREQ=DAILY;BYHOUR=9,17;COUNT=3', 'rule');
+      await fill(page, '#rrule', 'FREQ=HOURLY;BYMINUTE=15;COUNT=2');
+      ok(await page.isDisabled('#b-times'), 'times disabled while BYMINUTE is kept');
+      await fill(page, '#b-interval', '2');
+      eq(await once('BYMINUTE alone'), 'FREQ=HOURLY;INTERVAL=2;BYMINUTE=15;COUNT=2', 'rule');
+      eq(col(await rows(page), 'nominal'), ['Thu 2026-01-01 09:15', 'Thu 2026-01-01 11:15'], 'every other hour at :15');
+      await fill(page, '#rrule', 'FREQ=DAILY;COUNT=2');
+      ok(!(await page.isDisabled('#b-times')), 'times enabled again');
+    },
+  },
 ];
