@@ -756,6 +756,10 @@ function instantOf(text, field) {
   }
 }
 
+const EXPAND_MAX = 100000; // the most entries one expansion gives
+const DECIDE = 5000; // missed executions the policy decides on (the newest)
+const SHOW = 1000; // rows of the outage table (the newest)
+
 function updateOutage(now) {
   for (const id of OUTAGE_ERR_IDS) setErr(id, null);
   const tbody = $('outage').querySelector('tbody');
@@ -772,29 +776,46 @@ function updateOutage(now) {
     try { from = instantOf(down, 'down'); } catch (e) { setErr('down', errText(e)); throw null; }
     try { to = instantOf(back, 'back'); } catch (e) { setErr('back', errText(e)); throw null; }
     if (to <= from) { setErr('back', '“Back at” must be after “down from”.'); throw null; }
-    const LIMIT = 1000;
-    const x = wc.expand(mainSpec(), { from: isoSec(from), to: isoSec(to + 1000), limit: LIMIT });
-    const due = [];
+    // Every missed execution (the policies depend on the newest ones), then
+    // the decisions for the newest DECIDE of them; the table shows the newest SHOW.
+    const spec = mainSpec();
+    const span = { from: isoSec(from), to: isoSec(to + 1000) };
+    let instants;
+    try {
+      instants = wc.expandInstants(spec, { ...span, limit: EXPAND_MAX + 1 });
+    } catch (e) {
+      if (e?.code !== 'limit_exceeded') throw e;
+      throw Object.assign(new Error(`More than ${EXPAND_MAX} occurrences fall between “down from” and “back at”: too many to simulate here. Choose a shorter outage.`), { field: 'outage' });
+    }
+    const missed = [...instants].filter((ms) => ms > from && ms <= to).sort((a, b) => a - b);
+    const total = missed.length;
+    const cut = total > DECIDE ? missed[total - DECIDE] : from + 1;
+    const x = total ? wc.expand(spec, { from: isoSec(cut), to: span.to, limit: Math.min(total, DECIDE) * 2 + 10 }) : { entries: [] };
+    let due = [];
     const nominal = new Map();
     for (const e of x.entries) {
       if (!e.instant || e.status === 'merged') continue;
       const ms = Date.parse(e.instant);
-      if (ms <= from || ms > to) continue;
-      due.push({ key: e.key, instant: e.instant });
+      if (ms < cut || ms <= from || ms > to) continue;
+      due.push({ key: e.key, instant: e.instant, ms });
       nominal.set(e.key, e);
     }
+    due.sort((a, b) => a.ms - b.ms);
+    due = due.slice(-DECIDE).map(({ key, instant }) => ({ key, instant }));
     const out = wc.decideMisfires(outageSpec(), due, isoSec(to));
     const counts = {};
+    for (const d of out) counts[d.decision] = (counts[d.decision] || 0) + 1;
     let h = '';
-    for (const d of out) {
-      counts[d.decision] = (counts[d.decision] || 0) + 1;
+    for (const d of out.slice(-SHOW)) {
       const e = nominal.get(d.key);
       h += `<tr class="d-${d.decision}"><td>${e ? fmtNominal(e.nominal) : esc(d.key)}${e?.fold ? ' (2nd)' : ''}</td><td>${fmtUtc(d.instant)}</td><td>${esc(d.lateness)}</td>`
         + `<td><span class="badge dc-${d.decision}">${d.decision}</span></td><td>${esc(d.reason)}</td></tr>`;
     }
     setHtml(tbody, h || '<tr><td colspan="5" class="hint">Nothing was due while the scheduler was down.</td></tr>');
     const parts = ['run', 'coalesced', 'skipped', 'expired'].filter((k) => counts[k]).map((k) => `${counts[k]} ${k}`);
-    setText($('outage-summary'), `${out.length} missed${out.length >= LIMIT ? ' (the first ' + LIMIT + ')' : ''}${parts.length ? ': ' + parts.join(', ') : ''}. “Now” is the back-at time; the misfire decision is ${st.misfire}.`);
+    const decided = total > out.length ? ` (decided for the newest ${out.length}; the ${total - out.length} older ones are left out)` : '';
+    const shown = out.length > SHOW ? ` The table shows the newest ${SHOW}.` : '';
+    setText($('outage-summary'), `${total} missed${decided}${parts.length ? ': ' + parts.join(', ') : ''}.${shown} “Now” is the back-at time; the misfire decision is ${st.misfire}.`);
   } catch (e) {
     setHtml(tbody, '');
     setText($('outage-summary'), '');

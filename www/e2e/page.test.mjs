@@ -476,4 +476,23 @@ export const tests = [
       ok(!(await page.isDisabled('#b-times')), 'times enabled again');
     },
   },
+  {
+    name: 'outage simulator: more than 1 000 missed, the policy decides on all of them (the newest runs under latest_only)',
+    hash: '#tz=America%2FNew_York&start=2026-01-01T09%3A00&rrule=FREQ%3DDAILY&misfire=latest_only&down=2026-01-01T00%3A00&back=2030-01-01T00%3A00',
+    async run(page) {
+      const table = () => page.$$eval('#outage tbody tr', (trs) => trs.map((tr) => [tr.cells[0].textContent.slice(4, 14), tr.cells[3].textContent.trim()]));
+      // 2026-01-01 … 2029-12-31: 365 + 365 + 365 + 366 days.
+      const summary = await page.textContent('#outage-summary');
+      ok(summary.startsWith('1461 missed: 1 run, 1460 coalesced.'), `summary: ${summary}`);
+      ok(/newest 1000/.test(summary), `says the table is shortened: ${summary}`);
+      let t = await table();
+      eq(t.length, 1000, 'rows shown');
+      eq(t.filter((r) => r[1] === 'run'), [['2029-12-31', 'run']], 'the newest missed occurrence runs');
+      eq(t[0][0], '2027-04-07', 'the table starts 1000 rows before the end');
+      await select(page, '#misfire', 'all');
+      await fill(page, '#maxCatchUp', '2');
+      t = await table();
+      eq(t.filter((r) => r[1] === 'run').map((r) => r[0]), ['2029-12-30', '2029-12-31'], 'maxCatchUp runs the newest two');
+    },
+  },
 ];
