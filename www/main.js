@@ -65,6 +65,7 @@ let zones = [];
 let zoneSet = new Set();
 let builderExtras = [];
 let last = null; // the last good expansion (exports use it)
+let lastError = null; // the error of the last update, if it had one (exports refuse then)
 let yearSig = '';
 let timer = 0;
 let renders = 0;
@@ -566,6 +567,7 @@ function update() {
   try {
     x = wc.expand(spec, { ...opts, limit: st.n });
   } catch (e) {
+    lastError = e;
     showMainError(e);
     setStale(true);
     setText($('summary'), 'Showing the last valid result until the error is fixed.');
@@ -573,6 +575,7 @@ function update() {
     afterFrame(() => renderRest(token, { now }));
     return performance.now() - t0;
   }
+  lastError = null;
   setStale(false);
   const t1 = performance.now();
   const written = x.entries.length ? renderChunks(x.entries) : (renderEmpty(), 1);
@@ -825,10 +828,19 @@ function updateOutage(now) {
 
 // ---------------------------------------------------------------- share / export
 
+/** Recomputes now if an edit is still waiting, so that an export sees what the fields hold. */
+function flush() {
+  if (pending) safeUpdate();
+}
+
 function shareText(kind) {
+  flush();
   const spec = mainSpec();
   if (kind === 'link') return location.href.replace(/#.*$/, '') + stateToHash(st);
-  if (kind === 'json') return JSON.stringify(spec, null, 2);
+  if (kind === 'json') {
+    wc.validate(spec); // an invalid spec is refused, as for the other formats
+    return JSON.stringify(spec, null, 2);
+  }
   if (kind === 'rrule') {
     const v = wc.validate(spec);
     return v.rrule ? `RRULE:${v.rrule}` : '';
@@ -859,6 +871,8 @@ async function copy(kind) {
 
 function download(kind) {
   const status = $('share-status');
+  flush();
+  if (lastError) { status.textContent = `Cannot download: ${errText(lastError)}`; return; }
   if (!last) { status.textContent = 'Nothing to download yet.'; return; }
   const body = kind === 'csv' ? toCsv(last.result.entries) : JSON.stringify(last.result, null, 2);
   const blob = new Blob([body], { type: kind === 'csv' ? 'text/csv' : 'application/json' });

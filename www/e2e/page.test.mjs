@@ -495,4 +495,30 @@ export const tests = [
       eq(t.filter((r) => r[1] === 'run').map((r) => r[0]), ['2029-12-30', '2029-12-31'], 'maxCatchUp runs the newest two');
     },
   },
+  {
+    name: 'downloads and "Copy JSON spec" refuse while a field has an error',
+    hash: '#tz=America%2FNew_York&start=2026-01-01T09%3A00&rrule=FREQ%3DDAILY%3BCOUNT%3D3',
+    async run(page) {
+      let downloads = 0;
+      page.on('download', () => { downloads++; });
+      await fill(page, '#rrule', 'FREQ=WEEKLY;COUNT=2;BYDAY=XX');
+      await fill(page, '#start', '2027-05-05T10:00');
+      for (const kind of ['csv', 'json']) {
+        await page.click(`[data-download="${kind}"]`);
+        const s = await page.textContent('#share-status');
+        ok(s.startsWith('Cannot download') && s.includes('BYDAY'), `${kind}: ${s}`);
+      }
+      await page.click('[data-copy="json"]');
+      await page.waitForFunction(() => document.getElementById('share-status').textContent.startsWith('Cannot copy'));
+      ok((await page.textContent('#share-status')).includes('BYDAY'), 'names the problem');
+      await page.waitForTimeout(300);
+      eq(downloads, 0, 'nothing downloaded');
+      // Typed but not yet recomputed: the download waits for nothing and uses the rule as typed.
+      await page.fill('#rrule', 'FREQ=DAILY;COUNT=2');
+      const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-download="csv"]')]);
+      const text = Buffer.concat(await (await dl.createReadStream()).toArray()).toString();
+      eq(text.trim().split('\n').slice(1).map((l) => l.slice(0, 10)), ['2027-05-05', '2027-05-06'], 'the current rule');
+      await settle(page);
+    },
+  },
 ];
