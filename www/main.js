@@ -533,6 +533,15 @@ function renderEmpty() {
   $('rows').innerHTML = '<div role="rowgroup" class="chunk"><div role="row" class="tr"><span role="cell" class="hint all">No occurrence in this window.</span></div></div>';
 }
 
+/** No result at all: `text` in the summary and in the table. */
+function renderMessage(text) {
+  markStale([]);
+  $('rows').innerHTML = `<div role="rowgroup" class="chunk"><div role="row" class="tr"><span role="cell" class="hint all">${esc(text)}</span></div></div>`;
+  setText($('rows-status'), '');
+  setText($('describe'), '');
+  setText($('summary'), text);
+}
+
 function computeNotices(spec, win) {
   try {
     return wc.notices(spec, { from: win.from, to: win.to });
@@ -569,8 +578,14 @@ function update() {
   } catch (e) {
     lastError = e;
     showMainError(e);
-    setStale(true);
-    setText($('summary'), 'Showing the last valid result until the error is fixed.');
+    if (last) {
+      setStale(true);
+      setText($('summary'), 'Showing the last valid result until the error is fixed.');
+    } else {
+      // Opened with an invalid field: there is no earlier result to keep.
+      const label = $(errTarget(e, 'general'))?.labels?.[0]?.textContent;
+      renderMessage(`Nothing can be shown until the error ${label ? `in “${label}”` : 'above'} is fixed.`);
+    }
     ready();
     afterFrame(() => renderRest(token, { now }));
     return performance.now() - t0;

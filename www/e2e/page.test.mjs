@@ -521,4 +521,33 @@ export const tests = [
       await settle(page);
     },
   },
+  {
+    name: 'a link whose state has an invalid field says nothing can be shown until it is fixed',
+    async run(page, { browser }) {
+      const cases = [
+        ['start=2026-02-30T09%3A00', 'start'],
+        ['tz=Not%2FAZone&start=2026-01-01T09%3A00', 'tz'],
+        ['start=2026-01-01T09%3A00&gap=bogus', 'gap'],
+        ['start=2026-01-01T09%3A00&rrule=FREQ%3DDAILY%3BCOUNT%3D3%3BUNTIL%3D20260301', 'rrule'],
+      ];
+      for (const [hash, field] of cases) {
+        const other = await openPage(browser, `#${hash.startsWith('tz=') ? '' : 'tz=America%2FNew_York&'}${hash}`);
+        try {
+          ok(await other.page.isVisible(`#${field}-err`), `${hash}: error next to ${field}`);
+          const summary = await other.page.textContent('#summary');
+          ok(!summary.includes('last valid result'), `${hash}: no claim of an earlier result: ${summary}`);
+          ok(summary.includes('Nothing can be shown until'), `${hash}: ${summary}`);
+          ok((await other.page.textContent('#rows')).includes('Nothing can be shown until'), `${hash}: the table says so`);
+          eq(other.problems, [], `${hash}: no console errors`);
+        } finally {
+          await other.context.close();
+        }
+      }
+      // After a valid result, an error keeps it (dimmed) and says so.
+      await fill(page, '#tz', 'America/New_York');
+      await fill(page, '#start', '2026-01-01T09:00');
+      await fill(page, '#start', '2026-02-30T09:00');
+      ok((await page.textContent('#summary')).includes('last valid result'), 'the last valid result is kept');
+    },
+  },
 ];
