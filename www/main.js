@@ -290,8 +290,8 @@ function writeHints() {
 
 // ---------------------------------------------------------------- errors
 
-const ERR_IDS = ['tz', 'start', 'rrule', 'rdate', 'exdate', 'gap', 'fold', 'invalidDate', 'n', 'general'];
-const OUTAGE_ERR_IDS = ['down', 'back', 'maxLateness', 'maxCatchUp', 'grace', 'outage'];
+const ERR_IDS = ['tz', 'start', 'rrule', 'rdate', 'exdate', 'gap', 'fold', 'invalidDate', 'n', 'anchor', 'general'];
+const OUTAGE_ERR_IDS = ['down', 'back', 'misfire', 'maxLateness', 'maxCatchUp', 'grace', 'outage'];
 
 function setErr(id, msg) {
   const el = $(`${id}-err`);
@@ -565,6 +565,10 @@ function update() {
   clearMarks();
   writeHints();
   saveUrl();
+
+  if (st.anchor !== 'start' && st.anchor !== 'now') {
+    setErr('anchor', `invalid “from” value “${st.anchor}”: choose the start or now (the start is used until then).`);
+  }
 
   const spec = mainSpec();
   const opts = {};

@@ -550,4 +550,20 @@ export const tests = [
       ok((await page.textContent('#summary')).includes('last valid result'), 'the last valid result is kept');
     },
   },
+  {
+    name: 'an invalid misfire policy or "from" in the link is reported next to its field',
+    hash: '#tz=America%2FNew_York&start=2026-01-01T09%3A00&misfire=bogus&anchor=bogus&down=2026-01-01T00%3A00&back=2026-01-05T00%3A00',
+    async run(page) {
+      ok(await page.isVisible('#misfire-err'), 'misfire error shown');
+      ok((await page.textContent('#misfire-err')).includes('bogus'), 'names the value');
+      eq(await page.getAttribute('#misfire', 'aria-invalid'), 'true', 'misfire marked invalid');
+      ok(await page.isVisible('#anchor-err'), 'anchor error shown');
+      ok((await page.textContent('#anchor-err')).includes('bogus'), 'names the value');
+      await select(page, '#misfire', 'all');
+      await select(page, '#anchor', 'start');
+      ok(await page.isHidden('#misfire-err'), 'misfire error gone');
+      ok(await page.isHidden('#anchor-err'), 'anchor error gone');
+      ok((await page.textContent('#outage-summary')).startsWith('4 missed'), 'the outage is simulated');
+    },
+  },
 ];
