@@ -798,6 +798,8 @@ function updateOutage(now) {
     try { from = instantOf(down, 'down'); } catch (e) { setErr('down', errText(e)); throw null; }
     try { to = instantOf(back, 'back'); } catch (e) { setErr('back', errText(e)); throw null; }
     if (to <= from) { setErr('back', '“Back at” must be after “down from”.'); throw null; }
+    const catchUp = String(st.catchUp).trim();
+    if (catchUp && !/^\d+$/.test(catchUp)) { setErr('maxCatchUp', `“${catchUp}” is not a whole number of 0 or more (empty: no limit).`); throw null; }
     // Every missed execution (the policies depend on the newest ones), then
     // the decisions for the newest DECIDE of them; the table shows the newest SHOW.
     const spec = mainSpec();

@@ -566,4 +566,16 @@ export const tests = [
       ok((await page.textContent('#outage-summary')).startsWith('4 missed'), 'the outage is simulated');
     },
   },
+  {
+    name: 'a COUNT or INTERVAL that is no number is shown as written, with no console warning',
+    hash: '#tz=America%2FNew_York&start=2026-01-01T09%3A00&rrule=FREQ%3DDAILY%3BCOUNT%3Dx',
+    async run(page) {
+      eq(await page.inputValue('#b-count'), 'x', 'the builder shows the text');
+      ok(await page.isVisible('#rrule-err'), 'the RRULE error is shown');
+      await fill(page, '#rrule', 'FREQ=DAILY;INTERVAL=abc');
+      eq(await page.inputValue('#b-interval'), 'abc', 'interval as written');
+      await fill(page, '#ical', 'BEGIN:VEVENT\nDTSTART;TZID=America/New_York:20260306T023000\nRRULE:FREQ=DAILY;COUNT=y\nEND:VEVENT');
+      eq(await page.inputValue('#b-count'), 'y', 'count from the paste');
+    },
+  },
 ];
