@@ -66,6 +66,7 @@ let zoneSet = new Set();
 let builderExtras = [];
 let last = null; // the last good expansion (exports use it)
 let lastError = null; // the error of the last update, if it had one (exports refuse then)
+let nProblem = null; // why the "Show" value (typed, or from the link) is not used
 let yearSig = '';
 let timer = 0;
 let renders = 0;
@@ -86,13 +87,24 @@ function stateToHash(s) {
   return '#' + p.toString();
 }
 
+/** A "Show N" value: a whole number from 1 to 5000, else null. */
+function parseN(v) {
+  const t = String(v ?? '').trim();
+  return /^\d+$/.test(t) && +t >= 1 && +t <= 5000 ? +t : null;
+}
+
 function hashToState(hash) {
   const p = new URLSearchParams(hash.replace(/^#/, ''));
   const s = { ...DEFAULTS };
+  nProblem = null;
   for (const k of Object.keys(DEFAULTS)) {
     if (!p.has(k)) continue;
     const v = p.get(k);
-    if (k === 'n') s.n = Math.max(1, Math.min(5000, parseInt(v, 10) || DEFAULTS.n));
+    if (k === 'n') {
+      const n = parseN(v);
+      s.n = n ?? DEFAULTS.n;
+      nProblem = n ? null : `The link’s n=${v} is not a whole number from 1 to 5000: showing ${DEFAULTS.n}.`;
+    }
     else if (k === 'cmp') s.cmp = v === '1';
     else s[k] = v;
   }
@@ -216,38 +228,45 @@ function readForm() {
   for (const [k, id] of Object.entries(FIELDS)) {
     const v = $(id).value;
     if (k === 'n') {
-      const n = parseInt(v, 10);
-      st.n = n >= 1 && n <= 5000 ? n : st.n;
+      const n = parseN(v);
+      if (n) st.n = n;
+      nProblem = n ? null : `Show takes a whole number from 1 to 5000${v.trim() ? `, not ${v.trim()}` : ''}: still showing ${st.n}.`;
     } else st[k] = v;
   }
 }
 
 function writeBuilder(m) {
-  builderExtras = m.extras;
   $('b-freq').value = m.freq;
   $('b-interval').value = m.interval;
-  // A part kept from the text disables the controls that would write it.
-  const locked = new Set(m.custom.map((k) => PART_CONTROLS[k]).filter(Boolean));
-  for (const cb of $('b-days').querySelectorAll('input')) {
-    cb.checked = m.days.includes(cb.value);
-    cb.disabled = locked.has('days');
-  }
+  for (const cb of $('b-days').querySelectorAll('input')) cb.checked = m.days.includes(cb.value);
   $('b-nth').value = m.nth;
-  $('b-nth').disabled = locked.has('days');
-  $('b-times').disabled = locked.has('times');
   $('b-mdmode').value = m.mdMode;
   $('b-monthdays').value = m.monthDays;
   $('b-times').value = m.times;
   for (const r of document.querySelectorAll('input[name="b-end"]')) r.checked = r.value === m.end;
   $('b-count').value = m.count;
   $('b-until').value = m.until;
-  const note = $('rule-note');
-  note.hidden = !m.custom.length;
-  note.textContent = m.custom.length
-    ? `Kept from the text (the builder does not edit these): ${[...new Set(m.custom)].join(', ')}.`
-      + (locked.size ? ' The builder controls for them are off; edit them in the RRULE field.' : '') : '';
+  writeKept(m.extras, m.custom);
   setErr('b-times', null);
   writeHints();
+}
+
+/**
+ * The parts kept from the text (`extras`, named in `custom`): the builder
+ * writes them back as they are, lists them, and disables the controls that
+ * would write them.
+ */
+function writeKept(extras, custom) {
+  builderExtras = extras;
+  const locked = new Set(custom.map((k) => PART_CONTROLS[k]).filter(Boolean));
+  for (const cb of $('b-days').querySelectorAll('input')) cb.disabled = locked.has('days');
+  $('b-nth').disabled = locked.has('days');
+  $('b-times').disabled = locked.has('times');
+  const note = $('rule-note');
+  note.hidden = !custom.length;
+  note.textContent = custom.length
+    ? `Kept from the text (the builder does not edit these): ${[...new Set(custom)].join(', ')}.`
+      + (locked.size ? ' The builder controls for them are off; edit them in the RRULE field.' : '') : '';
 }
 
 function readBuilder() {
@@ -266,6 +285,12 @@ function readBuilder() {
   };
 }
 
+/** 1 → 1st, 22 → 22nd, 31 → 31st, 11 → 11th. */
+function ordinal(n) {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : { 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] || 'th';
+  return `${n}${suffix}`;
+}
+
 function writeHints() {
   setText($('gap-hint'), HINTS.gap[$('gap').value] || '');
   setText($('fold-hint'), HINTS.fold[$('fold').value] || '');
@@ -281,7 +306,7 @@ function writeHints() {
   else if (mode === 'days' && days.some((d) => d > 28)) {
     hint = `Not every month has day ${Math.max(...days)}: the invalid-date policy decides (now “${inv}”: ${fate}). For the end of every month choose “the last day of the month”.`;
   } else if (!mode && $('b-freq').value === 'MONTHLY' && +st.start.slice(8, 10) > 28) {
-    hint = `Monthly on the start’s day, the ${+st.start.slice(8, 10)}th: months without it follow the invalid-date policy (${inv}: ${fate}).`;
+    hint = `Monthly on the start’s day, the ${ordinal(+st.start.slice(8, 10))}: months without it follow the invalid-date policy (${inv}: ${fate}).`;
   }
   setText($('b-md-hint'), hint);
   const z = $('tz').value.trim();
@@ -566,6 +591,7 @@ function update() {
   writeHints();
   saveUrl();
 
+  if (nProblem) setErr('n', nProblem);
   if (st.anchor !== 'start' && st.anchor !== 'now') {
     setErr('anchor', `invalid “from” value “${st.anchor}”: choose the start or now (the start is used until then).`);
   }
@@ -948,6 +974,7 @@ function onInput(ev) {
     setErr('b-times', null);
     $('rrule').value = r.rule;
     st.rrule = r.rule;
+    if (!r.rule) writeKept([], []); // "Once": nothing is kept from the old text
     writeHints();
   } else if (id === 'rrule') {
     st.rrule = t.value;
@@ -977,7 +1004,10 @@ function onIcal() {
   st.rdate = (spec.rdate || []).join(', ');
   st.exdate = (spec.exdate || []).join(', ');
   writeForm();
-  $('ical-hint').textContent = 'Applied: the fields above now hold this event’s recurrence.';
+  const events = (text.match(/^[ \t]*BEGIN:VEVENT[ \t]*$/gim) || []).length;
+  $('ical-hint').textContent = events > 1
+    ? `Applied only the first of the ${events} events (VEVENT): the fields hold one event’s recurrence; paste the others one at a time.`
+    : 'Applied: the fields above now hold this event’s recurrence.';
   schedule();
 }
 

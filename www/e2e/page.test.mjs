@@ -578,4 +578,31 @@ export const tests = [
       eq(await page.inputValue('#b-count'), 'y', 'count from the paste');
     },
   },
+  {
+    name: 'small things: "Show" errors, the 31st, the note after "Once", several VEVENTs',
+    hash: '#tz=America%2FNew_York&start=2026-01-31T09%3A00&rrule=FREQ%3DMONTHLY&n=-1',
+    async run(page) {
+      eq(await page.inputValue('#n'), '50', 'an invalid n in the link falls back to 50');
+      ok((await page.textContent('#n-err')).includes('-1'), 'and says so');
+      eq((await rows(page)).length, 50, '50 rows');
+      ok((await page.textContent('#b-md-hint')).includes('the 31st'), `ordinal: ${await page.textContent('#b-md-hint')}`);
+      for (const v of ['0', '-1', '5001', '']) {
+        await fill(page, '#n', v);
+        ok(await page.isVisible('#n-err'), `error for Show = "${v}"`);
+        eq(await page.getAttribute('#n', 'aria-invalid'), 'true', `field marked for "${v}"`);
+      }
+      await fill(page, '#n', '3');
+      ok(await page.isHidden('#n-err'), 'error gone');
+      eq((await rows(page)).length, 3, 'three rows');
+      await fill(page, '#rrule', 'FREQ=WEEKLY;BYDAY=MO;COUNT=3;BYMONTH=3');
+      ok(await page.isVisible('#rule-note'), 'BYMONTH kept');
+      await select(page, '#b-freq', '');
+      eq(await page.inputValue('#rrule'), '', 'no rule');
+      ok(await page.isHidden('#rule-note'), 'no note left');
+      await fill(page, '#ical', 'BEGIN:VEVENT\nDTSTART;TZID=America/New_York:20260306T023000\nRRULE:FREQ=DAILY;COUNT=4\nEND:VEVENT\n'
+        + 'BEGIN:VEVENT\nDTSTART;TZID=Europe/Berlin:20260306T023000\nRRULE:FREQ=WEEKLY;COUNT=2\nEND:VEVENT');
+      eq(await page.inputValue('#tz'), 'America/New_York', 'the first event applied');
+      ok((await page.textContent('#ical-hint')).includes('only the first of the 2 events'), `hint: ${await page.textContent('#ical-hint')}`);
+    },
+  },
 ];
