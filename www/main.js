@@ -766,7 +766,7 @@ function renderCompare(spec, win) {
         }
         cells[v] = byNominal;
       }
-      html += `<div class="table-wrap"><table class="cmp" data-group="${g.key}"><caption class="sr-only">${esc(g.title)}: each policy side by side</caption>`
+      html += `<div class="table-wrap" tabindex="0" role="region" aria-label="${esc(g.title)} (scrolls sideways)"><table class="cmp" data-group="${g.key}"><caption class="sr-only">${esc(g.title)}: each policy side by side</caption>`
         + `<thead><tr><th scope="col">Nominal</th>${g.values.map((v) => `<th scope="col" data-policy="${v}">${v}${v === spec[g.key] ? ' (current)' : ''}</th>`).join('')}</tr></thead><tbody>`;
       for (const n of nominals) {
         html += `<tr><th scope="row">${fmtNominal(n)}</th>`;

@@ -605,4 +605,25 @@ export const tests = [
       ok((await page.textContent('#ical-hint')).includes('only the first of the 2 events'), `hint: ${await page.textContent('#ical-hint')}`);
     },
   },
+  {
+    name: 'on a phone every column of the instances is on screen, and a table wider than the screen scrolls by keyboard',
+    options: { viewport: { width: 390, height: 844 } },
+    hash: '#tz=America%2FNew_York&start=2026-03-06T02%3A30&rrule=FREQ%3DDAILY%3BCOUNT%3D4&down=2026-03-06T00%3A00&back=2026-03-12T00%3A00',
+    async run(page) {
+      const boxes = await page.$$eval('#rows [role="row"]', (trs) => trs.map((tr) => ({
+        h: tr.getBoundingClientRect().height,
+        right: Math.max(...[...tr.children].map((c) => c.getBoundingClientRect().right)),
+        utc: tr.children[3].getBoundingClientRect().width,
+      })));
+      eq(boxes.length, 5, 'rows');
+      ok(boxes.every((b) => b.right <= 390 && b.utc > 0), `every cell within the screen: ${JSON.stringify(boxes)}`);
+      ok(boxes[2].h < 150, `the skipped row is not a tall band: ${boxes[2].h}px`);
+      const scrollers = await page.$$eval('.table-wrap', (els) => els.filter((el) => el.scrollWidth > el.clientWidth)
+        .map((el) => [el.getAttribute('tabindex'), el.getAttribute('role'), !!el.getAttribute('aria-label')]));
+      ok(scrollers.every(([t, r, l]) => t === '0' && r === 'region' && l), `scrollers focusable and named: ${JSON.stringify(scrollers)}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
+    },
+  },
+
 ];
