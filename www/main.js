@@ -2,7 +2,7 @@
 // recomputed (debounced) on every edit. "Now" is always Date.now() from here.
 
 import init, * as wc from './pkg/wallclock.js';
-import { ruleToModel, modelToRule, byteToIndex, tokenAt } from './rrule.js';
+import { ruleToModel, modelToRule, byteToIndex, tokenAt, PART_CONTROLS } from './rrule.js';
 import {
   esc, badge, rowsHtml, fillRows, rowsDiffer, changingRows, tally, tallyText, noticesHtml, transitionsHtml, yearHtml, toCsv,
   fmtNominal, fmtLocal, fmtUtc, pageStatus, addDays, setText,
@@ -65,6 +65,8 @@ let zones = [];
 let zoneSet = new Set();
 let builderExtras = [];
 let last = null; // the last good expansion (exports use it)
+let lastError = null; // the error of the last update, if it had one (exports refuse then)
+let nProblem = null; // why the "Show" value (typed, or from the link) is not used
 let yearSig = '';
 let timer = 0;
 let renders = 0;
@@ -85,13 +87,24 @@ function stateToHash(s) {
   return '#' + p.toString();
 }
 
+/** A "Show N" value: a whole number from 1 to 5000, else null. */
+function parseN(v) {
+  const t = String(v ?? '').trim();
+  return /^\d+$/.test(t) && +t >= 1 && +t <= 5000 ? +t : null;
+}
+
 function hashToState(hash) {
   const p = new URLSearchParams(hash.replace(/^#/, ''));
   const s = { ...DEFAULTS };
+  nProblem = null;
   for (const k of Object.keys(DEFAULTS)) {
     if (!p.has(k)) continue;
     const v = p.get(k);
-    if (k === 'n') s.n = Math.max(1, Math.min(5000, parseInt(v, 10) || DEFAULTS.n));
+    if (k === 'n') {
+      const n = parseN(v);
+      s.n = n ?? DEFAULTS.n;
+      nProblem = n ? null : `The link’s n=${v} is not a whole number from 1 to 5000: showing ${DEFAULTS.n}.`;
+    }
     else if (k === 'cmp') s.cmp = v === '1';
     else s[k] = v;
   }
@@ -215,30 +228,45 @@ function readForm() {
   for (const [k, id] of Object.entries(FIELDS)) {
     const v = $(id).value;
     if (k === 'n') {
-      const n = parseInt(v, 10);
-      st.n = n >= 1 && n <= 5000 ? n : st.n;
+      const n = parseN(v);
+      if (n) st.n = n;
+      nProblem = n ? null : `Show takes a whole number from 1 to 5000${v.trim() ? `, not ${v.trim()}` : ''}: still showing ${st.n}.`;
     } else st[k] = v;
   }
 }
 
 function writeBuilder(m) {
-  builderExtras = m.extras;
   $('b-freq').value = m.freq;
   $('b-interval').value = m.interval;
   for (const cb of $('b-days').querySelectorAll('input')) cb.checked = m.days.includes(cb.value);
-  $('b-nth').value = ['1', '2', '3', '4', '-1', '-2'].includes(m.nth) ? m.nth : '';
+  $('b-nth').value = m.nth;
   $('b-mdmode').value = m.mdMode;
   $('b-monthdays').value = m.monthDays;
   $('b-times').value = m.times;
   for (const r of document.querySelectorAll('input[name="b-end"]')) r.checked = r.value === m.end;
   $('b-count').value = m.count;
   $('b-until').value = m.until;
-  const note = $('rule-note');
-  note.hidden = !m.custom.length;
-  note.textContent = m.custom.length
-    ? `Kept from the text (the builder does not edit these): ${[...new Set(m.custom)].join(', ')}.` : '';
+  writeKept(m.extras, m.custom);
   setErr('b-times', null);
   writeHints();
+}
+
+/**
+ * The parts kept from the text (`extras`, named in `custom`): the builder
+ * writes them back as they are, lists them, and disables the controls that
+ * would write them.
+ */
+function writeKept(extras, custom) {
+  builderExtras = extras;
+  const locked = new Set(custom.map((k) => PART_CONTROLS[k]).filter(Boolean));
+  for (const cb of $('b-days').querySelectorAll('input')) cb.disabled = locked.has('days');
+  $('b-nth').disabled = locked.has('days');
+  $('b-times').disabled = locked.has('times');
+  const note = $('rule-note');
+  note.hidden = !custom.length;
+  note.textContent = custom.length
+    ? `Kept from the text (the builder does not edit these): ${[...new Set(custom)].join(', ')}.`
+      + (locked.size ? ' The builder controls for them are off; edit them in the RRULE field.' : '') : '';
 }
 
 function readBuilder() {
@@ -257,6 +285,12 @@ function readBuilder() {
   };
 }
 
+/** 1 → 1st, 22 → 22nd, 31 → 31st, 11 → 11th. */
+function ordinal(n) {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : { 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] || 'th';
+  return `${n}${suffix}`;
+}
+
 function writeHints() {
   setText($('gap-hint'), HINTS.gap[$('gap').value] || '');
   setText($('fold-hint'), HINTS.fold[$('fold').value] || '');
@@ -272,7 +306,7 @@ function writeHints() {
   else if (mode === 'days' && days.some((d) => d > 28)) {
     hint = `Not every month has day ${Math.max(...days)}: the invalid-date policy decides (now “${inv}”: ${fate}). For the end of every month choose “the last day of the month”.`;
   } else if (!mode && $('b-freq').value === 'MONTHLY' && +st.start.slice(8, 10) > 28) {
-    hint = `Monthly on the start’s day, the ${+st.start.slice(8, 10)}th: months without it follow the invalid-date policy (${inv}: ${fate}).`;
+    hint = `Monthly on the start’s day, the ${ordinal(+st.start.slice(8, 10))}: months without it follow the invalid-date policy (${inv}: ${fate}).`;
   }
   setText($('b-md-hint'), hint);
   const z = $('tz').value.trim();
@@ -281,8 +315,8 @@ function writeHints() {
 
 // ---------------------------------------------------------------- errors
 
-const ERR_IDS = ['tz', 'start', 'rrule', 'rdate', 'exdate', 'gap', 'fold', 'invalidDate', 'n', 'general'];
-const OUTAGE_ERR_IDS = ['down', 'back', 'maxLateness', 'maxCatchUp', 'grace', 'outage'];
+const ERR_IDS = ['tz', 'start', 'rrule', 'rdate', 'exdate', 'gap', 'fold', 'invalidDate', 'n', 'anchor', 'general'];
+const OUTAGE_ERR_IDS = ['down', 'back', 'misfire', 'maxLateness', 'maxCatchUp', 'grace', 'outage'];
 
 function setErr(id, msg) {
   const el = $(`${id}-err`);
@@ -524,6 +558,15 @@ function renderEmpty() {
   $('rows').innerHTML = '<div role="rowgroup" class="chunk"><div role="row" class="tr"><span role="cell" class="hint all">No occurrence in this window.</span></div></div>';
 }
 
+/** No result at all: `text` in the summary and in the table. */
+function renderMessage(text) {
+  markStale([]);
+  $('rows').innerHTML = `<div role="rowgroup" class="chunk"><div role="row" class="tr"><span role="cell" class="hint all">${esc(text)}</span></div></div>`;
+  setText($('rows-status'), '');
+  setText($('describe'), '');
+  setText($('summary'), text);
+}
+
 function computeNotices(spec, win) {
   try {
     return wc.notices(spec, { from: win.from, to: win.to });
@@ -548,6 +591,11 @@ function update() {
   writeHints();
   saveUrl();
 
+  if (nProblem) setErr('n', nProblem);
+  if (st.anchor !== 'start' && st.anchor !== 'now') {
+    setErr('anchor', `invalid “from” value “${st.anchor}”: choose the start or now (the start is used until then).`);
+  }
+
   const spec = mainSpec();
   const opts = {};
   if (st.anchor === 'now') opts.from = isoSec(now);
@@ -558,13 +606,21 @@ function update() {
   try {
     x = wc.expand(spec, { ...opts, limit: st.n });
   } catch (e) {
+    lastError = e;
     showMainError(e);
-    setStale(true);
-    setText($('summary'), 'Showing the last valid result until the error is fixed.');
+    if (last) {
+      setStale(true);
+      setText($('summary'), 'Showing the last valid result until the error is fixed.');
+    } else {
+      // Opened with an invalid field: there is no earlier result to keep.
+      const label = $(errTarget(e, 'general'))?.labels?.[0]?.textContent;
+      renderMessage(`Nothing can be shown until the error ${label ? `in “${label}”` : 'above'} is fixed.`);
+    }
     ready();
     afterFrame(() => renderRest(token, { now }));
     return performance.now() - t0;
   }
+  lastError = null;
   setStale(false);
   const t1 = performance.now();
   const written = x.entries.length ? renderChunks(x.entries) : (renderEmpty(), 1);
@@ -710,7 +766,7 @@ function renderCompare(spec, win) {
         }
         cells[v] = byNominal;
       }
-      html += `<div class="table-wrap"><table class="cmp" data-group="${g.key}"><caption class="sr-only">${esc(g.title)}: each policy side by side</caption>`
+      html += `<div class="table-wrap" tabindex="0" role="region" aria-label="${esc(g.title)} (scrolls sideways)"><table class="cmp" data-group="${g.key}"><caption class="sr-only">${esc(g.title)}: each policy side by side</caption>`
         + `<thead><tr><th scope="col">Nominal</th>${g.values.map((v) => `<th scope="col" data-policy="${v}">${v}${v === spec[g.key] ? ' (current)' : ''}</th>`).join('')}</tr></thead><tbody>`;
       for (const n of nominals) {
         html += `<tr><th scope="row">${fmtNominal(n)}</th>`;
@@ -748,6 +804,10 @@ function instantOf(text, field) {
   }
 }
 
+const EXPAND_MAX = 100000; // the most entries one expansion gives
+const DECIDE = 5000; // missed executions the policy decides on (the newest)
+const SHOW = 1000; // rows of the outage table (the newest)
+
 function updateOutage(now) {
   for (const id of OUTAGE_ERR_IDS) setErr(id, null);
   const tbody = $('outage').querySelector('tbody');
@@ -764,29 +824,48 @@ function updateOutage(now) {
     try { from = instantOf(down, 'down'); } catch (e) { setErr('down', errText(e)); throw null; }
     try { to = instantOf(back, 'back'); } catch (e) { setErr('back', errText(e)); throw null; }
     if (to <= from) { setErr('back', '“Back at” must be after “down from”.'); throw null; }
-    const LIMIT = 1000;
-    const x = wc.expand(mainSpec(), { from: isoSec(from), to: isoSec(to + 1000), limit: LIMIT });
-    const due = [];
+    const catchUp = String(st.catchUp).trim();
+    if (catchUp && !/^\d+$/.test(catchUp)) { setErr('maxCatchUp', `“${catchUp}” is not a whole number of 0 or more (empty: no limit).`); throw null; }
+    // Every missed execution (the policies depend on the newest ones), then
+    // the decisions for the newest DECIDE of them; the table shows the newest SHOW.
+    const spec = mainSpec();
+    const span = { from: isoSec(from), to: isoSec(to + 1000) };
+    let instants;
+    try {
+      instants = wc.expandInstants(spec, { ...span, limit: EXPAND_MAX + 1 });
+    } catch (e) {
+      if (e?.code !== 'limit_exceeded') throw e;
+      throw Object.assign(new Error(`More than ${EXPAND_MAX} occurrences fall between “down from” and “back at”: too many to simulate here. Choose a shorter outage.`), { field: 'outage' });
+    }
+    const missed = [...instants].filter((ms) => ms > from && ms <= to).sort((a, b) => a - b);
+    const total = missed.length;
+    const cut = total > DECIDE ? missed[total - DECIDE] : from + 1;
+    const x = total ? wc.expand(spec, { from: isoSec(cut), to: span.to, limit: Math.min(total, DECIDE) * 2 + 10 }) : { entries: [] };
+    let due = [];
     const nominal = new Map();
     for (const e of x.entries) {
       if (!e.instant || e.status === 'merged') continue;
       const ms = Date.parse(e.instant);
-      if (ms <= from || ms > to) continue;
-      due.push({ key: e.key, instant: e.instant });
+      if (ms < cut || ms <= from || ms > to) continue;
+      due.push({ key: e.key, instant: e.instant, ms });
       nominal.set(e.key, e);
     }
+    due.sort((a, b) => a.ms - b.ms);
+    due = due.slice(-DECIDE).map(({ key, instant }) => ({ key, instant }));
     const out = wc.decideMisfires(outageSpec(), due, isoSec(to));
     const counts = {};
+    for (const d of out) counts[d.decision] = (counts[d.decision] || 0) + 1;
     let h = '';
-    for (const d of out) {
-      counts[d.decision] = (counts[d.decision] || 0) + 1;
+    for (const d of out.slice(-SHOW)) {
       const e = nominal.get(d.key);
       h += `<tr class="d-${d.decision}"><td>${e ? fmtNominal(e.nominal) : esc(d.key)}${e?.fold ? ' (2nd)' : ''}</td><td>${fmtUtc(d.instant)}</td><td>${esc(d.lateness)}</td>`
         + `<td><span class="badge dc-${d.decision}">${d.decision}</span></td><td>${esc(d.reason)}</td></tr>`;
     }
     setHtml(tbody, h || '<tr><td colspan="5" class="hint">Nothing was due while the scheduler was down.</td></tr>');
     const parts = ['run', 'coalesced', 'skipped', 'expired'].filter((k) => counts[k]).map((k) => `${counts[k]} ${k}`);
-    setText($('outage-summary'), `${out.length} missed${out.length >= LIMIT ? ' (the first ' + LIMIT + ')' : ''}${parts.length ? ': ' + parts.join(', ') : ''}. “Now” is the back-at time; the misfire decision is ${st.misfire}.`);
+    const decided = total > out.length ? ` (decided for the newest ${out.length}; the ${total - out.length} older ones are left out)` : '';
+    const shown = out.length > SHOW ? ` The table shows the newest ${SHOW}.` : '';
+    setText($('outage-summary'), `${total} missed${decided}${parts.length ? ': ' + parts.join(', ') : ''}.${shown} “Now” is the back-at time; the misfire decision is ${st.misfire}.`);
   } catch (e) {
     setHtml(tbody, '');
     setText($('outage-summary'), '');
@@ -796,10 +875,19 @@ function updateOutage(now) {
 
 // ---------------------------------------------------------------- share / export
 
+/** Recomputes now if an edit is still waiting, so that an export sees what the fields hold. */
+function flush() {
+  if (pending) safeUpdate();
+}
+
 function shareText(kind) {
+  flush();
   const spec = mainSpec();
   if (kind === 'link') return location.href.replace(/#.*$/, '') + stateToHash(st);
-  if (kind === 'json') return JSON.stringify(spec, null, 2);
+  if (kind === 'json') {
+    wc.validate(spec); // an invalid spec is refused, as for the other formats
+    return JSON.stringify(spec, null, 2);
+  }
   if (kind === 'rrule') {
     const v = wc.validate(spec);
     return v.rrule ? `RRULE:${v.rrule}` : '';
@@ -830,6 +918,8 @@ async function copy(kind) {
 
 function download(kind) {
   const status = $('share-status');
+  flush();
+  if (lastError) { status.textContent = `Cannot download: ${errText(lastError)}`; return; }
   if (!last) { status.textContent = 'Nothing to download yet.'; return; }
   const body = kind === 'csv' ? toCsv(last.result.entries) : JSON.stringify(last.result, null, 2);
   const blob = new Blob([body], { type: kind === 'csv' ? 'text/csv' : 'application/json' });
@@ -884,6 +974,7 @@ function onInput(ev) {
     setErr('b-times', null);
     $('rrule').value = r.rule;
     st.rrule = r.rule;
+    if (!r.rule) writeKept([], []); // "Once": nothing is kept from the old text
     writeHints();
   } else if (id === 'rrule') {
     st.rrule = t.value;
@@ -913,7 +1004,10 @@ function onIcal() {
   st.rdate = (spec.rdate || []).join(', ');
   st.exdate = (spec.exdate || []).join(', ');
   writeForm();
-  $('ical-hint').textContent = 'Applied: the fields above now hold this event’s recurrence.';
+  const events = (text.match(/^[ \t]*BEGIN:VEVENT[ \t]*$/gim) || []).length;
+  $('ical-hint').textContent = events > 1
+    ? `Applied only the first of the ${events} events (VEVENT): the fields hold one event’s recurrence; paste the others one at a time.`
+    : 'Applied: the fields above now hold this event’s recurrence.';
   schedule();
 }
 

@@ -7,6 +7,15 @@
 
 const DAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
 
+/** The BYDAY ordinals the builder's "which one" choice offers ('' = every such weekday). */
+export const NTH_CHOICES = ['', '1', '2', '3', '4', '-2', '-1'];
+
+/**
+ * The builder controls that write each part: while a part is kept from the
+ * text, these controls are disabled and write nothing (a part never twice).
+ */
+export const PART_CONTROLS = { BYDAY: 'days', BYHOUR: 'times', BYMINUTE: 'times' };
+
 /** Splits `FREQ=DAILY;COUNT=4` (an optional `RRULE:` prefix) into [[KEY, value], ...]. */
 export function splitRule(text) {
   const body = text.trim().replace(/^RRULE:/i, '');
@@ -56,7 +65,9 @@ export function ruleToModel(text) {
       case 'BYDAY': {
         const items = v.split(',').map((d) => /^([+-]?\d{0,2})([A-Za-z]{2})$/.exec(d.trim()));
         const ords = new Set(items.map((m) => (m ? String(Number(m[1] || 0) || '') : '?')));
-        if (items.every(Boolean) && ords.size === 1 && !ords.has('?')) {
+        // One ordinal for every day, and one the builder offers (5FR, -3FR or
+        // a yearly 20MO are kept as written: the builder would change their meaning).
+        if (items.every(Boolean) && ords.size === 1 && NTH_CHOICES.includes([...ords][0])) {
           model.days = items.map((m) => m[2].toUpperCase());
           model.nth = [...ords][0];
         } else {
@@ -126,7 +137,8 @@ export function modelToRule(model) {
   const parts = [`FREQ=${model.freq}`];
   const interval = String(model.interval ?? '').trim();
   if (interval && interval !== '1') parts.push(`INTERVAL=${interval}`);
-  if (model.days.length) {
+  const kept = new Set(model.extras.map(([k]) => k));
+  if (model.days.length && !kept.has('BYDAY')) {
     const ord = model.nth ? String(model.nth) : '';
     const sorted = DAYS.filter((d) => model.days.includes(d));
     parts.push(`BYDAY=${sorted.map((d) => ord + d).join(',')}`);
@@ -135,7 +147,7 @@ export function modelToRule(model) {
   else if (model.mdMode === 'days' && model.monthDays.trim()) {
     parts.push(`BYMONTHDAY=${model.monthDays.split(/[,\s]+/).filter(Boolean).join(',')}`);
   }
-  const times = parseTimes(model.times);
+  const times = kept.has('BYHOUR') || kept.has('BYMINUTE') ? parseTimes('') : parseTimes(model.times);
   if (times.error) return { error: times.error };
   if (times.hours.length) {
     parts.push(`BYHOUR=${times.hours.join(',')}`, `BYMINUTE=${times.minutes.join(',')}`);

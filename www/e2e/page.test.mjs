@@ -418,4 +418,212 @@ export const tests = [
       await page.screenshot({ path: join(ARTIFACTS, 'preview-phone.png'), fullPage: false });
     },
   },
+
+  {
+    name: 'BYDAY ordinals the builder cannot show (5FR, -3FR, yearly 20MO) stay as written through builder edits',
+    hash: '#tz=America%2FNew_York&start=2026-01-01T09%3A00&rrule=FREQ%3DMONTHLY%3BBYDAY%3D5FR%3BCOUNT%3D3',
+    async run(page) {
+      // January 2026 starts on a Thursday: its Fridays are the 2nd … 30th.
+      const fifth = ['2026-01-30', '2026-05-29', '2026-07-31'];
+      eq((await rows(page)).map(day), fifth, 'fifth Fridays');
+      ok((await page.textContent('#rule-note')).includes('BYDAY'), 'BYDAY listed as kept from the text');
+      ok(await page.isDisabled('#b-days input[value="FR"]'), 'weekday boxes disabled while BYDAY is kept');
+      ok(await page.isDisabled('#b-nth'), '"which one" disabled while BYDAY is kept');
+      await fill(page, '#b-interval', '3');
+      await fill(page, '#b-interval', '1');
+      eq(await page.inputValue('#rrule'), 'FREQ=MONTHLY;BYDAY=5FR;COUNT=3', 'the rule after builder edits');
+      eq((await rows(page)).map(day), fifth, 'still the fifth Fridays');
+      await fill(page, '#rrule', 'FREQ=MONTHLY;BYDAY=-3FR;COUNT=2');
+      await fill(page, '#b-count', '1');
+      eq(await page.inputValue('#rrule'), 'FREQ=MONTHLY;BYDAY=-3FR;COUNT=1', 'third-to-last Friday kept');
+      eq((await rows(page)).map(day), ['2026-01-16'], 'the third-to-last Friday of January');
+      await fill(page, '#rrule', 'FREQ=YEARLY;BYDAY=20MO;COUNT=1');
+      await select(page, '#b-freq', 'YEARLY');
+      await fill(page, '#b-interval', '2');
+      eq(await page.inputValue('#rrule'), 'FREQ=YEARLY;INTERVAL=2;BYDAY=20MO;COUNT=1', 'the 20th Monday kept');
+      eq((await rows(page)).map(day), ['2026-05-18'], 'the 20th Monday of 2026');
+      // An ordinal the builder shows is still edited there.
+      await fill(page, '#rrule', 'FREQ=MONTHLY;BYDAY=-1FR;COUNT=2');
+      ok(!(await page.isDisabled('#b-days input[value="FR"]')), 'weekday boxes enabled again');
+      ok(await page.isHidden('#rule-note'), 'no kept part');
+    },
+  },
+  {
+    name: 'a builder edit never writes a second copy of a part kept from the text',
+    hash: '#tz=America%2FNew_York&start=2026-01-01T09%3A00&rrule=FREQ%3DMONTHLY%3BBYDAY%3D1MO%2C-1FR%3BCOUNT%3D4',
+    async run(page) {
+      const once = async (what) => {
+        const r = await page.inputValue('#rrule');
+        const keys = r.split(';').map((p) => p.split('=')[0]);
+        eq(keys.filter((k, i) => keys.indexOf(k) !== i), [], `${what}: no part twice in ${r}`);
+        ok(await page.isHidden('#rrule-err'), `${what}: no error`);
+        return r;
+      };
+      ok(await page.isDisabled('#b-days input[value="TU"]'), 'weekday boxes disabled while BYDAY=1MO,-1FR is kept');
+      await fill(page, '#b-count', '2');
+      eq(await once('mixed BYDAY'), 'FREQ=MONTHLY;BYDAY=1MO,-1FR;COUNT=2', 'rule');
+      eq((await rows(page)).map(day), ['2026-01-05', '2026-01-30'], 'first Monday and last Friday');
+      await fill(page, '#rrule', 'FREQ=DAILY;BYHOUR=9,17;COUNT=4');
+      ok(await page.isDisabled('#b-times'), 'times disabled while BYHOUR is kept');
+      await fill(page, '#b-count', '3');
+      eq(await once('BYHOUR alone'), 'FREQ=DAILY;BYHOUR=9,17;COUNT=3', 'rule');
+      await fill(page, '#rrule', 'FREQ=HOURLY;BYMINUTE=15;COUNT=2');
+      ok(await page.isDisabled('#b-times'), 'times disabled while BYMINUTE is kept');
+      await fill(page, '#b-interval', '2');
+      eq(await once('BYMINUTE alone'), 'FREQ=HOURLY;INTERVAL=2;BYMINUTE=15;COUNT=2', 'rule');
+      eq(col(await rows(page), 'nominal'), ['Thu 2026-01-01 09:15', 'Thu 2026-01-01 11:15'], 'every other hour at :15');
+      await fill(page, '#rrule', 'FREQ=DAILY;COUNT=2');
+      ok(!(await page.isDisabled('#b-times')), 'times enabled again');
+    },
+  },
+  {
+    name: 'outage simulator: more than 1 000 missed, the policy decides on all of them (the newest runs under latest_only)',
+    hash: '#tz=America%2FNew_York&start=2026-01-01T09%3A00&rrule=FREQ%3DDAILY&misfire=latest_only&down=2026-01-01T00%3A00&back=2030-01-01T00%3A00',
+    async run(page) {
+      const table = () => page.$$eval('#outage tbody tr', (trs) => trs.map((tr) => [tr.cells[0].textContent.slice(4, 14), tr.cells[3].textContent.trim()]));
+      // 2026-01-01 … 2029-12-31: 365 + 365 + 365 + 366 days.
+      const summary = await page.textContent('#outage-summary');
+      ok(summary.startsWith('1461 missed: 1 run, 1460 coalesced.'), `summary: ${summary}`);
+      ok(/newest 1000/.test(summary), `says the table is shortened: ${summary}`);
+      let t = await table();
+      eq(t.length, 1000, 'rows shown');
+      eq(t.filter((r) => r[1] === 'run'), [['2029-12-31', 'run']], 'the newest missed occurrence runs');
+      eq(t[0][0], '2027-04-07', 'the table starts 1000 rows before the end');
+      await select(page, '#misfire', 'all');
+      await fill(page, '#maxCatchUp', '2');
+      t = await table();
+      eq(t.filter((r) => r[1] === 'run').map((r) => r[0]), ['2029-12-30', '2029-12-31'], 'maxCatchUp runs the newest two');
+    },
+  },
+  {
+    name: 'downloads and "Copy JSON spec" refuse while a field has an error',
+    hash: '#tz=America%2FNew_York&start=2026-01-01T09%3A00&rrule=FREQ%3DDAILY%3BCOUNT%3D3',
+    async run(page) {
+      let downloads = 0;
+      page.on('download', () => { downloads++; });
+      await fill(page, '#rrule', 'FREQ=WEEKLY;COUNT=2;BYDAY=XX');
+      await fill(page, '#start', '2027-05-05T10:00');
+      for (const kind of ['csv', 'json']) {
+        await page.click(`[data-download="${kind}"]`);
+        const s = await page.textContent('#share-status');
+        ok(s.startsWith('Cannot download') && s.includes('BYDAY'), `${kind}: ${s}`);
+      }
+      await page.click('[data-copy="json"]');
+      await page.waitForFunction(() => document.getElementById('share-status').textContent.startsWith('Cannot copy'));
+      ok((await page.textContent('#share-status')).includes('BYDAY'), 'names the problem');
+      await page.waitForTimeout(300);
+      eq(downloads, 0, 'nothing downloaded');
+      // Typed but not yet recomputed: the download waits for nothing and uses the rule as typed.
+      await page.fill('#rrule', 'FREQ=DAILY;COUNT=2');
+      const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-download="csv"]')]);
+      const text = Buffer.concat(await (await dl.createReadStream()).toArray()).toString();
+      eq(text.trim().split('\n').slice(1).map((l) => l.slice(0, 10)), ['2027-05-05', '2027-05-06'], 'the current rule');
+      await settle(page);
+    },
+  },
+  {
+    name: 'a link whose state has an invalid field says nothing can be shown until it is fixed',
+    async run(page, { browser }) {
+      const cases = [
+        ['start=2026-02-30T09%3A00', 'start'],
+        ['tz=Not%2FAZone&start=2026-01-01T09%3A00', 'tz'],
+        ['start=2026-01-01T09%3A00&gap=bogus', 'gap'],
+        ['start=2026-01-01T09%3A00&rrule=FREQ%3DDAILY%3BCOUNT%3D3%3BUNTIL%3D20260301', 'rrule'],
+      ];
+      for (const [hash, field] of cases) {
+        const other = await openPage(browser, `#${hash.startsWith('tz=') ? '' : 'tz=America%2FNew_York&'}${hash}`);
+        try {
+          ok(await other.page.isVisible(`#${field}-err`), `${hash}: error next to ${field}`);
+          const summary = await other.page.textContent('#summary');
+          ok(!summary.includes('last valid result'), `${hash}: no claim of an earlier result: ${summary}`);
+          ok(summary.includes('Nothing can be shown until'), `${hash}: ${summary}`);
+          ok((await other.page.textContent('#rows')).includes('Nothing can be shown until'), `${hash}: the table says so`);
+          eq(other.problems, [], `${hash}: no console errors`);
+        } finally {
+          await other.context.close();
+        }
+      }
+      // After a valid result, an error keeps it (dimmed) and says so.
+      await fill(page, '#tz', 'America/New_York');
+      await fill(page, '#start', '2026-01-01T09:00');
+      await fill(page, '#start', '2026-02-30T09:00');
+      ok((await page.textContent('#summary')).includes('last valid result'), 'the last valid result is kept');
+    },
+  },
+  {
+    name: 'an invalid misfire policy or "from" in the link is reported next to its field',
+    hash: '#tz=America%2FNew_York&start=2026-01-01T09%3A00&misfire=bogus&anchor=bogus&down=2026-01-01T00%3A00&back=2026-01-05T00%3A00',
+    async run(page) {
+      ok(await page.isVisible('#misfire-err'), 'misfire error shown');
+      ok((await page.textContent('#misfire-err')).includes('bogus'), 'names the value');
+      eq(await page.getAttribute('#misfire', 'aria-invalid'), 'true', 'misfire marked invalid');
+      ok(await page.isVisible('#anchor-err'), 'anchor error shown');
+      ok((await page.textContent('#anchor-err')).includes('bogus'), 'names the value');
+      await select(page, '#misfire', 'all');
+      await select(page, '#anchor', 'start');
+      ok(await page.isHidden('#misfire-err'), 'misfire error gone');
+      ok(await page.isHidden('#anchor-err'), 'anchor error gone');
+      ok((await page.textContent('#outage-summary')).startsWith('4 missed'), 'the outage is simulated');
+    },
+  },
+  {
+    name: 'a COUNT or INTERVAL that is no number is shown as written, with no console warning',
+    hash: '#tz=America%2FNew_York&start=2026-01-01T09%3A00&rrule=FREQ%3DDAILY%3BCOUNT%3Dx',
+    async run(page) {
+      eq(await page.inputValue('#b-count'), 'x', 'the builder shows the text');
+      ok(await page.isVisible('#rrule-err'), 'the RRULE error is shown');
+      await fill(page, '#rrule', 'FREQ=DAILY;INTERVAL=abc');
+      eq(await page.inputValue('#b-interval'), 'abc', 'interval as written');
+      await fill(page, '#ical', 'BEGIN:VEVENT\nDTSTART;TZID=America/New_York:20260306T023000\nRRULE:FREQ=DAILY;COUNT=y\nEND:VEVENT');
+      eq(await page.inputValue('#b-count'), 'y', 'count from the paste');
+    },
+  },
+  {
+    name: 'small things: "Show" errors, the 31st, the note after "Once", several VEVENTs',
+    hash: '#tz=America%2FNew_York&start=2026-01-31T09%3A00&rrule=FREQ%3DMONTHLY&n=-1',
+    async run(page) {
+      eq(await page.inputValue('#n'), '50', 'an invalid n in the link falls back to 50');
+      ok((await page.textContent('#n-err')).includes('-1'), 'and says so');
+      eq((await rows(page)).length, 50, '50 rows');
+      ok((await page.textContent('#b-md-hint')).includes('the 31st'), `ordinal: ${await page.textContent('#b-md-hint')}`);
+      for (const v of ['0', '-1', '5001', '']) {
+        await fill(page, '#n', v);
+        ok(await page.isVisible('#n-err'), `error for Show = "${v}"`);
+        eq(await page.getAttribute('#n', 'aria-invalid'), 'true', `field marked for "${v}"`);
+      }
+      await fill(page, '#n', '3');
+      ok(await page.isHidden('#n-err'), 'error gone');
+      eq((await rows(page)).length, 3, 'three rows');
+      await fill(page, '#rrule', 'FREQ=WEEKLY;BYDAY=MO;COUNT=3;BYMONTH=3');
+      ok(await page.isVisible('#rule-note'), 'BYMONTH kept');
+      await select(page, '#b-freq', '');
+      eq(await page.inputValue('#rrule'), '', 'no rule');
+      ok(await page.isHidden('#rule-note'), 'no note left');
+      await fill(page, '#ical', 'BEGIN:VEVENT\nDTSTART;TZID=America/New_York:20260306T023000\nRRULE:FREQ=DAILY;COUNT=4\nEND:VEVENT\n'
+        + 'BEGIN:VEVENT\nDTSTART;TZID=Europe/Berlin:20260306T023000\nRRULE:FREQ=WEEKLY;COUNT=2\nEND:VEVENT');
+      eq(await page.inputValue('#tz'), 'America/New_York', 'the first event applied');
+      ok((await page.textContent('#ical-hint')).includes('only the first of the 2 events'), `hint: ${await page.textContent('#ical-hint')}`);
+    },
+  },
+  {
+    name: 'on a phone every column of the instances is on screen, and a table wider than the screen scrolls by keyboard',
+    options: { viewport: { width: 390, height: 844 } },
+    hash: '#tz=America%2FNew_York&start=2026-03-06T02%3A30&rrule=FREQ%3DDAILY%3BCOUNT%3D4&down=2026-03-06T00%3A00&back=2026-03-12T00%3A00',
+    async run(page) {
+      const boxes = await page.$$eval('#rows [role="row"]', (trs) => trs.map((tr) => ({
+        h: tr.getBoundingClientRect().height,
+        right: Math.max(...[...tr.children].map((c) => c.getBoundingClientRect().right)),
+        utc: tr.children[3].getBoundingClientRect().width,
+      })));
+      eq(boxes.length, 5, 'rows');
+      ok(boxes.every((b) => b.right <= 390 && b.utc > 0), `every cell within the screen: ${JSON.stringify(boxes)}`);
+      ok(boxes[2].h < 150, `the skipped row is not a tall band: ${boxes[2].h}px`);
+      const scrollers = await page.$$eval('.table-wrap', (els) => els.filter((el) => el.scrollWidth > el.clientWidth)
+        .map((el) => [el.getAttribute('tabindex'), el.getAttribute('role'), !!el.getAttribute('aria-label')]));
+      ok(scrollers.every(([t, r, l]) => t === '0' && r === 'region' && l), `scrollers focusable and named: ${JSON.stringify(scrollers)}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
+    },
+  },
+
 ];
