@@ -13,17 +13,10 @@ use std::path::Path;
 use rusqlite::Connection;
 use serde_json::Value;
 
-use common::{err, ledger, ok};
+use common::{err, ledger, ok, setup};
 
 fn dir(name: &str) -> std::path::PathBuf {
     common::dir("ledger_edges", name)
-}
-
-/// A ledger in `d` with one schedule, `spec`.
-fn setup(d: &Path, spec: &str) {
-    ok(&ledger(d, &["init"]));
-    std::fs::write(d.join("spec.json"), spec).unwrap();
-    ok(&ledger(d, &["add", "--spec", "spec.json"]));
 }
 
 /// Runs a tick at `now` whose command logs each key; the keys it ran.

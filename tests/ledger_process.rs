@@ -19,16 +19,10 @@ use serde_json::Value;
 use wallclock::Spec;
 use wallclock::ledger::{Finish, Ledger, OccurrenceFilter, Outcome, TickReport};
 
-use common::{BIN, err, ledger, ok, ts};
+use common::{BIN, err, ledger, ok, setup, ts};
 
 fn dir(name: &str) -> std::path::PathBuf {
     common::dir("ledger_process", name)
-}
-
-fn setup(dir: &Path, spec: &str) {
-    std::fs::write(dir.join("spec.json"), spec).unwrap();
-    ok(&ledger(dir, &["init"]));
-    ok(&ledger(dir, &["add", "--spec", "spec.json"]));
 }
 
 /// `wallclock ledger tick --now NOW --worker WORKER --exec EXEC`.

@@ -31,6 +31,13 @@ pub fn ledger(dir: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// `wallclock ledger init`, then `add` of `spec` (JSON), in `dir`.
+pub fn setup(dir: &Path, spec: &str) {
+    std::fs::write(dir.join("spec.json"), spec).unwrap();
+    ok(&ledger(dir, &["init"]));
+    ok(&ledger(dir, &["add", "--spec", "spec.json"]));
+}
+
 /// Asserts success and reads stdout as JSON.
 pub fn ok(out: &Output) -> Value {
     assert!(
