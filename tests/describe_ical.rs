@@ -1,7 +1,10 @@
 //! `describe` sentences for the seed examples, and iCalendar in and out.
 #![cfg(not(target_arch = "wasm32"))]
 
-use wallclock::{ErrorCode, Schedule, Spec, describe, parse_ical, parse_local, to_ical};
+use wallclock::{
+    ErrorCode, ExpandOptions, Schedule, Spec, describe, expand, fmt_nominal, parse_ical,
+    parse_local, to_ical,
+};
 
 fn sentence(json: &str) -> String {
     describe(&Schedule::from_json(json).expect("valid spec"))
@@ -97,6 +100,90 @@ fn last_weekday_of_month() {
         s.starts_with("Every month on the last weekday of the month at 17:00"),
         "{s}"
     );
+}
+
+/// BYSETPOS picks from every (day, time) of the period, so it can pick a
+/// time of day as well as a day; the sentence names only what runs.
+#[test]
+fn set_pos_picks_among_times_of_day() {
+    let spec = |rule: &str| {
+        format!(r#"{{"timeZone":"America/New_York","start":"2026-03-02T09:00","rrule":"{rule}"}}"#)
+    };
+    let nominals = |rule: &str| -> Vec<String> {
+        let schedule = Schedule::from_json(&spec(rule)).unwrap();
+        expand(&schedule, &ExpandOptions::new().limit(4))
+            .unwrap()
+            .entries()
+            .iter()
+            .map(|e| fmt_nominal(e.nominal()))
+            .collect()
+    };
+    for (rule, want, runs) in [
+        (
+            "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;BYHOUR=9,17;BYMINUTE=0",
+            "Every month on the last weekday of the month at 17:00 in America/New_York, starting 2026-03-02.",
+            [
+                "2026-03-31T17:00:00",
+                "2026-04-30T17:00:00",
+                "2026-05-29T17:00:00",
+                "2026-06-30T17:00:00",
+            ],
+        ),
+        (
+            "FREQ=DAILY;BYHOUR=9,17;BYMINUTE=0;BYSETPOS=2",
+            "Every day at 17:00 in America/New_York, starting 2026-03-02.",
+            [
+                "2026-03-02T17:00:00",
+                "2026-03-03T17:00:00",
+                "2026-03-04T17:00:00",
+                "2026-03-05T17:00:00",
+            ],
+        ),
+        (
+            "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1,2;BYHOUR=9,17;BYMINUTE=0",
+            "Every month on the first weekday of the month at 09:00 and 17:00 in America/New_York, starting 2026-03-02.",
+            [
+                "2026-03-02T09:00:00",
+                "2026-03-02T17:00:00",
+                "2026-04-01T09:00:00",
+                "2026-04-01T17:00:00",
+            ],
+        ),
+        (
+            "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1,-1;BYHOUR=9,17;BYMINUTE=0",
+            "Every month on weekdays at 09:00 and 17:00, only the first and last of those in each month in America/New_York, starting 2026-03-02.",
+            [
+                "2026-03-02T09:00:00",
+                "2026-03-31T17:00:00",
+                "2026-04-01T09:00:00",
+                "2026-04-30T17:00:00",
+            ],
+        ),
+        (
+            "FREQ=MONTHLY;BYDAY=SU;BYSETPOS=-2;BYHOUR=9,17;BYMINUTE=0",
+            "Every month on the last Sunday of the month at 09:00 in America/New_York, starting 2026-03-02.",
+            [
+                "2026-03-29T09:00:00",
+                "2026-04-26T09:00:00",
+                "2026-05-31T09:00:00",
+                "2026-06-28T09:00:00",
+            ],
+        ),
+        (
+            "FREQ=WEEKLY;BYDAY=MO,FR;BYSETPOS=3;BYHOUR=9,17;BYMINUTE=0",
+            "Every week on the second Monday or Friday (whichever comes) of the week at 09:00 in America/New_York, starting 2026-03-02.",
+            [
+                "2026-03-06T09:00:00",
+                "2026-03-13T09:00:00",
+                "2026-03-20T09:00:00",
+                "2026-03-27T09:00:00",
+            ],
+        ),
+    ] {
+        let s = sentence(&spec(rule));
+        assert!(s.starts_with(want), "{rule}: {s}");
+        assert_eq!(nominals(rule), runs, "{rule}");
+    }
 }
 
 const VEVENT: &str = "BEGIN:VCALENDAR\r\n\
