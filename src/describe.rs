@@ -1030,13 +1030,9 @@ fn may_occur_on(schedule: &Schedule, rule: &Rule, date: Date) -> bool {
 fn gap_sentence(schedule: &Schedule, hits: &[&Hit]) -> Option<String> {
     let first = hits.first()?;
     let (times, one) = affected_times(hits);
-    let when = when_phrase(hits, schedule.rule().is_none());
     let t = &first.transition;
-    let jump = format!(
-        "clocks jump from {} to {}",
-        hm(t.local_before().time()),
-        hm(t.local_after().time())
-    );
+    let when = when_phrase(hits, schedule.rule().is_none() || spans_a_day(t));
+    let jump = format!("clocks jump {}", clock_change(t));
     let (subject, verb) = if one { (times, "does") } else { (times, "do") };
     let counted = if schedule.rule().is_some_and(|r| r.count().is_some()) {
         " and not counted"
@@ -1069,13 +1065,9 @@ fn gap_sentence(schedule: &Schedule, hits: &[&Hit]) -> Option<String> {
 fn fold_sentence(schedule: &Schedule, hits: &[&Hit]) -> Option<String> {
     let first = hits.first()?;
     let (times, one) = affected_times(hits);
-    let when = when_phrase(hits, schedule.rule().is_none());
     let t = &first.transition;
-    let back = format!(
-        "clocks go back from {} to {}",
-        hm(t.local_before().time()),
-        hm(t.local_after().time())
-    );
+    let when = when_phrase(hits, schedule.rule().is_none() || spans_a_day(t));
+    let back = format!("clocks go back {}", clock_change(t));
     let tz = schedule.time_zone();
     let nominal = first.nominals[0];
     let early = t.offset_before.to_timestamp(nominal).ok()?;
@@ -1094,6 +1086,31 @@ fn fold_sentence(schedule: &Schedule, hits: &[&Hit]) -> Option<String> {
     Some(format!(
         "When {subject} {verb} twice ({when}; {back}), {action}."
     ))
+}
+
+/// True for a change of a day or more (Apia skipping 2011-12-30): a
+/// one-off that only its dates describe.
+fn spans_a_day(t: &Transition) -> bool {
+    let secs = (i64::from(t.offset_after.seconds()) - i64::from(t.offset_before.seconds())).abs();
+    secs >= 86_400
+}
+
+/// `from 02:00 to 03:00`, with the dates when the change is a day or more
+/// (`from 2011-12-30 00:00 to 2011-12-31 00:00`): the times alone would
+/// read as no change at all.
+fn clock_change(t: &Transition) -> String {
+    let (a, b) = (t.local_before(), t.local_after());
+    if spans_a_day(t) {
+        format!(
+            "from {} {} to {} {}",
+            a.date(),
+            hm(a.time()),
+            b.date(),
+            hm(b.time())
+        )
+    } else {
+        format!("from {} to {}", hm(a.time()), hm(b.time()))
+    }
 }
 
 fn abbreviation(tz: &TimeZone, at: Timestamp) -> String {
@@ -1144,13 +1161,12 @@ fn when_phrase(hits: &[&Hit], explicit_dates: bool) -> String {
         let last = |d: &Date| i32::from(d.days_in_month() - d.day()) < 7;
         let weekday = weekday_name(dates[0].weekday());
         let month = month_name(dates[0].month());
-        if dates.iter().all(|d| nth(d) == nth(&dates[0])) && (dates.len() > 1 || !last(&dates[0])) {
-            return format!("{} {weekday} of {month}", ordinal_word(nth(&dates[0])));
-        }
+        // tz rules name a day in a month's last week "last" (EU: the last
+        // Sunday of March), even when it is also the fourth.
         if dates.iter().all(last) {
             return format!("last {weekday} of {month}");
         }
-        if dates.len() == 1 {
+        if dates.iter().all(|d| nth(d) == nth(&dates[0])) {
             return format!("{} {weekday} of {month}", ordinal_word(nth(&dates[0])));
         }
     }

@@ -102,6 +102,50 @@ fn last_weekday_of_month() {
     );
 }
 
+/// Pacific/Apia skipped the whole of 2011-12-30 (-10:00 to +14:00): the
+/// phrase names the dates, since "from 00:00 to 00:00" reads as no change.
+#[test]
+fn apia_missing_day_names_its_dates() {
+    let s =
+        sentence(r#"{"timeZone":"Pacific/Apia","start":"2011-12-28T09:00","rrule":"FREQ=DAILY"}"#);
+    assert!(
+        s.contains("When 09:00 does not exist (2011-12-30; clocks jump from 2011-12-30 00:00 to 2011-12-31 00:00), that occurrence is skipped."),
+        "{s}"
+    );
+    assert!(!s.contains("from 00:00 to 00:00"), "{s}");
+}
+
+/// EU rules change clocks on the last Sunday of March and October; in
+/// 2027–2029 March's last Sunday is also its fourth, and the sentence says
+/// "last", as the tz rule does.
+#[test]
+fn eu_transitions_are_last_sundays() {
+    // Berlin changes at 02:00 and 03:00 local time, Dublin at 01:00 and 02:00.
+    for (zone, start) in [
+        ("Europe/Berlin", "2026-10-24T02:30"),
+        ("Europe/Dublin", "2026-10-23T01:30"),
+    ] {
+        let s = sentence(&format!(
+            r#"{{"timeZone":"{zone}","start":"{start}","rrule":"FREQ=DAILY","fold":"second"}}"#
+        ));
+        assert!(s.contains("does not exist (last Sunday of March;"), "{s}");
+        assert!(s.contains("twice (last Sunday of October;"), "{s}");
+        assert!(!s.contains("fourth"), "{s}");
+    }
+    // Europe/Dublin at 01:30: its changes are at 01:00 UTC.
+    let s =
+        sentence(r#"{"timeZone":"Europe/Dublin","start":"2026-10-23T01:30","rrule":"FREQ=DAILY"}"#);
+    assert!(
+        s.contains("(last Sunday of March; clocks jump from 01:00 to 02:00)"),
+        "{s}"
+    );
+    // A second Sunday stays "second" (New York, 8–14 March).
+    let s = sentence(
+        r#"{"timeZone":"America/New_York","start":"2026-10-23T02:30","rrule":"FREQ=DAILY"}"#,
+    );
+    assert!(s.contains("(second Sunday of March;"), "{s}");
+}
+
 /// BYSETPOS picks from every (day, time) of the period, so it can pick a
 /// time of day as well as a day; the sentence names only what runs.
 #[test]
