@@ -214,6 +214,26 @@ fn set_pos_picks_among_times_of_day() {
             ],
         ),
         (
+            "FREQ=HOURLY;BYMINUTE=0,30;BYSETPOS=2",
+            "Every hour at :00 and :30 past the hour, only the second of those in each hour in America/New_York, starting 2026-03-02.",
+            [
+                "2026-03-02T09:30:00",
+                "2026-03-02T10:30:00",
+                "2026-03-02T11:30:00",
+                "2026-03-02T12:30:00",
+            ],
+        ),
+        (
+            "FREQ=YEARLY;BYMONTH=3,4;BYSETPOS=-1",
+            "Every year on the 2nd in March and April at 09:00, only the last of those in each year in America/New_York, starting 2026-03-02.",
+            [
+                "2026-04-02T09:00:00",
+                "2027-04-02T09:00:00",
+                "2028-04-02T09:00:00",
+                "2029-04-02T09:00:00",
+            ],
+        ),
+        (
             "FREQ=WEEKLY;BYDAY=MO,FR;BYSETPOS=3;BYHOUR=9,17;BYMINUTE=0",
             "Every week on the second Monday or Friday (whichever comes) of the week at 09:00 in America/New_York, starting 2026-03-02.",
             [
