@@ -54,9 +54,10 @@ pub fn describe(schedule: &Schedule) -> String {
 
 fn rule_sentence(schedule: &Schedule, rule: &Rule) -> String {
     let start = schedule.start();
+    let set_pos = set_pos_plan(rule, start);
     let mut s = String::new();
     s.push_str(&frequency_phrase(rule, start));
-    if let Some(day) = day_phrase(rule, start) {
+    if let Some(day) = day_phrase(rule, start, &set_pos) {
         s.push(' ');
         s.push_str(&day);
     }
@@ -65,7 +66,13 @@ fn rule_sentence(schedule: &Schedule, rule: &Rule) -> String {
         s.push_str(&months);
     }
     s.push(' ');
-    s.push_str(&time_phrase(rule, start));
+    s.push_str(&time_phrase(rule, start, &set_pos));
+    if let SetPos::Among { positions, period } = &set_pos {
+        s.push_str(&format!(
+            ", only the {} of those in each {period}",
+            join_and(positions)
+        ));
+    }
     s.push_str(" in ");
     s.push_str(schedule.time_zone_name());
     s.push_str(&format!(", starting {}", start.date()));
@@ -151,6 +158,10 @@ fn frequency_phrase(rule: &Rule, start: DateTime) -> String {
         Frequency::Minutely => every("minute", "minutes"),
         Frequency::Hourly => every("hour", "hours"),
         Frequency::Daily => every("day", "days"),
+        // The day phrase says which of the week's days BYSETPOS keeps.
+        Frequency::Weekly if !rule.by_set_pos().is_empty() && !rule.by_day().is_empty() => {
+            every("week", "weeks")
+        }
         Frequency::Weekly => {
             let plain = rule.by_day().iter().all(|d| d.nth.is_none());
             if n == 1 && plain && is_weekdays(rule.by_day()) {
@@ -208,21 +219,15 @@ fn weekday_list(rule: &Rule) -> Vec<String> {
 
 /// The day part for DAILY and longer periods (`on the last Friday`), and the
 /// weekday/day filters of sub-daily rules.
-fn day_phrase(rule: &Rule, start: DateTime) -> Option<String> {
+fn day_phrase(rule: &Rule, start: DateTime, set_pos: &SetPos) -> Option<String> {
     let freq = rule.frequency();
     let mut parts: Vec<String> = Vec::new();
     let in_month =
         freq == Frequency::Monthly || (freq == Frequency::Yearly && !rule.by_month().is_empty());
 
-    if !rule.by_set_pos().is_empty()
-        && (!rule.by_day().is_empty() || !rule.by_month_day().is_empty())
-    {
+    if let SetPos::Days { days, .. } = set_pos {
         // BYSETPOS picks from the set the other parts make in each period.
-        let positions: Vec<String> = rule
-            .by_set_pos()
-            .iter()
-            .map(|p| ordinal_word(i32::from(*p)))
-            .collect();
+        let positions: Vec<String> = days.iter().map(|p| ordinal_word(*p)).collect();
         let set = if rule.by_day().iter().all(|d| d.nth.is_none()) && !rule.by_day().is_empty() {
             if is_weekdays(rule.by_day()) {
                 "weekday".to_owned()
@@ -234,7 +239,10 @@ fn day_phrase(rule: &Rule, start: DateTime) -> Option<String> {
                     .iter()
                     .map(|d| weekday_name(d.weekday).to_owned())
                     .collect();
-                format!("{} (whichever comes)", join_or(&names))
+                match names.as_slice() {
+                    [one] => one.clone(),
+                    _ => format!("{} (whichever comes)", join_or(&names)),
+                }
             }
         } else {
             "matching day".to_owned()
@@ -380,10 +388,13 @@ fn month_phrase(rule: &Rule) -> Option<String> {
 }
 
 /// The times of day: `at 07:00`, `at 07:00 and 19:00`, `at :15 past the hour`.
-fn time_phrase(rule: &Rule, start: DateTime) -> String {
+fn time_phrase(rule: &Rule, start: DateTime, set_pos: &SetPos) -> String {
     match rule.frequency() {
         Frequency::Daily | Frequency::Weekly | Frequency::Monthly | Frequency::Yearly => {
-            let times = times_of_day(rule, start);
+            let times = match set_pos {
+                SetPos::Times(times) | SetPos::Days { times, .. } => times.clone(),
+                _ => times_of_day(rule, start),
+            };
             list_times("at", &times)
         }
         Frequency::Hourly => {
@@ -485,6 +496,144 @@ fn times_of_day(rule: &Rule, start: DateTime) -> Vec<Time> {
     out
 }
 
+/// What BYSETPOS keeps of a DAILY-or-longer rule. Its set is every
+/// (day, time) of the period in time order (RFC 5545 §3.3.10), so with `k`
+/// times a day, position `p` is time `(p - 1) % k` of day `(p - 1) / k + 1`
+/// (counted from the end for a negative `p`): every day of the set has
+/// every time, as nominal times.
+#[derive(Debug, PartialEq, Eq)]
+enum SetPos {
+    /// No BYSETPOS, or one the other phrases describe as they stand.
+    None,
+    /// The period is one day: BYSETPOS picks among its times.
+    Times(Vec<Time>),
+    /// BYSETPOS picks these days of the period's day set (1-based, negative
+    /// from the end), each at every one of `times`.
+    Days { days: Vec<i32>, times: Vec<Time> },
+    /// Picks differ in time from day to day: these positions (as words)
+    /// among the period's times.
+    Among {
+        positions: Vec<String>,
+        period: &'static str,
+    },
+}
+
+fn set_pos_plan(rule: &Rule, start: DateTime) -> SetPos {
+    let freq = rule.frequency();
+    if rule.by_set_pos().is_empty() {
+        return SetPos::None;
+    }
+    if !matches!(
+        freq,
+        Frequency::Daily | Frequency::Weekly | Frequency::Monthly | Frequency::Yearly
+    ) {
+        return among(rule);
+    }
+    let times = times_of_day(rule, start);
+    let k = times.len() as i32;
+    if k == 0 {
+        return SetPos::None;
+    }
+    let day_set = !rule.by_day().is_empty() || !rule.by_month_day().is_empty();
+    let one_day = freq == Frequency::Daily
+        || (!day_set && matches!(freq, Frequency::Weekly | Frequency::Monthly))
+        || (!day_set
+            && freq == Frequency::Yearly
+            && rule.by_month().is_empty()
+            && rule.by_year_day().is_empty()
+            && rule.by_week_no().is_empty());
+    if one_day {
+        let mut picked: Vec<Time> = rule
+            .by_set_pos()
+            .iter()
+            .filter_map(|&p| {
+                let p = i32::from(p);
+                let i = if p > 0 { p - 1 } else { k + p };
+                usize::try_from(i).ok().and_then(|i| times.get(i).copied())
+            })
+            .collect();
+        crate::sort::sort(&mut picked);
+        picked.dedup();
+        if picked.is_empty() {
+            // Every position is past the day's times: the rule never runs;
+            // say which times BYSETPOS was given to pick from.
+            return among(rule);
+        }
+        return SetPos::Times(picked);
+    }
+    if !day_set {
+        // Days from BYMONTH, BYYEARDAY or BYWEEKNO: the day phrase lists
+        // them all, so say what BYSETPOS keeps of them.
+        return among(rule);
+    }
+    // Position -> (day, index into `times`).
+    let picks: Vec<(i32, i32)> = rule
+        .by_set_pos()
+        .iter()
+        .map(|&p| {
+            let p = i32::from(p);
+            if p > 0 {
+                ((p - 1) / k + 1, (p - 1) % k)
+            } else {
+                (-((-p - 1) / k + 1), k - 1 - (-p - 1) % k)
+            }
+        })
+        .collect();
+    let mut days: Vec<i32> = Vec::new();
+    for &(d, _) in &picks {
+        if !days.contains(&d) {
+            days.push(d);
+        }
+    }
+    reading_order(&mut days);
+    let times_of = |d: i32| -> Vec<i32> {
+        let mut t: Vec<i32> = picks
+            .iter()
+            .filter(|(pd, _)| *pd == d)
+            .map(|&(_, i)| i)
+            .collect();
+        crate::sort::sort(&mut t);
+        t.dedup();
+        t
+    };
+    let first = times_of(days[0]);
+    if days.iter().any(|&d| times_of(d) != first) {
+        return among(rule);
+    }
+    SetPos::Days {
+        days,
+        times: first
+            .iter()
+            .filter_map(|&i| times.get(i as usize).copied())
+            .collect(),
+    }
+}
+
+/// The generic wording: BYSETPOS's positions among the period's occurrences.
+fn among(rule: &Rule) -> SetPos {
+    let period = match rule.frequency() {
+        Frequency::Secondly => "second",
+        Frequency::Minutely => "minute",
+        Frequency::Hourly => "hour",
+        Frequency::Daily => "day",
+        Frequency::Weekly => "week",
+        Frequency::Monthly => "month",
+        _ => "year",
+    };
+    let mut positions: Vec<i32> = rule.by_set_pos().iter().map(|p| i32::from(*p)).collect();
+    reading_order(&mut positions);
+    SetPos::Among {
+        positions: positions.into_iter().map(ordinal_word).collect(),
+        period,
+    }
+}
+
+/// Positions as people list them: from the start (first, second), then
+/// from the end (second-to-last, last).
+fn reading_order(positions: &mut [i32]) {
+    crate::sort::sort_by_key(positions, |p| (*p < 0, *p));
+}
+
 /// Every time of day any rule can produce, for the DST check. Sub-daily
 /// rules step through the day; when the step does not divide the day evenly
 /// every value is possible over the years.
@@ -535,7 +684,12 @@ fn possible_times(rule: &Rule, start: DateTime) -> Vec<Time> {
             any(rule.by_minute(), 60),
             any(rule.by_second(), 60),
         ),
-        _ => return times_of_day(rule, start),
+        _ => {
+            return match set_pos_plan(rule, start) {
+                SetPos::Times(times) | SetPos::Days { times, .. } => times,
+                _ => times_of_day(rule, start),
+            };
+        }
     };
     let mut out = Vec::new();
     for h in &hours {
@@ -876,13 +1030,9 @@ fn may_occur_on(schedule: &Schedule, rule: &Rule, date: Date) -> bool {
 fn gap_sentence(schedule: &Schedule, hits: &[&Hit]) -> Option<String> {
     let first = hits.first()?;
     let (times, one) = affected_times(hits);
-    let when = when_phrase(hits, schedule.rule().is_none());
     let t = &first.transition;
-    let jump = format!(
-        "clocks jump from {} to {}",
-        hm(t.local_before().time()),
-        hm(t.local_after().time())
-    );
+    let when = when_phrase(hits, schedule.rule().is_none() || spans_a_day(t));
+    let jump = format!("clocks jump {}", clock_change(t));
     let (subject, verb) = if one { (times, "does") } else { (times, "do") };
     let counted = if schedule.rule().is_some_and(|r| r.count().is_some()) {
         " and not counted"
@@ -915,13 +1065,9 @@ fn gap_sentence(schedule: &Schedule, hits: &[&Hit]) -> Option<String> {
 fn fold_sentence(schedule: &Schedule, hits: &[&Hit]) -> Option<String> {
     let first = hits.first()?;
     let (times, one) = affected_times(hits);
-    let when = when_phrase(hits, schedule.rule().is_none());
     let t = &first.transition;
-    let back = format!(
-        "clocks go back from {} to {}",
-        hm(t.local_before().time()),
-        hm(t.local_after().time())
-    );
+    let when = when_phrase(hits, schedule.rule().is_none() || spans_a_day(t));
+    let back = format!("clocks go back {}", clock_change(t));
     let tz = schedule.time_zone();
     let nominal = first.nominals[0];
     let early = t.offset_before.to_timestamp(nominal).ok()?;
@@ -940,6 +1086,31 @@ fn fold_sentence(schedule: &Schedule, hits: &[&Hit]) -> Option<String> {
     Some(format!(
         "When {subject} {verb} twice ({when}; {back}), {action}."
     ))
+}
+
+/// True for a change of a day or more (Apia skipping 2011-12-30): a
+/// one-off that only its dates describe.
+fn spans_a_day(t: &Transition) -> bool {
+    let secs = (i64::from(t.offset_after.seconds()) - i64::from(t.offset_before.seconds())).abs();
+    secs >= 86_400
+}
+
+/// `from 02:00 to 03:00`, with the dates when the change is a day or more
+/// (`from 2011-12-30 00:00 to 2011-12-31 00:00`): the times alone would
+/// read as no change at all.
+fn clock_change(t: &Transition) -> String {
+    let (a, b) = (t.local_before(), t.local_after());
+    if spans_a_day(t) {
+        format!(
+            "from {} {} to {} {}",
+            a.date(),
+            hm(a.time()),
+            b.date(),
+            hm(b.time())
+        )
+    } else {
+        format!("from {} to {}", hm(a.time()), hm(b.time()))
+    }
 }
 
 fn abbreviation(tz: &TimeZone, at: Timestamp) -> String {
@@ -990,13 +1161,12 @@ fn when_phrase(hits: &[&Hit], explicit_dates: bool) -> String {
         let last = |d: &Date| i32::from(d.days_in_month() - d.day()) < 7;
         let weekday = weekday_name(dates[0].weekday());
         let month = month_name(dates[0].month());
-        if dates.iter().all(|d| nth(d) == nth(&dates[0])) && (dates.len() > 1 || !last(&dates[0])) {
-            return format!("{} {weekday} of {month}", ordinal_word(nth(&dates[0])));
-        }
+        // tz rules name a day in a month's last week "last" (EU: the last
+        // Sunday of March), even when it is also the fourth.
         if dates.iter().all(last) {
             return format!("last {weekday} of {month}");
         }
-        if dates.len() == 1 {
+        if dates.iter().all(|d| nth(d) == nth(&dates[0])) {
             return format!("{} {weekday} of {month}", ordinal_word(nth(&dates[0])));
         }
     }

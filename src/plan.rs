@@ -445,7 +445,8 @@ pub struct Warning {
 }
 
 impl Warning {
-    /// `start_unsynchronized`, `start_in_gap`, `start_in_fold`, `no_occurrences`.
+    /// `start_unsynchronized`, `start_in_gap`, `start_in_fold`, `no_occurrences`,
+    /// `out_of_range` (the expansion ended at the end of the representable range).
     pub fn code(&self) -> &'static str {
         self.code
     }
@@ -831,6 +832,12 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
             .map(|req| invalid_date_note(req, nominal, schedule.spec.invalid_date));
 
         match outcome {
+            // Nominal order is time order this close to the end of the
+            // range (no clock changes there), so nothing later can run.
+            Outcome::OutOfRange => {
+                warnings.push(out_of_range(schedule, nominal));
+                break;
+            }
             Outcome::Skipped { transition, note } => {
                 if source == Source::Rule && until_utc.is_some_and(|u| transition > u) {
                     continue;
@@ -954,6 +961,20 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
     finish(expander.as_ref(), warnings)
 }
 
+/// `out_of_range`: the expansion stops at a nominal that has no instant,
+/// instead of listing it at a clamped one.
+fn out_of_range(schedule: &Schedule, nominal: DateTime) -> Warning {
+    Warning {
+        code: "out_of_range",
+        message: format!(
+            "the expansion ends before {}: in {} it would fall after {}, the last instant that can be represented",
+            fmt_nominal(nominal),
+            schedule.zone_name,
+            fmt_instant(Timestamp::MAX)
+        ),
+    }
+}
+
 fn finish(expander: Option<&Expander>, warnings: Vec<Warning>) -> Result<Vec<Warning>, Error> {
     if expander.is_some_and(|x| x.over_budget()) {
         return Err(ceiling_error(format!(
@@ -1025,7 +1046,8 @@ fn start_warnings(schedule: &Schedule, resolver: &mut Resolver<'_>) -> Vec<Warni
                 schedule.spec.fold
             ),
         }),
-        zone::Resolution::Unambiguous { .. } => {}
+        // `Schedule::new` rejects such a start.
+        zone::Resolution::Unambiguous { .. } | zone::Resolution::OutOfRange => {}
     }
     out
 }

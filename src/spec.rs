@@ -339,6 +339,18 @@ impl Schedule {
             )
             .with_field("start")
         })?;
+        if zone::Resolver::new(&tz).resolve(start) == zone::Resolution::OutOfRange {
+            let last = tz.to_datetime(jiff::Timestamp::MAX);
+            return Err(Error::new(
+                ErrorCode::InvalidStart,
+                format!(
+                    "invalid `start` `{}`: it has no instant in `{zone_name}`, where the last that can be represented is {}; expected an earlier time, e.g. `2026-03-08T09:00`",
+                    spec.start,
+                    &crate::plan::fmt_nominal(last)[..16]
+                ),
+            )
+            .with_field("start"));
+        }
         let rule = match &spec.rrule {
             None => None,
             Some(text) => Some(Rule::parse(text).map_err(|e| e.with_field("rrule"))?),

@@ -86,6 +86,9 @@ pub(crate) enum Resolution {
         after: Offset,
         transition: Timestamp,
     },
+    /// The local time has no instant jiff can represent (after
+    /// 9999-12-30T22:00Z): no instant, rather than a clamped one that looks valid.
+    OutOfRange,
 }
 
 /// The civil range `[lo, hi)` in which every local time has one offset,
@@ -146,12 +149,10 @@ impl<'z> Resolver<'z> {
                     self.span = self.safe_span(instant, offset);
                     Resolution::Unambiguous { instant, offset }
                 }
-                // Out of jiff's range: resolve as UTC; such dates (years
-                // beyond 9999) cannot reach here through a validated start.
-                Err(_) => Resolution::Unambiguous {
-                    instant: Timestamp::MAX,
-                    offset,
-                },
+                // Late on 31 December 9999, or on the 30th west of UTC:
+                // clamping to the last instant would merge every later
+                // nominal into it.
+                Err(_) => Resolution::OutOfRange,
             },
             AmbiguousOffset::Gap { before, after } => {
                 let transition = before
@@ -267,6 +268,8 @@ pub(crate) enum Outcome {
     },
     /// Does not run (gap `skip`); the transition instant orders it in time.
     Skipped { transition: Timestamp, note: Note },
+    /// Has no representable instant; expansion ends before it.
+    OutOfRange,
 }
 
 /// The one place where DST policy is decided. Inlined for the common,
@@ -282,6 +285,7 @@ pub(crate) fn apply(
 ) -> Outcome {
     match resolution {
         Resolution::Unambiguous { instant, offset } => unambiguous(instant, offset),
+        Resolution::OutOfRange => Outcome::OutOfRange,
         _ => apply_dst(tz, zone_name, nominal, resolution, gap, fold),
     }
 }
@@ -312,6 +316,7 @@ fn apply_dst(
 ) -> Outcome {
     match resolution {
         Resolution::Unambiguous { instant, offset } => unambiguous(instant, offset),
+        Resolution::OutOfRange => Outcome::OutOfRange,
         Resolution::Gap {
             before,
             after,

@@ -1,7 +1,10 @@
 //! `describe` sentences for the seed examples, and iCalendar in and out.
 #![cfg(not(target_arch = "wasm32"))]
 
-use wallclock::{ErrorCode, Schedule, Spec, describe, parse_ical, parse_local, to_ical};
+use wallclock::{
+    ErrorCode, ExpandOptions, Schedule, Spec, describe, expand, fmt_nominal, parse_ical,
+    parse_local, to_ical,
+};
 
 fn sentence(json: &str) -> String {
     describe(&Schedule::from_json(json).expect("valid spec"))
@@ -97,6 +100,154 @@ fn last_weekday_of_month() {
         s.starts_with("Every month on the last weekday of the month at 17:00"),
         "{s}"
     );
+}
+
+/// Pacific/Apia skipped the whole of 2011-12-30 (-10:00 to +14:00): the
+/// phrase names the dates, since "from 00:00 to 00:00" reads as no change.
+#[test]
+fn apia_missing_day_names_its_dates() {
+    let s =
+        sentence(r#"{"timeZone":"Pacific/Apia","start":"2011-12-28T09:00","rrule":"FREQ=DAILY"}"#);
+    assert!(
+        s.contains("When 09:00 does not exist (2011-12-30; clocks jump from 2011-12-30 00:00 to 2011-12-31 00:00), that occurrence is skipped."),
+        "{s}"
+    );
+    assert!(!s.contains("from 00:00 to 00:00"), "{s}");
+}
+
+/// EU rules change clocks on the last Sunday of March and October; in
+/// 2027–2029 March's last Sunday is also its fourth, and the sentence says
+/// "last", as the tz rule does.
+#[test]
+fn eu_transitions_are_last_sundays() {
+    // Berlin changes at 02:00 and 03:00 local time, Dublin at 01:00 and 02:00.
+    for (zone, start) in [
+        ("Europe/Berlin", "2026-10-24T02:30"),
+        ("Europe/Dublin", "2026-10-23T01:30"),
+    ] {
+        let s = sentence(&format!(
+            r#"{{"timeZone":"{zone}","start":"{start}","rrule":"FREQ=DAILY","fold":"second"}}"#
+        ));
+        assert!(s.contains("does not exist (last Sunday of March;"), "{s}");
+        assert!(s.contains("twice (last Sunday of October;"), "{s}");
+        assert!(!s.contains("fourth"), "{s}");
+    }
+    // Europe/Dublin at 01:30: its changes are at 01:00 UTC.
+    let s =
+        sentence(r#"{"timeZone":"Europe/Dublin","start":"2026-10-23T01:30","rrule":"FREQ=DAILY"}"#);
+    assert!(
+        s.contains("(last Sunday of March; clocks jump from 01:00 to 02:00)"),
+        "{s}"
+    );
+    // A second Sunday stays "second" (New York, 8–14 March).
+    let s = sentence(
+        r#"{"timeZone":"America/New_York","start":"2026-10-23T02:30","rrule":"FREQ=DAILY"}"#,
+    );
+    assert!(s.contains("(second Sunday of March;"), "{s}");
+}
+
+/// BYSETPOS picks from every (day, time) of the period, so it can pick a
+/// time of day as well as a day; the sentence names only what runs.
+#[test]
+fn set_pos_picks_among_times_of_day() {
+    let spec = |rule: &str| {
+        format!(r#"{{"timeZone":"America/New_York","start":"2026-03-02T09:00","rrule":"{rule}"}}"#)
+    };
+    let nominals = |rule: &str| -> Vec<String> {
+        let schedule = Schedule::from_json(&spec(rule)).unwrap();
+        expand(&schedule, &ExpandOptions::new().limit(4))
+            .unwrap()
+            .entries()
+            .iter()
+            .map(|e| fmt_nominal(e.nominal()))
+            .collect()
+    };
+    for (rule, want, runs) in [
+        (
+            "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;BYHOUR=9,17;BYMINUTE=0",
+            "Every month on the last weekday of the month at 17:00 in America/New_York, starting 2026-03-02.",
+            [
+                "2026-03-31T17:00:00",
+                "2026-04-30T17:00:00",
+                "2026-05-29T17:00:00",
+                "2026-06-30T17:00:00",
+            ],
+        ),
+        (
+            "FREQ=DAILY;BYHOUR=9,17;BYMINUTE=0;BYSETPOS=2",
+            "Every day at 17:00 in America/New_York, starting 2026-03-02.",
+            [
+                "2026-03-02T17:00:00",
+                "2026-03-03T17:00:00",
+                "2026-03-04T17:00:00",
+                "2026-03-05T17:00:00",
+            ],
+        ),
+        (
+            "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1,2;BYHOUR=9,17;BYMINUTE=0",
+            "Every month on the first weekday of the month at 09:00 and 17:00 in America/New_York, starting 2026-03-02.",
+            [
+                "2026-03-02T09:00:00",
+                "2026-03-02T17:00:00",
+                "2026-04-01T09:00:00",
+                "2026-04-01T17:00:00",
+            ],
+        ),
+        (
+            "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1,-1;BYHOUR=9,17;BYMINUTE=0",
+            "Every month on weekdays at 09:00 and 17:00, only the first and last of those in each month in America/New_York, starting 2026-03-02.",
+            [
+                "2026-03-02T09:00:00",
+                "2026-03-31T17:00:00",
+                "2026-04-01T09:00:00",
+                "2026-04-30T17:00:00",
+            ],
+        ),
+        (
+            "FREQ=MONTHLY;BYDAY=SU;BYSETPOS=-2;BYHOUR=9,17;BYMINUTE=0",
+            "Every month on the last Sunday of the month at 09:00 in America/New_York, starting 2026-03-02.",
+            [
+                "2026-03-29T09:00:00",
+                "2026-04-26T09:00:00",
+                "2026-05-31T09:00:00",
+                "2026-06-28T09:00:00",
+            ],
+        ),
+        (
+            "FREQ=HOURLY;BYMINUTE=0,30;BYSETPOS=2",
+            "Every hour at :00 and :30 past the hour, only the second of those in each hour in America/New_York, starting 2026-03-02.",
+            [
+                "2026-03-02T09:30:00",
+                "2026-03-02T10:30:00",
+                "2026-03-02T11:30:00",
+                "2026-03-02T12:30:00",
+            ],
+        ),
+        (
+            "FREQ=YEARLY;BYMONTH=3,4;BYSETPOS=-1",
+            "Every year on the 2nd in March and April at 09:00, only the last of those in each year in America/New_York, starting 2026-03-02.",
+            [
+                "2026-04-02T09:00:00",
+                "2027-04-02T09:00:00",
+                "2028-04-02T09:00:00",
+                "2029-04-02T09:00:00",
+            ],
+        ),
+        (
+            "FREQ=WEEKLY;BYDAY=MO,FR;BYSETPOS=3;BYHOUR=9,17;BYMINUTE=0",
+            "Every week on the second Monday or Friday (whichever comes) of the week at 09:00 in America/New_York, starting 2026-03-02.",
+            [
+                "2026-03-06T09:00:00",
+                "2026-03-13T09:00:00",
+                "2026-03-20T09:00:00",
+                "2026-03-27T09:00:00",
+            ],
+        ),
+    ] {
+        let s = sentence(&spec(rule));
+        assert!(s.starts_with(want), "{rule}: {s}");
+        assert_eq!(nominals(rule), runs, "{rule}");
+    }
 }
 
 const VEVENT: &str = "BEGIN:VCALENDAR\r\n\
