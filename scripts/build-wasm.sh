@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 # carry rustflags on stable, and so the wasm test builds stay as they are.
 cargo build --locked --profile wasm-release --target wasm32-unknown-unknown --features wasm --lib \
   --config 'target.wasm32-unknown-unknown.rustflags = ["-Cllvm-args=-inline-threshold=75"]'
-raw=target/wasm32-unknown-unknown/wasm-release/wallclock.wasm
+raw=${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm-release/wallclock.wasm
 rm -rf www/pkg/snippets
 wasm-bindgen "$raw" --target web --out-dir www/pkg
 
