@@ -107,7 +107,8 @@ export type WarningCode =
   | 'start_unsynchronized'
   | 'start_in_gap'
   | 'start_in_fold'
-  | 'no_occurrences';
+  /** The expansion ended where the next time would fall after 9999-12-30T22:00:00Z. */
+  | 'out_of_range';
 
 export interface Warning {
   code: WarningCode;

@@ -187,7 +187,8 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
 /// ```
 pub fn to_ical(spec: &Spec) -> String {
     let mut out = String::new();
-    let tz = &spec.time_zone;
+    // The zone as the database spells it: lookups ignore case, TZID readers may not.
+    let tz = crate::tzdb::canonical(&spec.time_zone).unwrap_or(&spec.time_zone);
     push_folded(
         &mut out,
         &format!("DTSTART;TZID={}:{}", param_value(tz), basic(&spec.start)),

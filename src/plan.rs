@@ -445,8 +445,8 @@ pub struct Warning {
 }
 
 impl Warning {
-    /// `start_unsynchronized`, `start_in_gap`, `start_in_fold`, `no_occurrences`,
-    /// `out_of_range` (the expansion ended at the end of the representable range).
+    /// `start_unsynchronized`, `start_in_gap`, `start_in_fold`, `out_of_range`
+    /// (the expansion ended at the end of the representable range).
     pub fn code(&self) -> &'static str {
         self.code
     }

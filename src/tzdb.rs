@@ -28,6 +28,23 @@ pub(crate) fn names() -> &'static [&'static str] {
     SPLIT.get_or_init(|| NAMES.split('\n').collect())
 }
 
+/// Where `name` (ASCII case ignored) is in [`names`].
+fn position(name: &str) -> Option<usize> {
+    names()
+        .binary_search_by(|n| {
+            n.bytes()
+                .map(|b| b.to_ascii_lowercase())
+                .cmp(name.bytes().map(|b| b.to_ascii_lowercase()))
+        })
+        .ok()
+}
+
+/// The database's own spelling of the zone called `name` (ASCII case
+/// ignored): `america/new_york` → `America/New_York`.
+pub(crate) fn canonical(name: &str) -> Option<&'static str> {
+    names().get(position(name)?).copied()
+}
+
 /// The zone called `name` (ASCII case ignored), as jiff's bundled database
 /// gives it: `UTC` and `Etc/Unknown` are jiff's own zones, every other name
 /// is parsed from its TZif data once and cached.
@@ -39,13 +56,7 @@ pub(crate) fn get(name: &str) -> Option<TimeZone> {
         return Some(TimeZone::unknown());
     }
     let names = names();
-    let k = names
-        .binary_search_by(|n| {
-            n.bytes()
-                .map(|b| b.to_ascii_lowercase())
-                .cmp(name.bytes().map(|b| b.to_ascii_lowercase()))
-        })
-        .ok()?;
+    let k = position(name)?;
     static CACHE: Mutex<Vec<Option<TimeZone>>> = Mutex::new(Vec::new());
     let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
     if cache.is_empty() {

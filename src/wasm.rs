@@ -525,6 +525,12 @@ fn visit_fields(
                 format!("unknown field `{key}`, expected {expected}"),
             ));
         };
+        // A property set to `undefined` is absent, as `JSON.stringify` and
+        // TypeScript's optional properties have it (`{ ...spec, gap: opts.gap }`);
+        // `null` stays a value, refused where a string or number belongs.
+        if value.is_undefined() {
+            continue;
+        }
         read(i, key, value)?;
     }
     Ok(())

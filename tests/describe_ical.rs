@@ -371,3 +371,22 @@ fn errors_have_codes_and_positions() {
     assert_eq!(err.code(), ErrorCode::InvalidRrule);
     assert_eq!(err.field(), Some("rrule"));
 }
+
+/// Zone lookups ignore case; `TZID` is printed as the tz database spells it.
+#[test]
+fn to_ical_prints_the_zone_as_the_database_spells_it() {
+    for (typed, printed) in [
+        ("america/new_york", "America/New_York"),
+        ("EUROPE/BERLIN", "Europe/Berlin"),
+        ("utc", "UTC"),
+        ("America/New_York", "America/New_York"),
+    ] {
+        let mut spec = Spec::new(typed, "2026-03-06T02:30");
+        spec.rrule = Some("FREQ=DAILY;COUNT=4".into());
+        let text = to_ical(&spec);
+        assert!(
+            text.starts_with(&format!("DTSTART;TZID={printed}:20260306T023000\r\n")),
+            "{typed}: {text}"
+        );
+    }
+}

@@ -41,20 +41,37 @@ function describeError(e) {
 /** An ISO instant without milliseconds. */
 const iso = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
+/**
+ * `--now`: an RFC 3339 instant with `Z` or an offset (a local time would
+ * depend on the machine's zone), from year 0001 to 9998 so that the year of
+ * notices after it can be printed; epoch ms, or null.
+ */
+function parseNow(text) {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(text ?? '')) return null;
+  const t = Date.parse(text);
+  return Number.isFinite(t) && t >= Date.UTC(1, 0, 1) && t < Date.UTC(9999, 0, 1) ? t : null;
+}
+
 /** Runs the check; returns the exit status. `now` (epoch ms) is passed in, never read here. */
 function main(args, now, out = console.log, err = console.error) {
   let file;
+  let options = true;
   for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--now') {
-      const t = Date.parse(args[++i] ?? '');
-      if (Number.isNaN(t)) {
-        err(`wallclock-check: --now needs an instant, e.g. 2026-03-01T00:00:00Z\n${USAGE}`);
+    if (options && args[i] === '--now') {
+      const t = parseNow(args[++i]);
+      if (t === null) {
+        err(`wallclock-check: --now needs an instant with Z or an offset, e.g. 2026-03-01T00:00:00Z\n${USAGE}`);
         return 2;
       }
       now = t;
-    } else if (args[i] === '-h' || args[i] === '--help') {
+    } else if (options && (args[i] === '-h' || args[i] === '--help')) {
       out(USAGE);
       return 0;
+    } else if (options && args[i] === '--') {
+      options = false;
+    } else if (options && args[i].startsWith('-') && args[i] !== '-') {
+      err(`wallclock-check: unknown option \`${args[i]}\`\n${USAGE}`);
+      return 2;
     } else if (file === undefined) {
       file = args[i];
     } else {
@@ -76,6 +93,10 @@ function main(args, now, out = console.log, err = console.error) {
   const { specs, errors } = readSpecs(text);
   for (const e of errors) err(`${file}: ${e}`);
   let invalid = errors.length;
+  if (specs.length === 0 && errors.length === 0) {
+    err(`${file}: no spec: expected a spec object, an array of them, or one per line`);
+    return 1;
+  }
 
   const from = iso(now);
   const end = new Date(now);

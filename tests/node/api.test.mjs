@@ -346,6 +346,44 @@ test('wallclock-check: exit codes, positions, notices', () => {
 
   const usage = spawnSync(bin, [], { encoding: 'utf8' });
   assert.equal(usage.status, 2);
+
+  // --now is an instant with Z or an offset: a local time would depend on
+  // the machine's zone; a year past 9998 has no notices year to print.
+  for (const now of ['2026-03-08T02:30', '0', 'March 7, 2026', '275760-09-13', '9999-06-01T00:00:00Z']) {
+    const r = spawnSync(bin, [good, '--now', now], { encoding: 'utf8' });
+    assert.equal(r.status, 2, `--now ${now}: ${r.stderr}`);
+    assert.match(r.stderr, /--now needs an instant with Z or an offset/, now);
+  }
+  const offset = spawnSync(bin, [good, '--now', '2025-12-31T19:00:00-05:00'], { encoding: 'utf8' });
+  assert.equal(offset.status, 0, offset.stderr);
+  assert.equal(offset.stdout, ok.stdout, 'the same instant as 2026-01-01T00:00:00Z');
+  const unknown = spawnSync(bin, ['--bogus', good], { encoding: 'utf8' });
+  assert.equal(unknown.status, 2);
+  assert.match(unknown.stderr, /unknown option `--bogus`/);
+  const dashed = spawnSync(bin, ['--now', '2026-01-01T00:00:00Z', '--', good], { encoding: 'utf8' });
+  assert.equal(dashed.stdout, ok.stdout, '`--` ends the options');
+  for (const [name, text] of [['empty.json', ''], ['none.json', '[]']]) {
+    writeFileSync(join(dir, name), text);
+    const r = run(join(dir, name));
+    assert.equal(r.status, 1, name);
+    assert.match(r.stderr, /no spec/, name);
+  }
+});
+
+// A property set to `undefined` is absent (TypeScript's optional
+// properties, `{ ...spec, gap: opts.gap }`); `null` is still refused where
+// a string belongs.
+test('undefined spec and option properties are absent', () => {
+  const base = { timeZone: 'America/New_York', start: '2026-03-06T02:30', rrule: 'FREQ=DAILY;COUNT=4' };
+  const plain = wc.expand(base);
+  for (const key of ['id', 'revision', 'rdate', 'exdate', 'gap', 'fold', 'invalidDate', 'misfire', 'maxLateness', 'maxCatchUp', 'grace']) {
+    assert.deepEqual(wc.expand({ ...base, [key]: undefined }), plain, key);
+  }
+  assert.deepEqual(wc.expand(base, { limit: undefined, from: undefined }), plain, 'options');
+  const missing = callSafely(() => wc.validate({ ...base, start: undefined }), 'start: undefined');
+  assert.deepEqual([missing.code, missing.field], ['invalid_spec', 'start']);
+  const nul = callSafely(() => wc.validate({ ...base, gap: null }), 'gap: null');
+  assert.equal(nul.field, 'gap');
 });
 
 // The bindings read JS objects by hand with the wording serde (through
