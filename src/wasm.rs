@@ -637,18 +637,10 @@ fn policy<P: std::str::FromStr<Err = Error>>(value: &JsValue) -> Result<P, Strin
 }
 
 /// `rdate`/`exdate`: an array of strings (`check_list` refused other
-/// objects). Anything else fails as serde-wasm-bindgen failed on it: its
-/// `Symbol.iterator` lookup throws, and the thrown message is the error.
+/// objects); anything else is the wrong type, named as serde names it.
 fn list(key: &str, value: &JsValue) -> Result<Vec<String>, Failure> {
     let Some(array) = value.dyn_ref::<Array>() else {
-        let message = match js_sys::try_iter(value) {
-            Err(thrown) => match thrown.dyn_ref::<js_sys::Error>() {
-                Some(err) => String::from(err.message()),
-                None => thrown.as_string().unwrap_or_default(),
-            },
-            Ok(_) => invalid_type(value, "a sequence"),
-        };
-        return Err((key.to_owned(), message));
+        return Err((key.to_owned(), invalid_type(value, "a sequence")));
     };
     array
         .iter()

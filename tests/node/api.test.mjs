@@ -409,6 +409,8 @@ test('type errors keep serde wording and paths', () => {
   assert.deepEqual(spec({ id: 1e-7 }), ['invalid_spec', 'invalid spec field `id`: invalid type: floating point `0.0000001`, expected a string', 'id']);
   assert.deepEqual(spec({ id: null }), ['invalid_spec', 'invalid spec field `id`: invalid type: unit value, expected a string', 'id']);
   assert.deepEqual(spec({ gap: true }), ['invalid_policy', 'invalid type: boolean `true`, expected a string', 'gap']);
+  assert.deepEqual(spec({ rdate: 5 }), ['invalid_spec', 'invalid spec field `rdate`: invalid type: floating point `5.0`, expected a sequence', 'rdate']);
+  assert.deepEqual(spec({ exdate: true }), ['invalid_spec', 'invalid spec field `exdate`: invalid type: boolean `true`, expected a sequence', 'exdate']);
   assert.deepEqual(spec({ rdate: ['2026-03-09T09:00', 2] }), ['invalid_spec', 'invalid spec field `rdate[1]`: invalid type: floating point `2.0`, expected a string', 'rdate[1]']);
   assert.deepEqual(spec({ bogus: 1 }), ['invalid_spec', 'invalid spec field `bogus`: unknown field `bogus`, expected one of `id`, `revision`, `timeZone`, `start`, `rrule`, `rdate`, `exdate`, `gap`, `fold`, `invalidDate`, `misfire`, `maxLateness`, `maxCatchUp`, `grace`', 'bogus']);
   assert.deepEqual(caught(() => wc.validate({ timeZone: 'UTC' })), ['invalid_spec', 'invalid spec field `start`: missing field `start`', 'start']);
