@@ -809,6 +809,9 @@ fn dst_sentences(schedule: &Schedule) -> Vec<String> {
         Some(rule) => possible_times(rule, start),
         None => Vec::new(),
     };
+    // A COUNT rule ends at its COUNT-th occurrence: clock changes after it
+    // are not mentioned (UNTIL bounds the days in `may_occur_on`).
+    let count_end = crate::plan::count_end(schedule);
     let mut hits: Vec<Hit> = Vec::new();
     for t in transitions {
         let (lo, hi) = affected_range(&t);
@@ -819,7 +822,12 @@ fn dst_sentences(schedule: &Schedule) -> Vec<String> {
                 if may_occur_on(schedule, rule, day) {
                     for time in &times {
                         let dt = day.to_datetime(*time);
-                        if lo <= dt && dt < hi && dt >= start && !schedule.exdate().contains(&dt) {
+                        if lo <= dt
+                            && dt < hi
+                            && dt >= start
+                            && count_end.is_none_or(|end| dt <= end)
+                            && !schedule.exdate().contains(&dt)
+                        {
                             nominals.push(dt);
                         }
                     }

@@ -589,6 +589,33 @@ pub fn execution_instants(
     Ok(out)
 }
 
+/// The nominal time of a COUNT rule's last occurrence (the COUNT-th run,
+/// RDATE and EXDATE aside), found by expanding the rule; `None` without
+/// COUNT, for a COUNT above [`MAX_ENTRIES`] (too costly to expand), or when
+/// the expansion fails or hits a ceiling. `describe` uses it so it does not
+/// mention clock changes after the rule has ended.
+pub(crate) fn count_end(schedule: &Schedule) -> Option<DateTime> {
+    let count = schedule.rule.as_ref()?.count?;
+    if usize::try_from(count).ok()? > MAX_ENTRIES {
+        return None;
+    }
+    // Without RDATE and EXDATE, the last entry listed is the COUNT-th run
+    // (an excluded nominal still counts, but would not be listed).
+    let mut rule_only = schedule.clone();
+    rule_only.rdate.clear();
+    rule_only.exdate.clear();
+    let mut entries = 0usize;
+    let mut last = None;
+    run(&rule_only, &ExpandOptions::new(), &mut |e| {
+        entry_ceiling(entries)?;
+        entries += 1;
+        last = Some(e.nominal);
+        Ok(())
+    })
+    .ok()?;
+    last
+}
+
 /// The entries of `[from, to)` that a clock change affects — skipped,
 /// shifted, merged, or in a repeated hour — with the zone's transitions in
 /// that window: what a UI shows before a schedule is saved.

@@ -390,3 +390,61 @@ fn to_ical_prints_the_zone_as_the_database_spells_it() {
         );
     }
 }
+
+/// A COUNT rule's sentence mentions a clock change exactly when its
+/// expansion has an entry a clock change affects: a rule that ends before
+/// the gap or fold says nothing of it, one that reaches it keeps the clause.
+#[test]
+fn count_rules_mention_only_the_clock_changes_they_reach() {
+    for (json, reaches) in [
+        (
+            r#"{"timeZone":"America/New_York","start":"2026-01-05T02:30","rrule":"FREQ=DAILY;COUNT=3"}"#,
+            false,
+        ),
+        (
+            r#"{"timeZone":"America/New_York","start":"2026-01-05T01:30","rrule":"FREQ=DAILY;COUNT=10"}"#,
+            false,
+        ),
+        (
+            r#"{"timeZone":"America/New_York","start":"2026-01-05T01:30","rrule":"FREQ=HOURLY;COUNT=5"}"#,
+            false,
+        ),
+        (
+            r#"{"timeZone":"America/New_York","start":"2026-03-20T02:30","rrule":"FREQ=DAILY;COUNT=100"}"#,
+            false,
+        ),
+        (
+            r#"{"timeZone":"America/New_York","start":"2026-01-05T02:30","rrule":"FREQ=DAILY;COUNT=70"}"#,
+            true,
+        ),
+        (
+            r#"{"timeZone":"America/New_York","start":"2026-10-01T01:30","rrule":"FREQ=DAILY;COUNT=40"}"#,
+            true,
+        ),
+        (
+            r#"{"timeZone":"America/New_York","start":"2026-11-01T00:00","rrule":"FREQ=HOURLY;COUNT=2"}"#,
+            true,
+        ),
+        (
+            r#"{"timeZone":"America/New_York","start":"2026-11-01T00:00","rrule":"FREQ=HOURLY;COUNT=1"}"#,
+            false,
+        ),
+    ] {
+        let schedule = Schedule::from_json(json).expect("valid spec");
+        let s = describe(&schedule);
+        let affected = expand(&schedule, &ExpandOptions::new())
+            .expect("a COUNT rule expands")
+            .entries()
+            .iter()
+            .any(|e| e.is_dst_affected());
+        assert_eq!(affected, reaches, "{json}");
+        let mentions = s.contains("does not exist") || s.contains("occurs twice");
+        assert_eq!(mentions, affected, "{json}: {s}");
+    }
+
+    // A COUNT too large to expand keeps the clause (and answers quickly).
+    let s = sentence(
+        r#"{"timeZone":"America/New_York","start":"2026-01-05T02:30","rrule":"FREQ=DAILY;COUNT=1000000"}"#,
+    );
+    assert!(s.contains("When 02:30 does not exist"), "{s}");
+}
