@@ -431,9 +431,14 @@ fn time_phrase(rule: &Rule, start: DateTime, set_pos: &SetPos) -> String {
                     .collect();
                 s.push_str(&format!(", only at minutes {}", join_and(&m)));
             }
-            if !rule.by_second().is_empty() && rule.frequency() == Frequency::Secondly {
+            if !rule.by_second().is_empty() {
                 let m: Vec<String> = rule.by_second().iter().map(|m| m.to_string()).collect();
-                s.push_str(&format!(", only at seconds {}", join_and(&m)));
+                // SECONDLY: BYSECOND filters; MINUTELY: it expands each minute.
+                if rule.frequency() == Frequency::Secondly {
+                    s.push_str(&format!(", only at seconds {}", join_and(&m)));
+                } else {
+                    s.push_str(&format!(", at seconds {} of each minute", join_and(&m)));
+                }
             }
             s.push_str(&hours_filter(rule));
             s

@@ -448,3 +448,42 @@ fn count_rules_mention_only_the_clock_changes_they_reach() {
     );
     assert!(s.contains("When 02:30 does not exist"), "{s}");
 }
+
+/// BYSECOND expands each minute of a MINUTELY rule (RFC 5545 §3.3.10's
+/// table) and filters a SECONDLY one; the sentence says which.
+#[test]
+fn by_second_on_minutely_and_secondly_rules() {
+    let json =
+        |rule: &str| format!(r#"{{"timeZone":"UTC","start":"2026-03-02T09:00","rrule":"{rule}"}}"#);
+    let nominals = |rule: &str| -> Vec<String> {
+        let schedule = Schedule::from_json(&json(rule)).unwrap();
+        expand(&schedule, &ExpandOptions::new().limit(3))
+            .unwrap()
+            .entries()
+            .iter()
+            .map(|e| fmt_nominal(e.nominal()))
+            .collect()
+    };
+    let minutely = "FREQ=MINUTELY;BYSECOND=0,15";
+    assert_eq!(
+        nominals(minutely),
+        [
+            "2026-03-02T09:00:00",
+            "2026-03-02T09:00:15",
+            "2026-03-02T09:01:00"
+        ]
+    );
+    let s = sentence(&json(minutely));
+    assert!(s.contains("at seconds 0 and 15 of each minute"), "{s}");
+    let secondly = "FREQ=SECONDLY;BYSECOND=0,15";
+    assert_eq!(
+        nominals(secondly),
+        [
+            "2026-03-02T09:00:00",
+            "2026-03-02T09:00:15",
+            "2026-03-02T09:01:00"
+        ]
+    );
+    let s = sentence(&json(secondly));
+    assert!(s.contains("only at seconds 0 and 15"), "{s}");
+}
