@@ -10,6 +10,17 @@ fn sentence(json: &str) -> String {
     describe(&Schedule::from_json(json).expect("valid spec"))
 }
 
+/// The nominal times of the first `n` entries of the spec `json`.
+fn first_nominals(json: &str, n: usize) -> Vec<String> {
+    let schedule = Schedule::from_json(json).expect("valid spec");
+    expand(&schedule, &ExpandOptions::new().limit(n))
+        .unwrap()
+        .entries()
+        .iter()
+        .map(|e| fmt_nominal(e.nominal()))
+        .collect()
+}
+
 #[test]
 fn new_york_daily_0230_skip_and_shift() {
     let skip = sentence(
@@ -153,15 +164,7 @@ fn set_pos_picks_among_times_of_day() {
     let spec = |rule: &str| {
         format!(r#"{{"timeZone":"America/New_York","start":"2026-03-02T09:00","rrule":"{rule}"}}"#)
     };
-    let nominals = |rule: &str| -> Vec<String> {
-        let schedule = Schedule::from_json(&spec(rule)).unwrap();
-        expand(&schedule, &ExpandOptions::new().limit(4))
-            .unwrap()
-            .entries()
-            .iter()
-            .map(|e| fmt_nominal(e.nominal()))
-            .collect()
-    };
+    let nominals = |rule: &str| first_nominals(&spec(rule), 4);
     for (rule, want, runs) in [
         (
             "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;BYHOUR=9,17;BYMINUTE=0",
@@ -455,15 +458,7 @@ fn count_rules_mention_only_the_clock_changes_they_reach() {
 fn by_second_on_minutely_and_secondly_rules() {
     let json =
         |rule: &str| format!(r#"{{"timeZone":"UTC","start":"2026-03-02T09:00","rrule":"{rule}"}}"#);
-    let nominals = |rule: &str| -> Vec<String> {
-        let schedule = Schedule::from_json(&json(rule)).unwrap();
-        expand(&schedule, &ExpandOptions::new().limit(3))
-            .unwrap()
-            .entries()
-            .iter()
-            .map(|e| fmt_nominal(e.nominal()))
-            .collect()
-    };
+    let nominals = |rule: &str| first_nominals(&json(rule), 3);
     let minutely = "FREQ=MINUTELY;BYSECOND=0,15";
     assert_eq!(
         nominals(minutely),
