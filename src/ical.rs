@@ -188,7 +188,11 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
 pub fn to_ical(spec: &Spec) -> String {
     let mut out = String::new();
     // The zone as the database spells it: lookups ignore case, TZID readers may not.
-    let tz = crate::tzdb::canonical(&spec.time_zone).unwrap_or(&spec.time_zone);
+    let zone = crate::zone::time_zone(&spec.time_zone).ok();
+    let tz = zone
+        .as_ref()
+        .and_then(|z| z.iana_name())
+        .unwrap_or(&spec.time_zone);
     push_folded(
         &mut out,
         &format!("DTSTART;TZID={}:{}", param_value(tz), basic(&spec.start)),

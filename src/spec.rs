@@ -344,7 +344,7 @@ impl Schedule {
             return Err(Error::new(
                 ErrorCode::InvalidStart,
                 format!(
-                    "invalid `start` `{}`: it has no instant in `{zone_name}`, where the last that can be represented is {}; expected an earlier time, e.g. `2026-03-08T09:00`",
+                    "invalid `start` `{}`: it has no instant in `{zone_name}`, where the last representable time is {}: expected an earlier one",
                     spec.start,
                     &crate::plan::fmt_nominal(last)[..16]
                 ),

@@ -39,12 +39,6 @@ fn position(name: &str) -> Option<usize> {
         .ok()
 }
 
-/// The database's own spelling of the zone called `name` (ASCII case
-/// ignored): `america/new_york` → `America/New_York`.
-pub(crate) fn canonical(name: &str) -> Option<&'static str> {
-    names().get(position(name)?).copied()
-}
-
 /// The zone called `name` (ASCII case ignored), as jiff's bundled database
 /// gives it: `UTC` and `Etc/Unknown` are jiff's own zones, every other name
 /// is parsed from its TZif data once and cached.
