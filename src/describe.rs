@@ -277,11 +277,16 @@ fn day_phrase(rule: &Rule, start: DateTime, set_pos: &SetPos) -> Option<String> 
                     None => format!("every {}", weekday_name(d.weekday)),
                 })
                 .collect();
-            let mut s = format!("on the {}", join_and(&items));
+            // "on every Monday and the first Friday", "on the first Friday".
+            let the = match items.first() {
+                Some(first) if first.starts_with("every") => "",
+                _ => "the ",
+            };
+            let mut s = format!("on {the}{}", join_and(&items));
             if !in_month && freq == Frequency::Yearly {
                 s.push_str(" of the year");
             }
-            parts.push(s.replace("the every", "every"));
+            parts.push(s);
         } else if is_weekdays(rule.by_day()) {
             parts.push("on weekdays".to_owned());
         } else {
@@ -289,8 +294,12 @@ fn day_phrase(rule: &Rule, start: DateTime, set_pos: &SetPos) -> Option<String> 
         }
         if !rule.by_month_day().is_empty() {
             // Both given: a day must satisfy both (RFC 5545 limit).
-            let joined = parts.join(" that is ");
-            parts = vec![joined.replacen("that is on", "that is", 1)];
+            // "on the 13th that is Friday" ("that is on" read badly).
+            let joined = match parts.as_slice() {
+                [days, on] => format!("{days} that is {}", on.strip_prefix("on ").unwrap_or(on)),
+                _ => parts.join(" that is "),
+            };
+            parts = vec![joined];
         }
     }
     if !rule.by_year_day().is_empty() {
@@ -1427,6 +1436,31 @@ mod tests {
         assert!(
             s.starts_with("Every week on Monday, Wednesday and Friday at 07:00"),
             "{s}"
+        );
+    }
+
+    #[test]
+    fn month_days_with_weekdays_and_mixed_ordinals() {
+        let say = |rrule: &str| {
+            let json =
+                format!(r#"{{"timeZone":"UTC","start":"2026-01-01T09:00","rrule":"{rrule}"}}"#);
+            describe(&Schedule::from_json(&json).expect("valid spec"))
+        };
+        assert!(
+            say("FREQ=MONTHLY;BYMONTHDAY=13;BYDAY=FR")
+                .starts_with("Every month on the 13th that is Friday at 09:00"),
+        );
+        assert!(
+            say("FREQ=MONTHLY;BYMONTHDAY=1,2,3;BYDAY=1MO").starts_with(
+                "Every month on the 1st, 2nd and 3rd that is the first Monday at 09:00"
+            ),
+        );
+        assert!(
+            say("FREQ=MONTHLY;BYDAY=MO,1FR")
+                .starts_with("Every month on every Monday and first Friday at 09:00"),
+        );
+        assert!(
+            say("FREQ=MONTHLY;BYDAY=-1FR").starts_with("Every month on the last Friday at 09:00")
         );
     }
 
