@@ -687,7 +687,7 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
     if options.limit == Some(0) {
         return Err(Error::new(
             ErrorCode::InvalidOption,
-            "invalid `limit` `0`: expected 1 or more, e.g. `--limit 50`",
+            "invalid `limit` `0`: expected 1 or more (such as 50)",
         )
         .with_field("limit"));
     }
@@ -707,7 +707,7 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
     if schedule.is_unbounded() && options.limit.is_none() && options.to.is_none() {
         return Err(Error::new(
             ErrorCode::InvalidOption,
-            "the rule has no COUNT or UNTIL, so the expansion needs `limit` or `to`, e.g. `--limit 50`",
+            "the rule has no COUNT or UNTIL, so the expansion needs a `limit` (such as 50) or a `to`",
         )
         .with_field("limit"));
     }

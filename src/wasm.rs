@@ -612,10 +612,18 @@ fn opt<T>(
     }
 }
 
+/// A string. One with a lone surrogate is refused: `as_string` reads it as
+/// U+FFFD, so two different ids could give the same keys.
 fn text(value: &JsValue) -> Result<String, String> {
-    value
+    let s = value
         .as_string()
-        .ok_or_else(|| invalid_type(value, "a string"))
+        .ok_or_else(|| invalid_type(value, "a string"))?;
+    if JsValue::from_str(&s) != *value {
+        return Err(
+            "invalid value: a string with a lone surrogate, expected well-formed Unicode".into(),
+        );
+    }
+    Ok(s)
 }
 
 /// A `u32`: a safe integer >= 0 (serde-wasm-bindgen's rule), in range.

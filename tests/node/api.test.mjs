@@ -407,6 +407,11 @@ test('type errors keep serde wording and paths', () => {
   assert.deepEqual(spec({ revision: 4294967296 }), ['invalid_spec', `invalid spec field \`revision\`: invalid value: integer \`4294967296\`, ${u32}`, 'revision']);
   assert.deepEqual(spec({ revision: '5' }), ['invalid_spec', `invalid spec field \`revision\`: invalid type: string "5", ${u32}`, 'revision']);
   assert.deepEqual(spec({ id: 1e-7 }), ['invalid_spec', 'invalid spec field `id`: invalid type: floating point `0.0000001`, expected a string', 'id']);
+  // A lone surrogate would read as U+FFFD: two ids, one set of keys.
+  const lone = 'invalid value: a string with a lone surrogate, expected well-formed Unicode';
+  assert.deepEqual(spec({ id: 'job\uD800' }), ['invalid_spec', `invalid spec field \`id\`: ${lone}`, 'id']);
+  assert.deepEqual(spec({ rdate: ['2026-03-09T09:00\uDC00'] }), ['invalid_spec', `invalid spec field \`rdate[0]\`: ${lone}`, 'rdate[0]']);
+  assert.equal(wc.validate({ ...base, id: 'job\u{1F600}' }).valid, true, 'a surrogate pair is well formed');
   assert.deepEqual(spec({ id: null }), ['invalid_spec', 'invalid spec field `id`: invalid type: unit value, expected a string', 'id']);
   assert.deepEqual(spec({ gap: true }), ['invalid_policy', 'invalid type: boolean `true`, expected a string', 'gap']);
   assert.deepEqual(spec({ rdate: 5 }), ['invalid_spec', 'invalid spec field `rdate`: invalid type: floating point `5.0`, expected a sequence', 'rdate']);
