@@ -616,9 +616,70 @@ pub(crate) fn count_end(schedule: &Schedule) -> Option<DateTime> {
 /// shifted, merged, or in a repeated hour — with the zone's transitions in
 /// that window: what a UI shows before a schedule is saved.
 pub fn notices(schedule: &Schedule, from: Timestamp, to: Timestamp) -> Result<Expansion, Error> {
-    let options = ExpandOptions::new().from(from).to(to);
+    let transitions = zone::transitions(&schedule.tz, from, to, MAX_TRANSITIONS);
     let mut entries = Vec::new();
-    let warnings = run(schedule, &options, &mut |e| {
+    // A rule without COUNT can skip to each clock change (`run` seeks), so
+    // a secondly rule's year is a few days of periods, not 31 million. An
+    // entry a clock change affects runs (or was due) within the change of
+    // offset of it: a skipped time at the change, a shifted one and a time
+    // it merged into just after, a repeated time on either side. Windows
+    // of the change plus two hours each way hold them all; the earlier
+    // entries a merge is found against are still expanded (`run` starts
+    // two days before its window). Near the end of the representable
+    // range, the last days too, for the `out_of_range` warning.
+    let counted = schedule.rule.as_ref().is_none_or(|r| r.count.is_some());
+    let warnings = if counted || transitions.len() >= MAX_TRANSITIONS {
+        notices_in(schedule, from, to, &mut entries)?
+    } else {
+        let hours = |h| SignedDuration::from_hours(h);
+        // In time order, overlapping windows joined (no sort: it would add
+        // a sort of its own to the wasm build).
+        let mut merged: Vec<(Timestamp, Timestamp)> = Vec::new();
+        let mut add = |mut lo: Timestamp, mut hi: Timestamp| {
+            while let Some(&(l, h)) = merged.last()
+                && h >= lo
+            {
+                (lo, hi) = (lo.min(l), hi.max(h));
+                merged.pop();
+            }
+            merged.push((lo, hi));
+        };
+        for t in &transitions {
+            let change = (t.offset_after.seconds() - t.offset_before.seconds()).abs();
+            let reach = hours(2) + SignedDuration::from_secs(i64::from(change));
+            add(
+                t.instant.checked_sub(reach).unwrap_or(from).max(from),
+                t.instant.checked_add(reach).unwrap_or(to).min(to),
+            );
+        }
+        if to.checked_add(hours(72)).is_err() {
+            add(to.checked_sub(hours(72)).unwrap_or(from).max(from), to);
+        }
+        // Every run reports the spec's warnings; the last one also
+        // `out_of_range`, which only the window's end can meet.
+        let mut warnings = self::warnings(schedule);
+        for (lo, hi) in merged {
+            warnings = notices_in(schedule, lo, hi, &mut entries)?;
+        }
+        warnings
+    };
+    Ok(Expansion {
+        entries,
+        transitions,
+        warnings,
+    })
+}
+
+/// The entries of `[from, to)` a clock change affects, appended; the
+/// expansion's warnings.
+fn notices_in(
+    schedule: &Schedule,
+    from: Timestamp,
+    to: Timestamp,
+    entries: &mut Vec<Entry>,
+) -> Result<Vec<Warning>, Error> {
+    let options = ExpandOptions::new().from(from).to(to);
+    run(schedule, &options, &mut |e| {
         if e.is_dst_affected() {
             if entries.len() >= MAX_ENTRIES {
                 return Err(ceiling_error(format!("more than {MAX_ENTRIES} notices")));
@@ -626,12 +687,6 @@ pub fn notices(schedule: &Schedule, from: Timestamp, to: Timestamp) -> Result<Ex
             entries.push(e);
         }
         Ok(())
-    })?;
-    let transitions = zone::transitions(&schedule.tz, from, to, MAX_TRANSITIONS);
-    Ok(Expansion {
-        entries,
-        transitions,
-        warnings,
     })
 }
 

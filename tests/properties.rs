@@ -5,7 +5,7 @@
 
 use jiff::Timestamp;
 use proptest::prelude::*;
-use wallclock::{ErrorCode, ExpandOptions, MAX_ENTRIES, Schedule, Status, expand};
+use wallclock::{ErrorCode, ExpandOptions, MAX_ENTRIES, Schedule, Status, expand, notices};
 
 const ZONES: &[&str] = &[
     "America/New_York",
@@ -328,4 +328,78 @@ fn late_windows_across_dst_and_forwarded_month_ends() {
         let got = expand(&schedule, &ExpandOptions::new().from(from).to(to)).unwrap();
         assert_eq!(got.entries(), &want[..], "{spec}");
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    /// `notices` (which, without COUNT, expands only around each clock
+    /// change) lists exactly the entries of the full expansion of its
+    /// window that a clock change affects, with the same warnings.
+    #[test]
+    fn notices_list_what_the_full_expansion_marks(
+        spec in spec(&[]),
+        sub_hourly in any::<bool>(),
+        minutes in 1u32..200,
+        strip_count in any::<bool>(),
+        days in 0i64..1500,
+        width in 1i64..400,
+    ) {
+        // Half the rules step by minutes, so most windows that hold a
+        // clock change have entries it affects.
+        let spec = if sub_hourly {
+            let rule = spec.split("\"rrule\":\"").nth(1).and_then(|r| r.split('"').next()).unwrap_or("");
+            spec.replace(rule, &format!("FREQ=MINUTELY;INTERVAL={minutes}"))
+        } else {
+            spec
+        };
+        let spec = if strip_count { regex_free_strip_count(&spec) } else { spec };
+        let Ok(schedule) = Schedule::from_json(&spec) else { return Ok(()) };
+        let from = Timestamp::from_second(schedule_start_second(&schedule) + days * 86_400).unwrap();
+        let to = from.checked_add(jiff::SignedDuration::from_hours(width * 24)).unwrap();
+        let Ok(full) = expand(&schedule, &ExpandOptions::new().from(from).to(to)) else { return Ok(()) };
+        let want: Vec<_> = full.entries().iter().filter(|e| e.is_dst_affected()).cloned().collect();
+        let got = notices(&schedule, from, to).unwrap();
+        prop_assert_eq!(got.entries(), &want[..], "{} from {} to {}", spec, from, to);
+        prop_assert_eq!(got.warnings(), full.warnings(), "{}", spec);
+    }
+}
+
+fn schedule_start_second(schedule: &Schedule) -> i64 {
+    let start = schedule.start();
+    jiff::tz::TimeZone::UTC
+        .to_timestamp(start)
+        .unwrap()
+        .as_second()
+}
+
+/// A secondly rule's year of notices: every second of New York's two clock
+/// changes, found without walking the 31 million seconds between them (that
+/// walk ran out of expansion steps).
+#[test]
+fn secondly_notices_over_a_year() {
+    let schedule = Schedule::from_json(
+        r#"{"timeZone":"America/New_York","start":"2026-01-01T00:00","rrule":"FREQ=SECONDLY","fold":"both"}"#,
+    )
+    .unwrap();
+    let from: Timestamp = "2026-01-01T05:00:00Z".parse().unwrap();
+    let to: Timestamp = "2027-01-01T05:00:00Z".parse().unwrap();
+    let got = notices(&schedule, from, to).unwrap();
+    let skipped = got
+        .entries()
+        .iter()
+        .filter(|e| e.status() == Status::Skipped)
+        .count();
+    assert_eq!(skipped, 3600, "02:00:00–02:59:59 on 8 March");
+    // Fold `both`: 01:00:00–01:59:59 on 1 November runs twice.
+    assert_eq!(got.entries().len(), 3600 + 2 * 3600);
+    assert_eq!(
+        got.entries()[0].nominal().to_string(),
+        "2026-03-08T02:00:00"
+    );
+    assert_eq!(
+        got.entries().last().unwrap().nominal().to_string(),
+        "2026-11-01T01:59:59"
+    );
+    assert_eq!(got.transitions().len(), 2);
 }
