@@ -509,6 +509,20 @@ fn rejects_by_day_ordinal_with_yearly_by_week_no() {
     );
 }
 
+/// With BYMONTH a YEARLY ordinal counts within the month (RFC 5545
+/// §3.3.10), as a MONTHLY one does: `6MO` can never match there either.
+#[test]
+fn rejects_yearly_by_month_ordinal_beyond_five() {
+    let text = "FREQ=YEARLY;BYMONTH=3;BYDAY=6MO";
+    rejects(text, ErrorCode::InvalidRrule, pos(text, "6MO"), "`BYMONTH`");
+    assert_eq!(
+        canon("FREQ=YEARLY;BYMONTH=3;BYDAY=-5SU"),
+        "FREQ=YEARLY;BYMONTH=3;BYDAY=-5SU"
+    );
+    // Without BYMONTH the ordinal counts within the year.
+    assert_eq!(canon("FREQ=YEARLY;BYDAY=20MO"), "FREQ=YEARLY;BYDAY=20MO");
+}
+
 #[test]
 fn rejects_by_set_pos_out_of_range_or_zero() {
     for bad in ["0", "367", "-367"] {

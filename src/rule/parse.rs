@@ -759,6 +759,12 @@ fn by_day_ordinal_freq(d: &Draft<'_>) -> Result<(), Error> {
             Frequency::Yearly if d.has(Name::ByWeekNo) => invalid(format!(
                 "`BYDAY` value `{text}` has an ordinal, which is not allowed with `FREQ=YEARLY` and `BYWEEKNO` (RFC 5545 §3.3.10): drop the ordinal, e.g. `FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO`"
             )),
+            // RFC 5545 §3.3.10: with BYMONTH, "the numeric value in a BYDAY
+            // rule part with the FREQ rule part set to YEARLY corresponds to
+            // an offset within the month".
+            Frequency::Yearly if d.has(Name::ByMonth) && n.unsigned_abs() > 5 => invalid(format!(
+                "invalid `BYDAY` value `{text}` with `FREQ=YEARLY` and `BYMONTH`: the ordinal counts within each month, so expected 1..=5 or -5..=-1, e.g. `FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU`"
+            )),
             Frequency::Yearly => continue,
             _ => invalid(format!(
                 "`BYDAY` value `{text}` has an ordinal, which is only allowed with `FREQ=MONTHLY` or `FREQ=YEARLY` (RFC 5545 §3.3.10), e.g. `FREQ=MONTHLY;BYDAY=-1FR`"
