@@ -89,3 +89,26 @@ fn nominals_match_dateutil_and_the_rfc_reference() {
         failures.join("\n")
     );
 }
+
+/// Rules that never match, bounded by a UTC UNTIL: the RFC reference gives
+/// no occurrence (dateutil ran past the generator's timeout or refused the
+/// rule, so they are not in the fixture). wallclock ran them to the step
+/// ceiling (`limit_exceeded`) while the same rules with a local UNTIL ended
+/// empty: a UTC UNTIL now bounds the nominal times too.
+#[test]
+fn a_utc_until_ends_a_rule_that_never_matches() {
+    for rrule in [
+        "FREQ=WEEKLY;UNTIL=20280126T080000Z;BYDAY=MO,WE;BYHOUR=0,9,23;BYMINUTE=0;BYSETPOS=7;WKST=FR",
+        "FREQ=DAILY;UNTIL=20271110T080000Z;BYHOUR=9;BYSETPOS=2",
+        "FREQ=HOURLY;INTERVAL=2;UNTIL=20271110T080000Z;BYHOUR=1",
+    ] {
+        assert_eq!(
+            nominals("2027-11-03T08:00:00", rrule),
+            Ok(vec![]),
+            "{rrule}"
+        );
+    }
+    // The bound keeps what UNTIL includes: the last daily run at UNTIL.
+    let last = nominals("2027-11-03T08:00:00", "FREQ=DAILY;UNTIL=20271110T080000Z").unwrap();
+    assert_eq!(last.last().map(String::as_str), Some("2027-11-10T08:00:00"));
+}

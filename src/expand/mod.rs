@@ -565,7 +565,18 @@ impl Expander {
         let until = match rule.until {
             Some(Until::Local(dt)) => Some(dt),
             Some(Until::Date(d)) => Some(d.to_datetime(jiff::civil::Time::MAX)),
-            Some(Until::Utc(_)) | None => None,
+            // A UTC UNTIL bounds the nominal times too: one more than 52
+            // hours after it (twice the largest offset) cannot resolve to an
+            // instant at or before it. Without a bound, a rule that never
+            // matches (`FREQ=DAILY;BYHOUR=9;BYSETPOS=2`) ran to the step
+            // ceiling instead of ending empty.
+            Some(Until::Utc(ts)) => Some(
+                jiff::tz::Offset::UTC.to_datetime(
+                    ts.checked_add(jiff::SignedDuration::from_hours(52))
+                        .unwrap_or(jiff::Timestamp::MAX),
+                ),
+            ),
+            None => None,
         };
         let until = until.map(|u| (civil_seconds(u), u.subsec_nanosecond()));
         let reorder = invalid == InvalidDatePolicy::Forward && by_month_days_only;
