@@ -840,7 +840,11 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
         // The next nominal, from the rule or from RDATE, in nominal order.
         let rule_c = if rule_done { None } else { rule_peek };
         let rdate_c = schedule.rdate.get(rdate_i).copied();
-        let (cand, source) = match (rule_c, rdate_c) {
+        // An RDATE equal to the rule's nominal is the same occurrence: it
+        // comes with it, and stays listed (uncounted) where the rule's
+        // COUNT or UTC UNTIL would drop it.
+        let mut also_rdate = false;
+        let (cand, mut source) = match (rule_c, rdate_c) {
             (None, None) => break,
             (Some(r), Some(d)) if d < r.nominal => {
                 rdate_i += 1;
@@ -855,8 +859,8 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
             }
             (Some(r), d) => {
                 if d == Some(r.nominal) {
-                    // An RDATE equal to a rule nominal is the same occurrence.
                     rdate_i += 1;
+                    also_rdate = true;
                 }
                 rule_peek = next_rule();
                 (r, Source::Rule)
@@ -891,7 +895,10 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
                 .is_ok_and(|earliest| earliest > until)
         {
             rule_done = true;
-            continue;
+            if !also_rdate {
+                continue;
+            }
+            source = Source::Rdate;
         }
 
         let excluded =
@@ -917,7 +924,10 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
                 break;
             }
             Outcome::Skipped { transition, note } => {
-                if source == Source::Rule && until_utc.is_some_and(|u| transition > u) {
+                if source == Source::Rule
+                    && !also_rdate
+                    && until_utc.is_some_and(|u| transition > u)
+                {
                     continue;
                 }
                 if excluded || !in_window(options, transition) {
@@ -946,13 +956,17 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
                 for run in runs {
                     if source == Source::Rule {
                         if until_utc.is_some_and(|u| run.instant > u) {
-                            continue;
-                        }
-                        if count.is_some_and(|c| counted >= u64::from(c)) {
+                            if !also_rdate {
+                                continue;
+                            }
+                        } else if count.is_some_and(|c| counted >= u64::from(c)) {
                             rule_done = true;
-                            break;
+                            if !also_rdate {
+                                break;
+                            }
+                        } else {
+                            counted += 1;
                         }
-                        counted += 1;
                     }
                     if excluded {
                         continue;
