@@ -951,8 +951,36 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
             Outcome::Runs {
                 runs,
                 shifted,
-                note,
+                mut note,
             } => {
+                // Fold `both` whose second run the rule ends before (COUNT
+                // spent by the first, or past a UTC UNTIL) runs once: its
+                // note must not promise two runs.
+                if source == Source::Rule
+                    && !also_rdate
+                    && let Some(second) = runs.second
+                {
+                    let ends = if until_utc.is_some_and(|u| second.instant > u) {
+                        "UNTIL"
+                    } else if count.is_some_and(|c| counted + 1 >= u64::from(c)) {
+                        "COUNT"
+                    } else {
+                        ""
+                    };
+                    if !ends.is_empty()
+                        && let Outcome::Runs { note: once, .. } = zone::apply_dst(
+                            tz,
+                            &schedule.zone_name,
+                            nominal,
+                            resolution,
+                            schedule.spec.gap,
+                            schedule.spec.fold,
+                            Some(ends),
+                        )
+                    {
+                        note = once;
+                    }
+                }
                 for run in runs {
                     if source == Source::Rule {
                         if until_utc.is_some_and(|u| run.instant > u) {

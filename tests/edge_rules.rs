@@ -4,7 +4,7 @@
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
 
-use wallclock::{ExpandOptions, Schedule, expand};
+use wallclock::{ExpandOptions, NoteCode, Schedule, expand};
 
 /// (nominal, fold, instant) of every entry.
 fn entries(spec: &str) -> Vec<(String, u8, String)> {
@@ -84,4 +84,55 @@ fn rdate_on_a_rule_time_after_count_is_listed() {
             row("2026-01-17T09:00:00", 0, "2026-01-17T09:00:00Z"),
         ]
     );
+}
+
+/// Fold `both` whose second run the rule ends before (COUNT spent by the
+/// first, a UTC UNTIL between the two) runs once, and its note says so;
+/// with the second run listed, the note still says twice.
+#[test]
+fn fold_both_note_says_once_when_the_rule_ends_between_the_runs() {
+    let what =
+        "01:30 occurs twice on 2026-10-25 in Europe/Dublin (clocks go back from 02:00 to 01:00); ";
+    for (rule, runs, tail) in [
+        (
+            "FREQ=DAILY;COUNT=1",
+            1,
+            "runs once, at the first (01:30 IST), because COUNT ends the rule before the second (01:30 GMT)",
+        ),
+        (
+            "FREQ=DAILY;UNTIL=20261025T010000Z",
+            1,
+            "runs once, at the first (01:30 IST), because UNTIL ends the rule before the second (01:30 GMT)",
+        ),
+        (
+            "FREQ=DAILY;COUNT=2",
+            2,
+            "runs twice, at 01:30 IST and at 01:30 GMT",
+        ),
+        (
+            "FREQ=DAILY;UNTIL=20261025T013000Z",
+            2,
+            "runs twice, at 01:30 IST and at 01:30 GMT",
+        ),
+    ] {
+        let schedule = Schedule::from_json(&format!(
+            r#"{{"timeZone":"Europe/Dublin","start":"2026-10-25T01:30","rrule":"{rule}","fold":"both"}}"#
+        ))
+        .unwrap();
+        let result = expand(&schedule, &ExpandOptions::new().limit(2)).unwrap();
+        let folds: Vec<_> = result
+            .entries()
+            .iter()
+            .filter(|e| e.nominal().day() == 25)
+            .collect();
+        assert_eq!(folds.len(), runs, "{rule}");
+        for e in folds {
+            let notes: Vec<_> = e.notes().iter().map(|n| (n.code(), n.message())).collect();
+            assert_eq!(
+                notes,
+                [(NoteCode::FoldBoth, &*format!("{what}{tail}"))],
+                "{rule}"
+            );
+        }
+    }
 }
