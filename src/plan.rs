@@ -177,7 +177,9 @@ impl NoteCode {
             NoteCode::Merged => "merged",
         }
     }
-    /// True for notes caused by a clock change (what DST notices report).
+    /// True for codes a clock change causes (what DST notices report).
+    /// A `Merged` note can also come from an invalid date moved onto a
+    /// date the rule generates: [`Note::is_dst`] tells that one apart.
     pub fn is_dst(self) -> bool {
         !matches!(
             self,
@@ -192,11 +194,19 @@ impl NoteCode {
 pub struct Note {
     code: NoteCode,
     message: String,
+    dst: bool,
 }
 
 impl Note {
     pub(crate) fn new(code: NoteCode, message: String) -> Note {
-        Note { code, message }
+        let dst = code.is_dst();
+        Note { code, message, dst }
+    }
+    /// True when a clock change caused it: as [`NoteCode::is_dst`], except
+    /// that a merge of two occurrences with the same nominal (an invalid
+    /// date moved onto a date the rule also generates) is not one.
+    pub fn is_dst(&self) -> bool {
+        self.dst
     }
     /// The stable code.
     pub fn code(&self) -> NoteCode {
@@ -298,7 +308,7 @@ impl Entry {
     }
     /// True when some note is about a clock change.
     pub fn is_dst_affected(&self) -> bool {
-        self.notes.iter().any(|n| n.code.is_dst())
+        self.notes.iter().any(|n| n.dst)
     }
 }
 
@@ -1039,16 +1049,31 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
                     notes.extend(note.clone());
                     let status = match merged_into {
                         Some((into, into_fold)) => {
-                            notes.push(Note::new(
-                                NoteCode::Merged,
-                                format!(
+                            // One nominal twice is an invalid date moved
+                            // onto a date the rule generates (the rule's own
+                            // date comes first), not a clock change.
+                            let message = match cand.adjusted_from {
+                                Some(req) if into == nominal => format!(
+                                    "{:04}-{:02}-{:02} moved {} to {}, which the rule also generates; runs once, as that occurrence",
+                                    req.year,
+                                    req.month,
+                                    req.day,
+                                    schedule.spec.invalid_date,
+                                    fmt_nominal(nominal),
+                                ),
+                                _ => format!(
                                     "{} resolves to {}, the same instant as {}{}; runs once, as that occurrence",
                                     fmt_nominal(nominal),
                                     fmt_instant(run.instant),
                                     fmt_nominal(into),
                                     if into_fold == 1 { " (second)" } else { "" },
                                 ),
-                            ));
+                            };
+                            notes.push(Note {
+                                code: NoteCode::Merged,
+                                message,
+                                dst: into != nominal,
+                            });
                             Status::Merged
                         }
                         None if shifted => Status::Shifted,
