@@ -970,26 +970,15 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
                     && !also_rdate
                     && let Some(second) = runs.second
                 {
-                    let ends = if until_utc.is_some_and(|u| second.instant > u) {
-                        "UNTIL"
-                    } else if count.is_some_and(|c| counted + 1 >= u64::from(c)) {
-                        "COUNT"
-                    } else {
-                        ""
-                    };
-                    if !ends.is_empty()
-                        && let Outcome::Runs { note: once, .. } = zone::apply_dst(
-                            tz,
-                            &schedule.zone_name,
-                            nominal,
-                            resolution,
-                            schedule.spec.gap,
-                            schedule.spec.fold,
-                            Some(ends),
-                        )
-                    {
-                        note = once;
-                    }
+                    let last = count.is_some_and(|c| counted + 1 >= u64::from(c));
+                    fold_once(
+                        schedule,
+                        nominal,
+                        resolution,
+                        second.instant,
+                        last,
+                        &mut note,
+                    );
                 }
                 for run in runs {
                     if source == Source::Rule {
@@ -1049,31 +1038,7 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
                     notes.extend(note.clone());
                     let status = match merged_into {
                         Some((into, into_fold)) => {
-                            // One nominal twice is an invalid date moved
-                            // onto a date the rule generates (the rule's own
-                            // date comes first), not a clock change.
-                            let message = match cand.adjusted_from {
-                                Some(req) if into == nominal => format!(
-                                    "{:04}-{:02}-{:02} moved {} to {}, which the rule also generates; runs once, as that occurrence",
-                                    req.year,
-                                    req.month,
-                                    req.day,
-                                    schedule.spec.invalid_date,
-                                    fmt_nominal(nominal),
-                                ),
-                                _ => format!(
-                                    "{} resolves to {}, the same instant as {}{}; runs once, as that occurrence",
-                                    fmt_nominal(nominal),
-                                    fmt_instant(run.instant),
-                                    fmt_nominal(into),
-                                    if into_fold == 1 { " (second)" } else { "" },
-                                ),
-                            };
-                            notes.push(Note {
-                                code: NoteCode::Merged,
-                                message,
-                                dst: into != nominal,
-                            });
+                            notes.push(merged_note(schedule, &cand, run.instant, into, into_fold));
                             Status::Merged
                         }
                         None if shifted => Status::Shifted,
@@ -1104,6 +1069,76 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
         }
     }
     finish(expander.as_ref(), warnings)
+}
+
+/// The note of fold `both` when the rule ends before its second run:
+/// `last` when the first spends COUNT, or the second is past a UTC UNTIL.
+/// Out of `run`, which each sink instantiates again.
+#[inline(never)]
+fn fold_once(
+    schedule: &Schedule,
+    nominal: DateTime,
+    resolution: zone::Resolution,
+    second: Timestamp,
+    last: bool,
+    note: &mut Option<Note>,
+) {
+    let until_utc = match schedule.rule.as_ref().and_then(|r| r.until) {
+        Some(Until::Utc(u)) => u < second,
+        _ => false,
+    };
+    let ends = match (until_utc, last) {
+        (true, _) => "UNTIL",
+        (_, true) => "COUNT",
+        _ => return,
+    };
+    if let Outcome::Runs { note: once, .. } = zone::apply_dst(
+        &schedule.tz,
+        &schedule.zone_name,
+        nominal,
+        resolution,
+        schedule.spec.gap,
+        schedule.spec.fold,
+        Some(ends),
+    ) {
+        *note = once;
+    }
+}
+
+/// The `merged` note of a nominal whose instant `into` already has. The
+/// same nominal twice is an invalid date moved onto a date the rule
+/// generates (the rule's own date comes first), not a clock change.
+#[inline(never)]
+fn merged_note(
+    schedule: &Schedule,
+    cand: &Candidate,
+    instant: Timestamp,
+    into: DateTime,
+    into_fold: u8,
+) -> Note {
+    let nominal = cand.nominal;
+    let message = match cand.adjusted_from {
+        Some(req) if into == nominal => format!(
+            "{:04}-{:02}-{:02} moved {} to {}, which the rule also generates; runs once, as that occurrence",
+            req.year,
+            req.month,
+            req.day,
+            schedule.spec.invalid_date,
+            fmt_nominal(nominal),
+        ),
+        _ => format!(
+            "{} resolves to {}, the same instant as {}{}; runs once, as that occurrence",
+            fmt_nominal(nominal),
+            fmt_instant(instant),
+            fmt_nominal(into),
+            if into_fold == 1 { " (second)" } else { "" },
+        ),
+    };
+    Note {
+        code: NoteCode::Merged,
+        message,
+        dst: into != nominal,
+    }
 }
 
 /// `out_of_range`: the expansion stops at a nominal that has no instant,
