@@ -982,14 +982,12 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
                 }
                 for run in runs {
                     if source == Source::Rule {
-                        if until_utc.is_some_and(|u| run.instant > u) {
+                        let spent = count.is_some_and(|c| counted >= u64::from(c));
+                        rule_done |= spent;
+                        if spent || until_utc.is_some_and(|u| run.instant > u) {
+                            // Not the rule's; an equal RDATE's still.
                             if !also_rdate {
                                 continue;
-                            }
-                        } else if count.is_some_and(|c| counted >= u64::from(c)) {
-                            rule_done = true;
-                            if !also_rdate {
-                                break;
                             }
                         } else {
                             counted += 1;
