@@ -554,16 +554,35 @@ pub fn expand(schedule: &Schedule, options: &ExpandOptions) -> Result<Expansion,
     // expansion from reallocating (and copying) every entry near its end.
     let slack = expected / 32 + 8;
     let mut entries = Vec::with_capacity(expected.saturating_add(slack).min(MAX_ENTRIES));
-    let warnings = run(schedule, options, &mut |e| {
-        entry_ceiling(entries.len())?;
-        entries.push(e);
-        Ok(())
-    })?;
+    let warnings = collect(schedule, options, &mut entries, false)?;
     let transitions = window_transitions(schedule, options, &entries);
     Ok(Expansion {
         entries,
         transitions,
         warnings,
+    })
+}
+
+/// The entries `run` lists, appended to `entries` (only those a clock
+/// change affects when `dst_only`); the warnings. `expand` and `notices`
+/// share this one closure: each closure passed to `run` is another copy
+/// of the expansion loop in the wasm build.
+fn collect(
+    schedule: &Schedule,
+    options: &ExpandOptions,
+    entries: &mut Vec<Entry>,
+    dst_only: bool,
+) -> Result<Vec<Warning>, Error> {
+    run(schedule, options, &mut |e| {
+        if dst_only && !e.is_dst_affected() {
+            return Ok(());
+        }
+        if dst_only && entries.len() >= MAX_ENTRIES {
+            return Err(ceiling_error(format!("more than {MAX_ENTRIES} notices")));
+        }
+        entry_ceiling(entries.len())?;
+        entries.push(e);
+        Ok(())
     })
 }
 
@@ -689,15 +708,7 @@ fn notices_in(
     entries: &mut Vec<Entry>,
 ) -> Result<Vec<Warning>, Error> {
     let options = ExpandOptions::new().from(from).to(to);
-    run(schedule, &options, &mut |e| {
-        if e.is_dst_affected() {
-            if entries.len() >= MAX_ENTRIES {
-                return Err(ceiling_error(format!("more than {MAX_ENTRIES} notices")));
-            }
-            entries.push(e);
-        }
-        Ok(())
-    })
+    collect(schedule, &options, entries, true)
 }
 
 fn ceiling_error(what: String) -> Error {
