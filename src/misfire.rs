@@ -156,7 +156,10 @@ pub fn decide_misfires(schedule: &Schedule, due: &[Due], now: Timestamp) -> Vec<
                             fmt_duration(late)
                         ),
                     ),
-                    MisfirePolicy::LatestOnly if Some(&d.key) == newest.as_ref() => (
+                    // By position, not key: two due entries can share a
+                    // key (a duplicate, one key at two instants), and
+                    // exactly one may run.
+                    MisfirePolicy::LatestOnly if i + 1 == live.len() => (
                         Decision::Run,
                         format!(
                             "late by {}; the newest missed occurrence runs",

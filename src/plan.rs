@@ -177,7 +177,9 @@ impl NoteCode {
             NoteCode::Merged => "merged",
         }
     }
-    /// True for notes caused by a clock change (what DST notices report).
+    /// True for codes a clock change causes (what DST notices report).
+    /// A `Merged` note can also come from an invalid date moved onto a
+    /// date the rule generates: [`Note::is_dst`] tells that one apart.
     pub fn is_dst(self) -> bool {
         !matches!(
             self,
@@ -192,11 +194,19 @@ impl NoteCode {
 pub struct Note {
     code: NoteCode,
     message: String,
+    dst: bool,
 }
 
 impl Note {
     pub(crate) fn new(code: NoteCode, message: String) -> Note {
-        Note { code, message }
+        let dst = code.is_dst();
+        Note { code, message, dst }
+    }
+    /// True when a clock change caused it: as [`NoteCode::is_dst`], except
+    /// that a merge of two occurrences with the same nominal (an invalid
+    /// date moved onto a date the rule also generates) is not one.
+    pub fn is_dst(&self) -> bool {
+        self.dst
     }
     /// The stable code.
     pub fn code(&self) -> NoteCode {
@@ -298,7 +308,7 @@ impl Entry {
     }
     /// True when some note is about a clock change.
     pub fn is_dst_affected(&self) -> bool {
-        self.notes.iter().any(|n| n.code.is_dst())
+        self.notes.iter().any(|n| n.dst)
     }
 }
 
@@ -544,16 +554,35 @@ pub fn expand(schedule: &Schedule, options: &ExpandOptions) -> Result<Expansion,
     // expansion from reallocating (and copying) every entry near its end.
     let slack = expected / 32 + 8;
     let mut entries = Vec::with_capacity(expected.saturating_add(slack).min(MAX_ENTRIES));
-    let warnings = run(schedule, options, &mut |e| {
-        entry_ceiling(entries.len())?;
-        entries.push(e);
-        Ok(())
-    })?;
+    let warnings = collect(schedule, options, &mut entries, false)?;
     let transitions = window_transitions(schedule, options, &entries);
     Ok(Expansion {
         entries,
         transitions,
         warnings,
+    })
+}
+
+/// The entries `run` lists, appended to `entries` (only those a clock
+/// change affects when `dst_only`); the warnings. `expand` and `notices`
+/// share this one closure: each closure passed to `run` is another copy
+/// of the expansion loop in the wasm build.
+fn collect(
+    schedule: &Schedule,
+    options: &ExpandOptions,
+    entries: &mut Vec<Entry>,
+    dst_only: bool,
+) -> Result<Vec<Warning>, Error> {
+    run(schedule, options, &mut |e| {
+        if dst_only && !e.is_dst_affected() {
+            return Ok(());
+        }
+        if dst_only && entries.len() >= MAX_ENTRIES {
+            return Err(ceiling_error(format!("more than {MAX_ENTRIES} notices")));
+        }
+        entry_ceiling(entries.len())?;
+        entries.push(e);
+        Ok(())
     })
 }
 
@@ -679,15 +708,7 @@ fn notices_in(
     entries: &mut Vec<Entry>,
 ) -> Result<Vec<Warning>, Error> {
     let options = ExpandOptions::new().from(from).to(to);
-    run(schedule, &options, &mut |e| {
-        if e.is_dst_affected() {
-            if entries.len() >= MAX_ENTRIES {
-                return Err(ceiling_error(format!("more than {MAX_ENTRIES} notices")));
-            }
-            entries.push(e);
-        }
-        Ok(())
-    })
+    collect(schedule, &options, entries, true)
 }
 
 fn ceiling_error(what: String) -> Error {
@@ -840,7 +861,11 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
         // The next nominal, from the rule or from RDATE, in nominal order.
         let rule_c = if rule_done { None } else { rule_peek };
         let rdate_c = schedule.rdate.get(rdate_i).copied();
-        let (cand, source) = match (rule_c, rdate_c) {
+        // An RDATE equal to the rule's nominal is the same occurrence: it
+        // comes with it, and stays listed (uncounted) where the rule's
+        // COUNT or UTC UNTIL would drop it.
+        let mut also_rdate = false;
+        let (cand, mut source) = match (rule_c, rdate_c) {
             (None, None) => break,
             (Some(r), Some(d)) if d < r.nominal => {
                 rdate_i += 1;
@@ -855,8 +880,8 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
             }
             (Some(r), d) => {
                 if d == Some(r.nominal) {
-                    // An RDATE equal to a rule nominal is the same occurrence.
                     rdate_i += 1;
+                    also_rdate = true;
                 }
                 rule_peek = next_rule();
                 (r, Source::Rule)
@@ -891,7 +916,10 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
                 .is_ok_and(|earliest| earliest > until)
         {
             rule_done = true;
-            continue;
+            if !also_rdate {
+                continue;
+            }
+            source = Source::Rdate;
         }
 
         let excluded =
@@ -917,7 +945,10 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
                 break;
             }
             Outcome::Skipped { transition, note } => {
-                if source == Source::Rule && until_utc.is_some_and(|u| transition > u) {
+                if source == Source::Rule
+                    && !also_rdate
+                    && until_utc.is_some_and(|u| transition > u)
+                {
                     continue;
                 }
                 if excluded || !in_window(options, transition) {
@@ -941,18 +972,37 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
             Outcome::Runs {
                 runs,
                 shifted,
-                note,
+                mut note,
             } => {
+                // Fold `both` whose second run the rule ends before (COUNT
+                // spent by the first, or past a UTC UNTIL) runs once: its
+                // note must not promise two runs.
+                if source == Source::Rule
+                    && !also_rdate
+                    && let Some(second) = runs.second
+                {
+                    let last = count.is_some_and(|c| counted + 1 >= u64::from(c));
+                    fold_once(
+                        schedule,
+                        nominal,
+                        resolution,
+                        second.instant,
+                        last,
+                        &mut note,
+                    );
+                }
                 for run in runs {
                     if source == Source::Rule {
-                        if until_utc.is_some_and(|u| run.instant > u) {
-                            continue;
+                        let spent = count.is_some_and(|c| counted >= u64::from(c));
+                        rule_done |= spent;
+                        if spent || until_utc.is_some_and(|u| run.instant > u) {
+                            // Not the rule's; an equal RDATE's still.
+                            if !also_rdate {
+                                continue;
+                            }
+                        } else {
+                            counted += 1;
                         }
-                        if count.is_some_and(|c| counted >= u64::from(c)) {
-                            rule_done = true;
-                            break;
-                        }
-                        counted += 1;
                     }
                     if excluded {
                         continue;
@@ -997,16 +1047,7 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
                     notes.extend(note.clone());
                     let status = match merged_into {
                         Some((into, into_fold)) => {
-                            notes.push(Note::new(
-                                NoteCode::Merged,
-                                format!(
-                                    "{} resolves to {}, the same instant as {}{}; runs once, as that occurrence",
-                                    fmt_nominal(nominal),
-                                    fmt_instant(run.instant),
-                                    fmt_nominal(into),
-                                    if into_fold == 1 { " (second)" } else { "" },
-                                ),
-                            ));
+                            notes.push(merged_note(schedule, &cand, run.instant, into, into_fold));
                             Status::Merged
                         }
                         None if shifted => Status::Shifted,
@@ -1037,6 +1078,76 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
         }
     }
     finish(expander.as_ref(), warnings)
+}
+
+/// The note of fold `both` when the rule ends before its second run:
+/// `last` when the first spends COUNT, or the second is past a UTC UNTIL.
+/// Out of `run`, which each sink instantiates again.
+#[inline(never)]
+fn fold_once(
+    schedule: &Schedule,
+    nominal: DateTime,
+    resolution: zone::Resolution,
+    second: Timestamp,
+    last: bool,
+    note: &mut Option<Note>,
+) {
+    let until_utc = match schedule.rule.as_ref().and_then(|r| r.until) {
+        Some(Until::Utc(u)) => u < second,
+        _ => false,
+    };
+    let ends = match (until_utc, last) {
+        (true, _) => "UNTIL",
+        (_, true) => "COUNT",
+        _ => return,
+    };
+    if let Outcome::Runs { note: once, .. } = zone::apply_dst(
+        &schedule.tz,
+        &schedule.zone_name,
+        nominal,
+        resolution,
+        schedule.spec.gap,
+        schedule.spec.fold,
+        Some(ends),
+    ) {
+        *note = once;
+    }
+}
+
+/// The `merged` note of a nominal whose instant `into` already has. The
+/// same nominal twice is an invalid date moved onto a date the rule
+/// generates (the rule's own date comes first), not a clock change.
+#[inline(never)]
+fn merged_note(
+    schedule: &Schedule,
+    cand: &Candidate,
+    instant: Timestamp,
+    into: DateTime,
+    into_fold: u8,
+) -> Note {
+    let nominal = cand.nominal;
+    let message = match cand.adjusted_from {
+        Some(req) if into == nominal => format!(
+            "{:04}-{:02}-{:02} moved {} to {}, which the rule also generates; runs once, as that occurrence",
+            req.year,
+            req.month,
+            req.day,
+            schedule.spec.invalid_date,
+            fmt_nominal(nominal),
+        ),
+        _ => format!(
+            "{} resolves to {}, the same instant as {}{}; runs once, as that occurrence",
+            fmt_nominal(nominal),
+            fmt_instant(instant),
+            fmt_nominal(into),
+            if into_fold == 1 { " (second)" } else { "" },
+        ),
+    };
+    Note {
+        code: NoteCode::Merged,
+        message,
+        dst: into != nominal,
+    }
 }
 
 /// `out_of_range`: the expansion stops at a nominal that has no instant,

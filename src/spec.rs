@@ -493,14 +493,21 @@ fn check_until(rule: &Rule, start: DateTime, tz: &TimeZone) -> Result<(), Error>
         None => false,
         Some(Until::Date(d)) => d < start.date(),
         Some(Until::Local(dt)) => dt < start,
-        Some(Until::Utc(ts)) => match tz.to_ambiguous_timestamp(start).compatible() {
-            // The latest instant `start` could resolve to is after the
-            // earliest one; compare with the earliest so a start inside a
-            // fold is not rejected.
-            Ok(start_ts) => start_ts
-                .checked_sub(SignedDuration::from_hours(26))
-                .is_ok_and(|early| ts < early),
-            Err(_) => false,
+        // The earliest instant `start` can be listed at under any policy
+        // (no later nominal resolves before it): in a fold the first, so a
+        // start there is accepted with UNTIL between its two instants; in
+        // a gap the transition, where a skipped start is listed and a
+        // snapped one runs (a shifted one runs after it).
+        Some(Until::Utc(ts)) => match zone::Resolver::new(tz).resolve(start) {
+            zone::Resolution::Unambiguous { instant, .. }
+            | zone::Resolution::Gap {
+                transition: instant,
+                ..
+            } => ts < instant,
+            zone::Resolution::Fold { before, .. } => {
+                before.to_timestamp(start).is_ok_and(|first| ts < first)
+            }
+            zone::Resolution::OutOfRange => false,
         },
     };
     if before {
@@ -738,6 +745,47 @@ mod tests {
             "",
         ] {
             assert!(parse_local(text).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn utc_until_before_the_earliest_start_instant_is_rejected() {
+        let check = |start: &str, until: &str, gap: &str| {
+            Schedule::from_json(&format!(
+                r#"{{"timeZone":"America/New_York","start":"{start}","gap":"{gap}","rrule":"FREQ=DAILY;UNTIL={until}"}}"#
+            ))
+            .map(|_| ())
+            .map_err(|e| e.code())
+        };
+        let before = Err(ErrorCode::UntilBeforeStart);
+        // 09:00 EST is 14:00Z: an UNTIL earlier that day yields nothing.
+        assert_eq!(
+            check("2026-01-10T09:00", "20260110T000000Z", "skip"),
+            before
+        );
+        assert_eq!(
+            check("2026-01-10T09:00", "20260110T135959Z", "skip"),
+            before
+        );
+        assert_eq!(
+            check("2026-01-10T09:00", "20260110T140000Z", "skip"),
+            Ok(())
+        );
+        // 01:30 on 1 November occurs at 05:30Z and 06:30Z: between them is
+        // accepted (fold `first` runs once), before both is not.
+        assert_eq!(
+            check("2026-11-01T01:30", "20261101T060000Z", "skip"),
+            Ok(())
+        );
+        assert_eq!(
+            check("2026-11-01T01:30", "20261101T052959Z", "skip"),
+            before
+        );
+        // 02:30 on 8 March does not exist; the clocks change at 07:00Z,
+        // where a skipped start is listed and a snapped one runs.
+        for gap in ["skip", "shift", "snap"] {
+            assert_eq!(check("2026-03-08T02:30", "20260308T070000Z", gap), Ok(()));
+            assert_eq!(check("2026-03-08T02:30", "20260308T065959Z", gap), before);
         }
     }
 

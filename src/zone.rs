@@ -237,7 +237,7 @@ pub(crate) struct Run {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Runs {
     first: Run,
-    second: Option<Run>,
+    pub(crate) second: Option<Run>,
 }
 
 impl Runs {
@@ -286,7 +286,7 @@ pub(crate) fn apply(
     match resolution {
         Resolution::Unambiguous { instant, offset } => unambiguous(instant, offset),
         Resolution::OutOfRange => Outcome::OutOfRange,
-        _ => apply_dst(tz, zone_name, nominal, resolution, gap, fold),
+        _ => apply_dst(tz, zone_name, nominal, resolution, gap, fold, None),
     }
 }
 
@@ -304,15 +304,18 @@ fn unambiguous(instant: Timestamp, offset: Offset) -> Outcome {
     }
 }
 
-/// [`apply`] for a nominal in a gap or a fold.
+/// [`apply`] for a nominal in a gap or a fold. `ends` names what ends the
+/// rule between the two runs of fold `both` (`COUNT`, `UNTIL`), so the
+/// note says it runs once.
 #[inline(never)]
-fn apply_dst(
+pub(crate) fn apply_dst(
     tz: &TimeZone,
     zone_name: &str,
     nominal: DateTime,
     resolution: Resolution,
     gap: GapPolicy,
     fold: FoldPolicy,
+    ends: Option<&str>,
 ) -> Outcome {
     match resolution {
         Resolution::Unambiguous { instant, offset } => unambiguous(instant, offset),
@@ -402,7 +405,12 @@ fn apply_dst(
                         }),
                     },
                     NoteCode::FoldBoth,
-                    format!("runs twice, at {a} and at {b}"),
+                    match ends {
+                        None => format!("runs twice, at {a} and at {b}"),
+                        Some(rule_end) => format!(
+                            "runs once, at the first ({a}), because {rule_end} ends the rule before the second ({b})"
+                        ),
+                    },
                 ),
             };
             Outcome::Runs {

@@ -175,3 +175,36 @@ fn reasons_say_why() {
         "late by PT3H; the newest missed occurrence runs"
     );
 }
+
+#[test]
+fn latest_only_runs_one_even_when_keys_repeat() {
+    let s = schedule("UTC", r#","misfire":"latest_only""#);
+    let now: Timestamp = NOW.parse().unwrap();
+    let due = |key: &str, at: &str| Due {
+        key: key.into(),
+        instant: at.parse().unwrap(),
+    };
+    for list in [
+        // The same occurrence listed twice.
+        vec![
+            due("k", "2026-10-24T09:00:00Z"),
+            due("k", "2026-10-24T09:00:00Z"),
+        ],
+        // One key at two instants (a tz database change moved it).
+        vec![
+            due("k", "2026-10-24T10:00:00Z"),
+            due("j", "2026-10-24T08:00:00Z"),
+            due("k", "2026-10-24T09:00:00Z"),
+        ],
+    ] {
+        let out = decide_misfires(&s, &list, now);
+        let runs: Vec<_> = out
+            .iter()
+            .filter(|d| d.decision == Decision::Run)
+            .map(|d| d.instant.to_string())
+            .collect();
+        // Exactly one run: the newest instant.
+        assert_eq!(runs, vec![list[0].instant.to_string()], "{out:?}");
+        assert_eq!(out.len(), list.len());
+    }
+}

@@ -94,6 +94,56 @@ fn merges_and_doubles_are_notices_too() {
     );
 }
 
+/// An invalid date moved onto a date the rule also generates merges with
+/// it, but no clock change caused that: not a notice, and its note names
+/// the requested date that moved.
+#[test]
+fn month_end_merges_are_not_clock_changes() {
+    for (invalid, requested, into) in [
+        ("forward", "2026-02-30", "2026-03-01T09:00:00"),
+        ("backward", "2026-02-31", "2026-02-28T09:00:00"),
+    ] {
+        for count in ["", ";COUNT=20"] {
+            let spec = format!(
+                r#"{{"timeZone":"UTC","start":"2026-01-30T09:00","rrule":"FREQ=MONTHLY;BYMONTHDAY=1,30,31{count}","invalidDate":"{invalid}"}}"#
+            );
+            assert_eq!(
+                summary(&spec, "2026-01-01T00:00:00Z", "2027-01-01T00:00:00Z"),
+                vec![],
+                "{spec}"
+            );
+            let schedule = Schedule::from_json(&spec).unwrap();
+            let full =
+                wallclock::expand(&schedule, &wallclock::ExpandOptions::new().limit(20)).unwrap();
+            let merged: Vec<_> = full
+                .entries()
+                .iter()
+                .filter(|e| e.status() == Status::Merged)
+                .collect();
+            assert!(merged.len() >= 3, "{spec}");
+            assert!(merged.iter().all(|e| !e.is_dst_affected()), "{spec}");
+            let note = merged[0].notes().last().unwrap();
+            assert_eq!(note.code(), NoteCode::Merged);
+            assert!(!note.is_dst());
+            assert_eq!(
+                note.message(),
+                format!(
+                    "{requested} moved {invalid} to {into}, which the rule also generates; runs once, as that occurrence"
+                )
+            );
+        }
+    }
+    // A merge of two nominals onto one instant is still a clock change.
+    let schedule = Schedule::from_json(
+        r#"{"timeZone":"Pacific/Apia","start":"2011-12-30T09:00","rrule":"FREQ=DAILY;COUNT=2","gap":"shift"}"#,
+    )
+    .unwrap();
+    let full = wallclock::expand(&schedule, &wallclock::ExpandOptions::new()).unwrap();
+    let merged = &full.entries()[1];
+    assert_eq!(merged.status(), Status::Merged);
+    assert!(merged.is_dst_affected() && merged.notes()[0].is_dst());
+}
+
 #[test]
 fn weekday_rules_untouched_by_sunday_transitions_have_no_notices() {
     let schedule = Schedule::from_json(

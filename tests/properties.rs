@@ -365,6 +365,47 @@ proptest! {
     }
 }
 
+/// The same, for month-end rules whose invalid dates move (`forward`,
+/// `backward`) onto dates the rule also generates: those merges are no
+/// clock change, in a zone without any or across a year of them, with
+/// COUNT (one full expansion) or without (windows around each change).
+#[test]
+fn notices_of_month_end_rules_match_the_full_expansion() {
+    for zone in ["UTC", "Europe/Berlin", "America/New_York"] {
+        for invalid in ["forward", "backward"] {
+            for rule in [
+                "FREQ=MONTHLY;BYMONTHDAY=1,30,31",
+                "FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYHOUR=2,9",
+                "FREQ=YEARLY;BYMONTH=2,3;BYMONTHDAY=1,28,29",
+            ] {
+                for count in ["", ";COUNT=40"] {
+                    let spec = format!(
+                        r#"{{"timeZone":"{zone}","start":"2026-01-01T09:00","rrule":"{rule}{count}","invalidDate":"{invalid}","gap":"shift"}}"#
+                    );
+                    let schedule = Schedule::from_json(&spec).unwrap();
+                    let (from, to): (Timestamp, Timestamp) = (
+                        "2026-01-01T00:00:00Z".parse().unwrap(),
+                        "2029-01-01T00:00:00Z".parse().unwrap(),
+                    );
+                    let full = expand(&schedule, &ExpandOptions::new().from(from).to(to)).unwrap();
+                    assert!(
+                        full.entries().iter().any(|e| e.status() == Status::Merged),
+                        "{spec}"
+                    );
+                    let want: Vec<_> = full
+                        .entries()
+                        .iter()
+                        .filter(|e| e.is_dst_affected())
+                        .cloned()
+                        .collect();
+                    let got = notices(&schedule, from, to).unwrap();
+                    assert_eq!(got.entries(), &want[..], "{spec}");
+                }
+            }
+        }
+    }
+}
+
 fn schedule_start_second(schedule: &Schedule) -> i64 {
     let start = schedule.start();
     jiff::tz::TimeZone::UTC
