@@ -32,6 +32,8 @@ const SPECS: &[&str] = &[
     r#"{"timeZone":42,"start":"2026-03-06T02:30"}"#,
     r#"["not", "an", "object"]"#,
     r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30""#,
+    r#"{"timeZone":"UTC","start":"2026-01-01T00:00"} ]]] garbage"#,
+    r#"{"timeZone":"UTC","start":"2026-01-01T00:00"}{"timeZone":"UTC","start":"2027-01-01T00:00"}"#,
 ];
 
 #[test]
