@@ -122,6 +122,16 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
                 }
                 dtstart = Some((tzid, dt, line.clone()));
             }
+            // RFC 5545 deprecated EXRULE (RFC 2445 §4.8.5.2); ignoring it
+            // would run the times it excludes.
+            "EXRULE" => {
+                return Err(Error::new(
+                    ErrorCode::Unsupported,
+                    "`EXRULE` is not supported (RFC 5545 removed it): list the excluded times as `EXDATE`",
+                )
+                .with_field("ical")
+                .with_position(line.pos(0)));
+            }
             "RRULE" => {
                 if rrule.is_some() {
                     return Err(Error::new(

@@ -89,6 +89,7 @@ fn error_messages() {
         "BEGIN:VEVENT\nDTSTART:20260306T023000Z\nRRULE:FREQ=DAILY\nEND:VEVENT",
         "BEGIN:VEVENT\nDTSTART:20260306T023000\nEND:VEVENT",
         "BEGIN:VEVENT\nSUMMARY:no start\nEND:VEVENT",
+        "DTSTART;TZID=Europe/Berlin:20260306T023000\nRRULE:FREQ=DAILY\nEXRULE:FREQ=WEEKLY\n",
     ] {
         let err = parse_ical(text).expect_err(text);
         report.push_str(&format!(
