@@ -489,8 +489,10 @@ fn date_list(
 ) -> Result<Vec<String>, Error> {
     let mut out = Vec::new();
     for (tzid, items, line) in entries {
+        // Zone lookup ignores ASCII case, so `america/new_york` and
+        // `America/New_York` are one zone (the name `to_ical` prints).
         if let Some(tzid) = tzid
-            && tzid != zone
+            && !tzid.eq_ignore_ascii_case(zone)
         {
             return Err(Error::new(
                 ErrorCode::Unsupported,

@@ -336,6 +336,24 @@ fn round_trip() {
     assert_eq!(to_ical(&back), text);
 }
 
+/// DTSTART's zone is looked up ignoring case; an RDATE or EXDATE naming the
+/// same zone in another case is the same zone, not a second one.
+#[test]
+fn date_lists_in_dtstart_zone_spelled_in_another_case() {
+    let spec = parse_ical(
+        "DTSTART;TZID=america/new_york:20260306T023000\r\nRRULE:FREQ=DAILY;COUNT=2\r\nRDATE;TZID=America/New_York:20260310T090000\r\nEXDATE;TZID=AMERICA/NEW_YORK:20260307T023000\r\n",
+    )
+    .expect("one zone, spelled three ways");
+    assert_eq!(spec.rdate, ["2026-03-10T09:00"]);
+    assert_eq!(spec.exdate, ["2026-03-07T02:30"]);
+    Schedule::new(&spec).expect("valid");
+    let err = parse_ical(
+        "DTSTART;TZID=america/new_york:20260306T023000\r\nRDATE;TZID=America/Chicago:20260310T090000\r\n",
+    )
+    .unwrap_err();
+    assert_eq!(err.code(), ErrorCode::Unsupported);
+}
+
 #[test]
 fn errors_have_codes_and_positions() {
     let utc = "BEGIN:VEVENT\r\nDTSTART:20260306T073000Z\r\nEND:VEVENT\r\n";
