@@ -410,6 +410,26 @@ fn ical_out_and_back() {
     assert_eq!(bad["position"], 8);
 }
 
+/// `--spec` reads an iCalendar file whatever property it starts with, as
+/// `from-ical` does (calendar exports often open with `X-WR-CALNAME`).
+#[test]
+fn spec_file_in_icalendar_starting_with_any_property() {
+    let ics = "X-WR-CALNAME:Team\r\nBEGIN:VEVENT\r\nDTSTART;TZID=Europe/Berlin:20260306T093000\r\nRRULE:FREQ=DAILY;COUNT=2\r\nEND:VEVENT\r\n";
+    let from_ical = ok_json(&wallclock(&["from-ical", "-"], Some(ics)));
+    assert_eq!(from_ical["start"], "2026-03-06T09:30");
+    let v = ok_json(&wallclock(&["expand", "--spec", "-"], Some(ics)));
+    let nominals: Vec<&str> = v["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["nominal"].as_str().unwrap())
+        .collect();
+    assert_eq!(nominals, ["2026-03-06T09:30:00", "2026-03-07T09:30:00"]);
+    // JSON that is not an object is still read (and refused) as JSON.
+    let e = err_json(&wallclock(&["expand", "--spec", "-"], Some("[1]")));
+    assert_eq!(e["code"], "invalid_spec");
+}
+
 #[test]
 fn misfire_golden_table() {
     let spec = r#"{"id":"r","timeZone":"America/New_York","start":"2026-10-21T09:00","maxLateness":"P2D","misfire":"latest_only"}"#;
