@@ -261,6 +261,34 @@ fn bad_specs_exit_2_with_json_error() {
     let e = err_json(&wallclock(&["expand", "--no-such-flag"], None));
     assert_eq!(e["code"], "invalid_option");
     assert_points_to(&e, "wallclock --help");
+    // A missing argument is named, is the error's field, and the hint is the
+    // subcommand's help, which lists it.
+    for (args, field, named, help) in [
+        (
+            &["from-ical"][..],
+            "file",
+            "`<FILE>`",
+            "wallclock from-ical --help",
+        ),
+        (
+            &["misfire", "--spec", "-", "--due", "-"][..],
+            "now",
+            "`--now <INSTANT>`",
+            "wallclock misfire --help",
+        ),
+        (
+            &["ledger", "tick"][..],
+            "worker",
+            "`--worker <NAME>`",
+            "wallclock ledger tick --help",
+        ),
+    ] {
+        let e = err_json(&wallclock(args, None));
+        assert_eq!(e["code"], "invalid_option");
+        assert_eq!(e["field"], field, "{e}");
+        assert!(e["message"].as_str().unwrap().contains(named), "{e}");
+        assert_points_to(&e, help);
+    }
     // The ledger's usage errors and help name the ledger's own command.
     let e = err_json(&wallclock(&["ledger", "tick", "--no-such-flag"], None));
     assert_eq!(e["code"], "invalid_option");
