@@ -926,7 +926,7 @@ fn affected_range(t: &Transition) -> (DateTime, DateTime) {
 
 /// Could the rule generate an occurrence on `date`? Exact for the common
 /// parts; `true` (conservative) where the answer needs the full expander
-/// (BYWEEKNO, BYSETPOS narrowing, intervals above one for longer periods).
+/// (BYWEEKNO, BYSETPOS narrowing, intervals above one for sub-daily rules).
 fn may_occur_on(schedule: &Schedule, rule: &Rule, date: Date) -> bool {
     let start = schedule.start();
     if date < start.date() {
@@ -943,14 +943,37 @@ fn may_occur_on(schedule: &Schedule, rule: &Rule, date: Date) -> bool {
         _ => {}
     }
     let freq = rule.frequency();
-    if freq == Frequency::Daily && rule.interval() > 1 {
-        // Days from the start date, without jiff's `until`, whose `Span`
-        // building keeps jiff's error formatting in the wasm build.
+    let interval = i64::from(rule.interval());
+    if interval > 1 {
+        // RFC 5545 §3.3.10: INTERVAL counts periods from DTSTART's period;
+        // only every INTERVAL-th one generates anything. Day numbers, not
+        // jiff's `until`, whose `Span` building keeps jiff's error
+        // formatting in the wasm build.
         let day = |d: Date| {
             crate::expand::days_from_civil(i32::from(d.year()), d.month() as u8, d.day() as u8)
         };
-        let days = day(date) - day(start.date());
-        if days.rem_euclid(i64::from(rule.interval())) != 0 {
+        // The first day of `d`'s week (weeks begin on WKST).
+        let week = |d: Date| day(d) - i64::from(d.weekday().since(rule.week_start()));
+        let month = |d: Date| i64::from(d.year()) * 12 + i64::from(d.month());
+        let s = start.date();
+        let in_period = |d: Date| {
+            let n = match freq {
+                Frequency::Yearly => i64::from(d.year() - s.year()),
+                Frequency::Monthly => month(d) - month(s),
+                Frequency::Weekly => (week(d) - week(s)) / 7,
+                Frequency::Daily => day(d) - day(s),
+                // Sub-daily periods: any day may hold one.
+                _ => 0,
+            };
+            n.rem_euclid(interval) == 0
+        };
+        // `forward` moves a monthly 31st to the 1st of the next month,
+        // which may be outside the rule's months.
+        let moved_in = freq == Frequency::Monthly
+            && schedule.invalid_date() == InvalidDatePolicy::Forward
+            && date.day() == 1
+            && date.yesterday().is_ok_and(in_period);
+        if !in_period(date) && !moved_in {
             return false;
         }
     }

@@ -470,6 +470,83 @@ fn count_rules_mention_only_the_clock_changes_they_reach() {
     assert!(s.contains("When 02:30 does not exist"), "{s}");
 }
 
+/// INTERVAL counts periods from the start's (month, WKST week, year): a
+/// rule that only runs in even months, or every 52nd week, never reaches the
+/// clock-change Sundays, and its sentence must not say it does. The sentence
+/// and the expansion over the same three years agree on gaps and on folds.
+#[test]
+fn interval_rules_mention_only_the_clock_changes_they_reach() {
+    for (zone, start, rule) in [
+        (
+            "America/New_York",
+            "2026-02-08T02:30",
+            "FREQ=MONTHLY;INTERVAL=2;BYDAY=2SU",
+        ),
+        (
+            "America/New_York",
+            "2026-03-08T02:30",
+            "FREQ=MONTHLY;INTERVAL=2;BYDAY=2SU",
+        ),
+        (
+            "America/New_York",
+            "2026-01-04T02:30",
+            "FREQ=WEEKLY;INTERVAL=52;BYDAY=SU",
+        ),
+        (
+            "America/New_York",
+            "2026-01-04T01:30",
+            "FREQ=WEEKLY;INTERVAL=4;BYDAY=SU",
+        ),
+        (
+            "Europe/Dublin",
+            "2026-01-04T01:30",
+            "FREQ=WEEKLY;INTERVAL=4;BYDAY=SU",
+        ),
+        (
+            "Europe/Dublin",
+            "2026-01-11T01:30",
+            "FREQ=WEEKLY;INTERVAL=4;BYDAY=SU",
+        ),
+        (
+            "Europe/Dublin",
+            "2026-01-18T01:30",
+            "FREQ=WEEKLY;INTERVAL=4;BYDAY=SU",
+        ),
+        (
+            "Europe/Dublin",
+            "2026-01-11T01:30",
+            "FREQ=WEEKLY;INTERVAL=4;BYDAY=SU;WKST=SU",
+        ),
+        (
+            "Europe/Berlin",
+            "2026-03-29T02:30",
+            "FREQ=YEARLY;INTERVAL=2;BYMONTH=3,10;BYDAY=-1SU",
+        ),
+        (
+            "Europe/Berlin",
+            "2027-03-28T02:30",
+            "FREQ=YEARLY;INTERVAL=2;BYMONTH=10;BYDAY=-1SU",
+        ),
+    ] {
+        let json = format!(r#"{{"timeZone":"{zone}","start":"{start}","rrule":"{rule}"}}"#);
+        let schedule = Schedule::from_json(&json).expect("valid spec");
+        let s = describe(&schedule);
+        let three_years = format!("{}{}", start[..4].parse::<i32>().unwrap() + 3, &start[4..]);
+        let options =
+            ExpandOptions::parse(&schedule, None, Some(start), Some(&three_years)).unwrap();
+        let entries = expand(&schedule, &options).unwrap();
+        let has = |what: &str| {
+            entries.entries().iter().any(|e| {
+                e.notes()
+                    .iter()
+                    .any(|n| n.code().as_str().starts_with(what))
+            })
+        };
+        assert_eq!(s.contains("does not exist"), has("gap"), "{json}: {s}");
+        assert_eq!(s.contains("occurs twice"), has("fold"), "{json}: {s}");
+    }
+}
+
 /// BYSECOND expands each minute of a MINUTELY rule (RFC 5545 §3.3.10's
 /// table) and filters a SECONDLY one; the sentence says which.
 #[test]
