@@ -1,5 +1,7 @@
 //! iCalendar in and out: the `DTSTART;TZID=…`, `RRULE`, `RDATE` and
-//! `EXDATE` lines of a VEVENT, read into a [`Spec`] and printed back.
+//! `EXDATE` lines of a VEVENT, read into a [`Spec`] and printed back, with
+//! the spec's other fields (id, policies, misfire limits) as `X-WALLCLOCK-…`
+//! non-standard properties (RFC 5545 §3.8.8.2) so the round trip is exact.
 //!
 //! Reading follows RFC 5545 §3.1 (content lines, folding, quoted parameter
 //! values) for just the recurrence properties; everything else in the text is
@@ -18,7 +20,8 @@ use crate::spec::{Spec, parse_local};
 /// Longest content line printed, in octets, before folding (RFC 5545 §3.1).
 const FOLD_AT: usize = 75;
 
-/// Reads the recurrence lines of a VEVENT (other lines are ignored).
+/// Reads the recurrence lines of a VEVENT and the `X-WALLCLOCK-…` lines
+/// [`to_ical`] writes (other lines are ignored).
 ///
 /// Only the first VEVENT is read; when the text has no `BEGIN:VEVENT`, the
 /// top-level lines are read (a bare `DTSTART`/`RRULE` snippet). Properties of
@@ -46,6 +49,8 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
     let mut rrule: Option<(String, Line)> = None;
     let mut rdates: Vec<(Option<String>, Vec<Item>, Line)> = Vec::new();
     let mut exdates: Vec<(Option<String>, Vec<Item>, Line)> = Vec::new();
+    // `X-WALLCLOCK-…` properties: the spec fields iCalendar has no word for.
+    let mut extras: Vec<(Property, Line)> = Vec::new();
 
     for line in &lines {
         if line.text.trim().is_empty() {
@@ -166,6 +171,7 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
                     exdates.push(entry)
                 }
             }
+            name if name.starts_with("X-WALLCLOCK-") => extras.push((prop, line.clone())),
             _ => {}
         }
     }
@@ -180,10 +186,18 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
     spec.rrule = rrule.map(|(r, _)| r);
     spec.rdate = date_list(&rdates, &tzid, start.time())?;
     spec.exdate = date_list(&exdates, &tzid, start.time())?;
+    for (prop, line) in &extras {
+        read_extra(&mut spec, prop).map_err(|e| {
+            Error::new(e.code(), format!("`{}`: {}", prop.name, e.message()))
+                .with_field("ical")
+                .with_position(line.pos(prop.value_at))
+        })?;
+    }
     Ok(spec)
 }
 
-/// Prints a spec as `DTSTART;TZID=…`, `RRULE:…`, `RDATE`, `EXDATE` lines,
+/// Prints a spec as `DTSTART;TZID=…`, `RRULE:…`, `RDATE`, `EXDATE` lines
+/// and `X-WALLCLOCK-…` lines for the other fields that are not defaults,
 /// with CRLF endings, folded at 75 octets. The RRULE is printed in canonical
 /// form when it parses, else as given.
 ///
@@ -224,6 +238,40 @@ pub fn to_ical(spec: &Spec) -> String {
             &mut out,
             &format!("{name};TZID={}:{}", param_value(tz), values.join(",")),
         );
+    }
+    // The rest of the spec, when not the default, as RFC 5545 §3.8.8.2
+    // non-standard properties: other calendars ignore them, `parse_ical`
+    // reads them back. The id is not a UID, which must be globally unique.
+    let default = Spec::new("", "");
+    for (name, value) in [
+        ("ID", (spec.id != default.id).then(|| escape_text(&spec.id))),
+        (
+            "REVISION",
+            (spec.revision != default.revision).then(|| spec.revision.to_string()),
+        ),
+        (
+            "GAP",
+            (spec.gap != default.gap).then(|| spec.gap.to_string()),
+        ),
+        (
+            "FOLD",
+            (spec.fold != default.fold).then(|| spec.fold.to_string()),
+        ),
+        (
+            "INVALID-DATE",
+            (spec.invalid_date != default.invalid_date).then(|| spec.invalid_date.to_string()),
+        ),
+        (
+            "MISFIRE",
+            (spec.misfire != default.misfire).then(|| spec.misfire.to_string()),
+        ),
+        ("MAX-LATENESS", spec.max_lateness.clone()),
+        ("MAX-CATCH-UP", spec.max_catch_up.map(|n| n.to_string())),
+        ("GRACE", spec.grace.clone()),
+    ] {
+        if let Some(value) = value {
+            push_folded(&mut out, &format!("X-WALLCLOCK-{name}:{value}"));
+        }
     }
     out
 }
@@ -482,6 +530,58 @@ fn single_item(prop: &Property, line: &Line) -> Result<Item, Error> {
     }
 }
 
+/// Sets the spec field an `X-WALLCLOCK-…` property carries, checked by the
+/// parser the JSON spec uses. Unknown `X-WALLCLOCK-…` names are ignored,
+/// as RFC 5545 §3.8.8.2 has readers do with any property they do not know.
+fn read_extra(spec: &mut Spec, prop: &Property) -> Result<(), Error> {
+    let value = prop.value.trim();
+    let number = |min: u32| {
+        value
+            .parse::<u32>()
+            .ok()
+            .filter(|n| *n >= min)
+            .ok_or_else(|| {
+                Error::new(
+                    ErrorCode::InvalidSpec,
+                    format!("invalid value `{value}`: expected a whole number >= {min}, e.g. `2`"),
+                )
+            })
+    };
+    let duration =
+        |field: &str| crate::spec::parse_duration(value, field).map(|_| Some(value.to_owned()));
+    match &prop.name["X-WALLCLOCK-".len()..] {
+        "ID" => spec.id = unescape_text(value),
+        "REVISION" => spec.revision = number(1)?,
+        "GAP" => spec.gap = value.parse()?,
+        "FOLD" => spec.fold = value.parse()?,
+        "INVALID-DATE" => spec.invalid_date = value.parse()?,
+        "MISFIRE" => spec.misfire = value.parse()?,
+        "MAX-LATENESS" => spec.max_lateness = duration("maxLateness")?,
+        "MAX-CATCH-UP" => spec.max_catch_up = Some(number(0)?),
+        "GRACE" => spec.grace = duration("grace")?,
+        _ => {}
+    }
+    Ok(())
+}
+
+/// RFC 5545 §3.3.11 TEXT: `\\`, `\;`, `\,` and `\n` (or `\N`) stand for
+/// a backslash, `;`, `,` and a line break.
+fn unescape_text(value: &str) -> String {
+    let mut out = String::new();
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        out.push(match c {
+            '\\' => match chars.next() {
+                Some('n' | 'N') => '\n',
+                Some(next) => next,
+                None => c,
+            },
+            _ => c,
+        });
+    }
+    out
+}
+
 fn date_list(
     entries: &[(Option<String>, Vec<Item>, Line)],
     zone: &str,
@@ -546,6 +646,23 @@ fn basic(local: &str) -> String {
         Ok(dt) => fmt_nominal(dt).replace(['-', ':'], ""),
         Err(_) => local.to_owned(),
     }
+}
+
+/// The inverse of [`unescape_text`].
+fn escape_text(value: &str) -> String {
+    let mut out = String::new();
+    for c in value.chars() {
+        match c {
+            '\\' | ';' | ',' => out.push('\\'),
+            '\n' => {
+                out.push_str("\\n");
+                continue;
+            }
+            _ => {}
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Quotes a parameter value that contains `:`, `;` or `,` (RFC 5545 §3.2).

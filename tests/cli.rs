@@ -423,12 +423,18 @@ fn ical_out_and_back() {
         v["rdate"],
         serde_json::json!(["2026-03-08T02:30", "2026-11-01T01:30"])
     );
-    // An .ics file also works as --spec.
+    // The policies and the id come back too (as `X-WALLCLOCK-…` lines).
+    assert_eq!(v, serde_json::from_str::<Value>(DATES).unwrap());
+    // An .ics file also works as --spec, and expands as the JSON does.
     let e = ok_json(&wallclock(
-        &["expand", "--spec", path.to_str().unwrap(), "--gap", "shift"],
+        &["expand", "--spec", path.to_str().unwrap()],
         None,
     ));
-    assert_eq!(e["entries"].as_array().unwrap().len(), 3);
+    assert_eq!(e["entries"].as_array().unwrap().len(), 4);
+    assert_eq!(
+        e,
+        ok_json(&wallclock(&["expand", "--spec", "-"], Some(DATES)))
+    );
     let bad = err_json(&wallclock(
         &["from-ical", "-"],
         Some("DTSTART:20260306T073000Z\r\n"),

@@ -336,6 +336,51 @@ fn round_trip() {
     assert_eq!(to_ical(&back), text);
 }
 
+/// Every spec field survives `to_ical` then `parse_ical`: the ones iCalendar
+/// has no property for travel as `X-WALLCLOCK-…` lines, so the expansion
+/// (keys, instants) is the same after the trip.
+#[test]
+fn round_trip_keeps_every_spec_field() {
+    let full = r#"{"id":"digest, daily; \\ v2\nteam","revision":3,"timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"FREQ=DAILY;COUNT=4","rdate":["2026-11-01T01:30"],"exdate":["2026-03-07T02:30"],"gap":"shift","fold":"both","invalidDate":"forward","misfire":"skip","maxLateness":"PT1H","maxCatchUp":0,"grace":"PT10M"}"#;
+    let others = [
+        r#"{"id":"digest","timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"FREQ=DAILY;COUNT=4","gap":"shift","fold":"both","invalidDate":"forward","misfire":"skip","maxLateness":"PT1H"}"#,
+        r#"{"timeZone":"Europe/Dublin","start":"2026-01-31T01:30","rrule":"FREQ=MONTHLY","gap":"snap","fold":"second","invalidDate":"backward","misfire":"latest_only","maxCatchUp":7}"#,
+        r#"{"timeZone":"UTC","start":"2026-01-01T00:00"}"#,
+    ];
+    for json in std::iter::once(full).chain(others) {
+        let spec = Spec::from_json(json).unwrap();
+        let text = to_ical(&spec);
+        let back = parse_ical(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(back, spec, "{text}");
+        let (a, b) = (Schedule::new(&spec).unwrap(), Schedule::new(&back).unwrap());
+        let options = ExpandOptions::new().limit(10);
+        assert_eq!(
+            expand(&a, &options).unwrap().to_json(),
+            expand(&b, &options).unwrap().to_json()
+        );
+    }
+    // Only what differs from the defaults is written.
+    let plain = to_ical(&Spec::from_json(others[2]).unwrap());
+    assert!(!plain.contains("X-WALLCLOCK"), "{plain}");
+    // A bad value is the field's own error, naming the property.
+    let err =
+        parse_ical("DTSTART;TZID=UTC:20260101T000000\r\nX-WALLCLOCK-GAP:later\r\n").unwrap_err();
+    assert_eq!(err.code(), ErrorCode::InvalidPolicy);
+    assert!(
+        err.message()
+            .starts_with("`X-WALLCLOCK-GAP`: invalid `gap` value `later`"),
+        "{}",
+        err.message()
+    );
+    let err = parse_ical("DTSTART;TZID=UTC:20260101T000000\r\nX-WALLCLOCK-MAX-CATCH-UP:-1\r\n")
+        .unwrap_err();
+    assert!(
+        err.message().contains("X-WALLCLOCK-MAX-CATCH-UP"),
+        "{}",
+        err.message()
+    );
+}
+
 /// DTSTART's zone is looked up ignoring case; an RDATE or EXDATE naming the
 /// same zone in another case is the same zone, not a second one.
 #[test]
