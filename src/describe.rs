@@ -945,35 +945,32 @@ fn may_occur_on(schedule: &Schedule, rule: &Rule, date: Date) -> bool {
     let freq = rule.frequency();
     let interval = i64::from(rule.interval());
     if interval > 1 {
-        // RFC 5545 §3.3.10: INTERVAL counts periods from DTSTART's period;
-        // only every INTERVAL-th one generates anything. Day numbers, not
-        // jiff's `until`, whose `Span` building keeps jiff's error
-        // formatting in the wasm build.
+        // RFC 5545 §3.3.10: INTERVAL counts periods from DTSTART's period
+        // (weeks begin on WKST); only every INTERVAL-th one generates
+        // anything. Day numbers, not jiff's `until`, whose `Span` building
+        // keeps jiff's error formatting in the wasm build.
+        let s = start.date();
         let day = |d: Date| {
             crate::expand::days_from_civil(i32::from(d.year()), d.month() as u8, d.day() as u8)
         };
-        // The first day of `d`'s week (weeks begin on WKST).
-        let week = |d: Date| day(d) - i64::from(d.weekday().since(rule.week_start()));
-        let month = |d: Date| i64::from(d.year()) * 12 + i64::from(d.month());
-        let s = start.date();
-        let in_period = |d: Date| {
-            let n = match freq {
-                Frequency::Yearly => i64::from(d.year() - s.year()),
-                Frequency::Monthly => month(d) - month(s),
-                Frequency::Weekly => (week(d) - week(s)) / 7,
-                Frequency::Daily => day(d) - day(s),
-                // Sub-daily periods: any day may hold one.
-                _ => 0,
-            };
-            n.rem_euclid(interval) == 0
+        let years = i64::from(date.year() - s.year());
+        let n = match freq {
+            Frequency::Yearly => years,
+            Frequency::Monthly => years * 12 + i64::from(date.month() - s.month()),
+            Frequency::Weekly => {
+                (day(date) - day(s) + i64::from(s.weekday().since(rule.week_start()))) / 7
+            }
+            Frequency::Daily => day(date) - day(s),
+            // Sub-daily periods: any day may hold one.
+            _ => 0,
         };
         // `forward` moves a monthly 31st to the 1st of the next month,
         // which may be outside the rule's months.
         let moved_in = freq == Frequency::Monthly
             && schedule.invalid_date() == InvalidDatePolicy::Forward
-            && date.day() == 1
-            && date.yesterday().is_ok_and(in_period);
-        if !in_period(date) && !moved_in {
+            && date.day() == 1;
+        // `date` is not before the start, so `n` is not negative.
+        if n % interval != 0 && !(moved_in && (n - 1) % interval == 0) {
             return false;
         }
     }
