@@ -15,7 +15,7 @@ use jiff::civil::{Date, DateTime, Time};
 use crate::error::{Error, ErrorCode};
 use crate::plan::fmt_nominal;
 use crate::rule::Rule;
-use crate::spec::{Spec, parse_local};
+use crate::spec::{FoldPolicy, GapPolicy, InvalidDatePolicy, MisfirePolicy, Spec, parse_local};
 
 /// Longest content line printed, in octets, before folding (RFC 5545 §3.1).
 const FOLD_AT: usize = 75;
@@ -49,8 +49,8 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
     let mut rrule: Option<(String, Line)> = None;
     let mut rdates: Vec<(Option<String>, Vec<Item>, Line)> = Vec::new();
     let mut exdates: Vec<(Option<String>, Vec<Item>, Line)> = Vec::new();
-    // `X-WALLCLOCK-…` properties: the spec fields iCalendar has no word for.
-    let mut extras: Vec<(Property, Line)> = Vec::new();
+    // Filled by `X-WALLCLOCK-…` properties: the fields iCalendar has no word for.
+    let mut spec = Spec::new(String::new(), String::new());
 
     for line in &lines {
         if line.text.trim().is_empty() {
@@ -171,7 +171,18 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
                     exdates.push(entry)
                 }
             }
-            name if name.starts_with("X-WALLCLOCK-") => extras.push((prop, line.clone())),
+            name if name.starts_with("X-WALLCLOCK-") => {
+                read_extra(&mut spec, &name["X-WALLCLOCK-".len()..], prop.value.trim()).map_err(
+                    |e| {
+                        Error::new(
+                            e.code(),
+                            format!("`{name}:{}`: {}", prop.value.trim(), e.message()),
+                        )
+                        .with_field("ical")
+                        .with_position(line.pos(prop.value_at))
+                    },
+                )?
+            }
             _ => {}
         }
     }
@@ -182,17 +193,11 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
             0,
         ));
     };
-    let mut spec = Spec::new(tzid.clone(), nominal_text(start));
+    spec.start = nominal_text(start);
     spec.rrule = rrule.map(|(r, _)| r);
     spec.rdate = date_list(&rdates, &tzid, start.time())?;
     spec.exdate = date_list(&exdates, &tzid, start.time())?;
-    for (prop, line) in &extras {
-        read_extra(&mut spec, prop).map_err(|e| {
-            Error::new(e.code(), format!("`{}`: {}", prop.name, e.message()))
-                .with_field("ical")
-                .with_position(line.pos(prop.value_at))
-        })?;
-    }
+    spec.time_zone = tzid;
     Ok(spec)
 }
 
@@ -242,36 +247,39 @@ pub fn to_ical(spec: &Spec) -> String {
     // The rest of the spec, when not the default, as RFC 5545 §3.8.8.2
     // non-standard properties: other calendars ignore them, `parse_ical`
     // reads them back. The id is not a UID, which must be globally unique.
-    let default = Spec::new("", "");
+    if spec.id != "preview" {
+        push_extra(&mut out, "ID", &escape_text(&spec.id));
+    }
+    if spec.revision != 1 {
+        // i64's Display is in the wasm already; u32's is not.
+        push_extra(&mut out, "REVISION", &i64::from(spec.revision));
+    }
     for (name, value) in [
-        ("ID", (spec.id != default.id).then(|| escape_text(&spec.id))),
-        (
-            "REVISION",
-            (spec.revision != default.revision).then(|| spec.revision.to_string()),
-        ),
         (
             "GAP",
-            (spec.gap != default.gap).then(|| spec.gap.to_string()),
+            (spec.gap != GapPolicy::Skip).then(|| spec.gap.as_str()),
         ),
         (
             "FOLD",
-            (spec.fold != default.fold).then(|| spec.fold.to_string()),
+            (spec.fold != FoldPolicy::First).then(|| spec.fold.as_str()),
         ),
         (
             "INVALID-DATE",
-            (spec.invalid_date != default.invalid_date).then(|| spec.invalid_date.to_string()),
+            (spec.invalid_date != InvalidDatePolicy::Omit).then(|| spec.invalid_date.as_str()),
         ),
         (
             "MISFIRE",
-            (spec.misfire != default.misfire).then(|| spec.misfire.to_string()),
+            (spec.misfire != MisfirePolicy::All).then(|| spec.misfire.as_str()),
         ),
-        ("MAX-LATENESS", spec.max_lateness.clone()),
-        ("MAX-CATCH-UP", spec.max_catch_up.map(|n| n.to_string())),
-        ("GRACE", spec.grace.clone()),
+        ("MAX-LATENESS", spec.max_lateness.as_deref()),
+        ("GRACE", spec.grace.as_deref()),
     ] {
         if let Some(value) = value {
-            push_folded(&mut out, &format!("X-WALLCLOCK-{name}:{value}"));
+            push_extra(&mut out, name, &value);
         }
+    }
+    if let Some(n) = spec.max_catch_up {
+        push_extra(&mut out, "MAX-CATCH-UP", &i64::from(n));
     }
     out
 }
@@ -533,32 +541,36 @@ fn single_item(prop: &Property, line: &Line) -> Result<Item, Error> {
 /// Sets the spec field an `X-WALLCLOCK-…` property carries, checked by the
 /// parser the JSON spec uses. Unknown `X-WALLCLOCK-…` names are ignored,
 /// as RFC 5545 §3.8.8.2 has readers do with any property they do not know.
-fn read_extra(spec: &mut Spec, prop: &Property) -> Result<(), Error> {
-    let value = prop.value.trim();
+fn read_extra(spec: &mut Spec, name: &str, value: &str) -> Result<(), Error> {
     let number = |min: u32| {
-        value
-            .parse::<u32>()
-            .ok()
-            .filter(|n| *n >= min)
-            .ok_or_else(|| {
-                Error::new(
-                    ErrorCode::InvalidSpec,
-                    format!("invalid value `{value}`: expected a whole number >= {min}, e.g. `2`"),
-                )
-            })
+        value.parse().ok().filter(|n| *n >= min).ok_or_else(|| {
+            Error::new(
+                ErrorCode::InvalidSpec,
+                if min > 0 {
+                    "expected an integer >= 1, e.g. `2`"
+                } else {
+                    "expected an integer >= 0, e.g. `2`"
+                },
+            )
+        })
     };
-    let duration =
-        |field: &str| crate::spec::parse_duration(value, field).map(|_| Some(value.to_owned()));
-    match &prop.name["X-WALLCLOCK-".len()..] {
+    match name {
         "ID" => spec.id = unescape_text(value),
         "REVISION" => spec.revision = number(1)?,
         "GAP" => spec.gap = value.parse()?,
         "FOLD" => spec.fold = value.parse()?,
         "INVALID-DATE" => spec.invalid_date = value.parse()?,
         "MISFIRE" => spec.misfire = value.parse()?,
-        "MAX-LATENESS" => spec.max_lateness = duration("maxLateness")?,
         "MAX-CATCH-UP" => spec.max_catch_up = Some(number(0)?),
-        "GRACE" => spec.grace = duration("grace")?,
+        "MAX-LATENESS" | "GRACE" => {
+            let grace = name == "GRACE";
+            crate::spec::parse_duration(value, if grace { "grace" } else { "maxLateness" })?;
+            *(if grace {
+                &mut spec.grace
+            } else {
+                &mut spec.max_lateness
+            }) = Some(value.to_owned());
+        }
         _ => {}
     }
     Ok(())
@@ -679,6 +691,11 @@ fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> &'a str {
         Some(head) if head.eq_ignore_ascii_case(prefix) => &s[prefix.len()..],
         _ => s,
     }
+}
+
+/// Appends `X-WALLCLOCK-<name>:<value>`.
+fn push_extra(out: &mut String, name: &str, value: &dyn std::fmt::Display) {
+    push_folded(out, &format!("X-WALLCLOCK-{name}:{value}"));
 }
 
 /// Appends a content line, folded so no physical line exceeds 75 octets

@@ -170,8 +170,7 @@ pub fn parse_ical(text: JsValue) -> Result<JsValue, JsValue> {
     to_js(&spec)
 }
 
-/// Prints a (valid) spec as `DTSTART;TZID=…`, `RRULE`, `RDATE`, `EXDATE` and
-/// `X-WALLCLOCK-…` lines.
+/// Prints a (valid) spec as `DTSTART;TZID=…`, `RRULE`, `RDATE`, `EXDATE` lines.
 #[wasm_bindgen(js_name = toICal)]
 pub fn to_ical(spec: JsValue) -> Result<String, JsValue> {
     let schedule = read_schedule(&spec).map_err(js_error)?;

@@ -368,7 +368,7 @@ fn round_trip_keeps_every_spec_field() {
     assert_eq!(err.code(), ErrorCode::InvalidPolicy);
     assert!(
         err.message()
-            .starts_with("`X-WALLCLOCK-GAP`: invalid `gap` value `later`"),
+            .starts_with("`X-WALLCLOCK-GAP:later`: invalid `gap` value `later`"),
         "{}",
         err.message()
     );
