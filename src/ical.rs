@@ -251,35 +251,28 @@ pub fn to_ical(spec: &Spec) -> String {
         push_extra(&mut out, "ID", &escape_text(&spec.id));
     }
     if spec.revision != 1 {
-        // i64's Display is in the wasm already; u32's is not.
-        push_extra(&mut out, "REVISION", &i64::from(spec.revision));
+        push_extra(&mut out, "REVISION", &spec.revision);
     }
-    for (name, value) in [
-        (
-            "GAP",
-            (spec.gap != GapPolicy::Skip).then(|| spec.gap.as_str()),
-        ),
-        (
-            "FOLD",
-            (spec.fold != FoldPolicy::First).then(|| spec.fold.as_str()),
-        ),
-        (
-            "INVALID-DATE",
-            (spec.invalid_date != InvalidDatePolicy::Omit).then(|| spec.invalid_date.as_str()),
-        ),
-        (
-            "MISFIRE",
-            (spec.misfire != MisfirePolicy::All).then(|| spec.misfire.as_str()),
-        ),
-        ("MAX-LATENESS", spec.max_lateness.as_deref()),
-        ("GRACE", spec.grace.as_deref()),
-    ] {
-        if let Some(value) = value {
-            push_extra(&mut out, name, &value);
-        }
+    if spec.gap != GapPolicy::Skip {
+        push_extra(&mut out, "GAP", &spec.gap.as_str());
     }
-    if let Some(n) = spec.max_catch_up {
-        push_extra(&mut out, "MAX-CATCH-UP", &i64::from(n));
+    if spec.fold != FoldPolicy::First {
+        push_extra(&mut out, "FOLD", &spec.fold.as_str());
+    }
+    if spec.invalid_date != InvalidDatePolicy::Omit {
+        push_extra(&mut out, "INVALID-DATE", &spec.invalid_date.as_str());
+    }
+    if spec.misfire != MisfirePolicy::All {
+        push_extra(&mut out, "MISFIRE", &spec.misfire.as_str());
+    }
+    if let Some(d) = &spec.max_lateness {
+        push_extra(&mut out, "MAX-LATENESS", d);
+    }
+    if let Some(n) = &spec.max_catch_up {
+        push_extra(&mut out, "MAX-CATCH-UP", n);
+    }
+    if let Some(d) = &spec.grace {
+        push_extra(&mut out, "GRACE", d);
     }
     out
 }
