@@ -186,7 +186,7 @@ export function describe(spec: Spec): string;
 export function decideMisfires(spec: Spec, due: Due[], now: InstantOrLocal): MisfireDecision[];
 /** Reads the recurrence lines of an iCalendar VEVENT. */
 export function parseICal(text: string): Spec;
-/** Prints a spec as `DTSTART;TZID=…`, `RRULE`, `RDATE`, `EXDATE` lines. */
+/** Prints a spec as `DTSTART;TZID=…`, `RRULE`, `RDATE`, `EXDATE` and `X-WALLCLOCK-…` lines. */
 export function toICal(spec: Spec): string;
 /** Version of the bundled IANA tz database. */
 export function tzdbVersion(): string;

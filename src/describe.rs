@@ -926,7 +926,7 @@ fn affected_range(t: &Transition) -> (DateTime, DateTime) {
 
 /// Could the rule generate an occurrence on `date`? Exact for the common
 /// parts; `true` (conservative) where the answer needs the full expander
-/// (BYWEEKNO, BYSETPOS narrowing, intervals above one for longer periods).
+/// (BYWEEKNO, BYSETPOS narrowing, intervals above one for sub-daily rules).
 fn may_occur_on(schedule: &Schedule, rule: &Rule, date: Date) -> bool {
     let start = schedule.start();
     if date < start.date() {
@@ -943,14 +943,34 @@ fn may_occur_on(schedule: &Schedule, rule: &Rule, date: Date) -> bool {
         _ => {}
     }
     let freq = rule.frequency();
-    if freq == Frequency::Daily && rule.interval() > 1 {
-        // Days from the start date, without jiff's `until`, whose `Span`
-        // building keeps jiff's error formatting in the wasm build.
+    let interval = i64::from(rule.interval());
+    if interval > 1 {
+        // RFC 5545 §3.3.10: INTERVAL counts periods from DTSTART's period
+        // (weeks begin on WKST); only every INTERVAL-th one generates
+        // anything. Day numbers, not jiff's `until`, whose `Span` building
+        // keeps jiff's error formatting in the wasm build.
+        let s = start.date();
         let day = |d: Date| {
             crate::expand::days_from_civil(i32::from(d.year()), d.month() as u8, d.day() as u8)
         };
-        let days = day(date) - day(start.date());
-        if days.rem_euclid(i64::from(rule.interval())) != 0 {
+        let years = i64::from(date.year() - s.year());
+        let n = match freq {
+            Frequency::Yearly => years,
+            Frequency::Monthly => years * 12 + i64::from(date.month() - s.month()),
+            Frequency::Weekly => {
+                (day(date) - day(s) + i64::from(s.weekday().since(rule.week_start()))) / 7
+            }
+            Frequency::Daily => day(date) - day(s),
+            // Sub-daily periods: any day may hold one.
+            _ => 0,
+        };
+        // `forward` moves a monthly 31st to the 1st of the next month,
+        // which may be outside the rule's months.
+        let moved_in = freq == Frequency::Monthly
+            && schedule.invalid_date() == InvalidDatePolicy::Forward
+            && date.day() == 1;
+        // `date` is not before the start, so `n` is not negative.
+        if n % interval != 0 && !(moved_in && (n - 1) % interval == 0) {
             return false;
         }
     }

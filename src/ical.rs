@@ -1,5 +1,7 @@
 //! iCalendar in and out: the `DTSTART;TZID=…`, `RRULE`, `RDATE` and
-//! `EXDATE` lines of a VEVENT, read into a [`Spec`] and printed back.
+//! `EXDATE` lines of a VEVENT, read into a [`Spec`] and printed back, with
+//! the spec's other fields (id, policies, misfire limits) as `X-WALLCLOCK-…`
+//! non-standard properties (RFC 5545 §3.8.8.2) so the round trip is exact.
 //!
 //! Reading follows RFC 5545 §3.1 (content lines, folding, quoted parameter
 //! values) for just the recurrence properties; everything else in the text is
@@ -13,12 +15,13 @@ use jiff::civil::{Date, DateTime, Time};
 use crate::error::{Error, ErrorCode};
 use crate::plan::fmt_nominal;
 use crate::rule::Rule;
-use crate::spec::{Spec, parse_local};
+use crate::spec::{FoldPolicy, GapPolicy, InvalidDatePolicy, MisfirePolicy, Spec, parse_local};
 
 /// Longest content line printed, in octets, before folding (RFC 5545 §3.1).
 const FOLD_AT: usize = 75;
 
-/// Reads the recurrence lines of a VEVENT (other lines are ignored).
+/// Reads the recurrence lines of a VEVENT and the `X-WALLCLOCK-…` lines
+/// [`to_ical`] writes (other lines are ignored).
 ///
 /// Only the first VEVENT is read; when the text has no `BEGIN:VEVENT`, the
 /// top-level lines are read (a bare `DTSTART`/`RRULE` snippet). Properties of
@@ -46,6 +49,8 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
     let mut rrule: Option<(String, Line)> = None;
     let mut rdates: Vec<(Option<String>, Vec<Item>, Line)> = Vec::new();
     let mut exdates: Vec<(Option<String>, Vec<Item>, Line)> = Vec::new();
+    // Filled by `X-WALLCLOCK-…` properties: the fields iCalendar has no word for.
+    let mut spec = Spec::new(String::new(), String::new());
 
     for line in &lines {
         if line.text.trim().is_empty() {
@@ -122,6 +127,16 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
                 }
                 dtstart = Some((tzid, dt, line.clone()));
             }
+            // RFC 5545 deprecated EXRULE (RFC 2445 §4.8.5.2); ignoring it
+            // would run the times it excludes.
+            "EXRULE" => {
+                return Err(Error::new(
+                    ErrorCode::Unsupported,
+                    "`EXRULE` is not supported (RFC 5545 removed it): list the excluded times as `EXDATE`",
+                )
+                .with_field("ical")
+                .with_position(line.pos(0)));
+            }
             "RRULE" => {
                 if rrule.is_some() {
                     return Err(Error::new(
@@ -156,6 +171,18 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
                     exdates.push(entry)
                 }
             }
+            name if name.starts_with("X-WALLCLOCK-") => {
+                read_extra(&mut spec, &name["X-WALLCLOCK-".len()..], prop.value.trim()).map_err(
+                    |e| {
+                        Error::new(
+                            e.code(),
+                            format!("`{name}:{}`: {}", prop.value.trim(), e.message()),
+                        )
+                        .with_field("ical")
+                        .with_position(line.pos(prop.value_at))
+                    },
+                )?
+            }
             _ => {}
         }
     }
@@ -166,14 +193,16 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
             0,
         ));
     };
-    let mut spec = Spec::new(tzid.clone(), nominal_text(start));
+    spec.start = nominal_text(start);
     spec.rrule = rrule.map(|(r, _)| r);
     spec.rdate = date_list(&rdates, &tzid, start.time())?;
     spec.exdate = date_list(&exdates, &tzid, start.time())?;
+    spec.time_zone = tzid;
     Ok(spec)
 }
 
-/// Prints a spec as `DTSTART;TZID=…`, `RRULE:…`, `RDATE`, `EXDATE` lines,
+/// Prints a spec as `DTSTART;TZID=…`, `RRULE:…`, `RDATE`, `EXDATE` lines
+/// and `X-WALLCLOCK-…` lines for the other fields that are not defaults,
 /// with CRLF endings, folded at 75 octets. The RRULE is printed in canonical
 /// form when it parses, else as given.
 ///
@@ -214,6 +243,36 @@ pub fn to_ical(spec: &Spec) -> String {
             &mut out,
             &format!("{name};TZID={}:{}", param_value(tz), values.join(",")),
         );
+    }
+    // The rest of the spec, when not the default, as RFC 5545 §3.8.8.2
+    // non-standard properties: other calendars ignore them, `parse_ical`
+    // reads them back. The id is not a UID, which must be globally unique.
+    if spec.id != "preview" {
+        push_extra(&mut out, "ID", &escape_text(&spec.id));
+    }
+    if spec.revision != 1 {
+        push_extra(&mut out, "REVISION", &spec.revision);
+    }
+    if spec.gap != GapPolicy::Skip {
+        push_extra(&mut out, "GAP", &spec.gap.as_str());
+    }
+    if spec.fold != FoldPolicy::First {
+        push_extra(&mut out, "FOLD", &spec.fold.as_str());
+    }
+    if spec.invalid_date != InvalidDatePolicy::Omit {
+        push_extra(&mut out, "INVALID-DATE", &spec.invalid_date.as_str());
+    }
+    if spec.misfire != MisfirePolicy::All {
+        push_extra(&mut out, "MISFIRE", &spec.misfire.as_str());
+    }
+    if let Some(d) = &spec.max_lateness {
+        push_extra(&mut out, "MAX-LATENESS", d);
+    }
+    if let Some(n) = &spec.max_catch_up {
+        push_extra(&mut out, "MAX-CATCH-UP", n);
+    }
+    if let Some(d) = &spec.grace {
+        push_extra(&mut out, "GRACE", d);
     }
     out
 }
@@ -472,6 +531,62 @@ fn single_item(prop: &Property, line: &Line) -> Result<Item, Error> {
     }
 }
 
+/// Sets the spec field an `X-WALLCLOCK-…` property carries, checked by the
+/// parser the JSON spec uses. Unknown `X-WALLCLOCK-…` names are ignored,
+/// as RFC 5545 §3.8.8.2 has readers do with any property they do not know.
+fn read_extra(spec: &mut Spec, name: &str, value: &str) -> Result<(), Error> {
+    let number = |min: u32| {
+        value.parse().ok().filter(|n| *n >= min).ok_or_else(|| {
+            Error::new(
+                ErrorCode::InvalidSpec,
+                if min > 0 {
+                    "expected an integer >= 1, e.g. `2`"
+                } else {
+                    "expected an integer >= 0, e.g. `2`"
+                },
+            )
+        })
+    };
+    match name {
+        "ID" => spec.id = unescape_text(value),
+        "REVISION" => spec.revision = number(1)?,
+        "GAP" => spec.gap = value.parse()?,
+        "FOLD" => spec.fold = value.parse()?,
+        "INVALID-DATE" => spec.invalid_date = value.parse()?,
+        "MISFIRE" => spec.misfire = value.parse()?,
+        "MAX-CATCH-UP" => spec.max_catch_up = Some(number(0)?),
+        "MAX-LATENESS" | "GRACE" => {
+            let grace = name == "GRACE";
+            crate::spec::parse_duration(value, if grace { "grace" } else { "maxLateness" })?;
+            *(if grace {
+                &mut spec.grace
+            } else {
+                &mut spec.max_lateness
+            }) = Some(value.to_owned());
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// RFC 5545 §3.3.11 TEXT: `\\`, `\;`, `\,` and `\n` (or `\N`) stand for
+/// a backslash, `;`, `,` and a line break.
+fn unescape_text(value: &str) -> String {
+    let mut out = String::new();
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        out.push(match c {
+            '\\' => match chars.next() {
+                Some('n' | 'N') => '\n',
+                Some(next) => next,
+                None => c,
+            },
+            _ => c,
+        });
+    }
+    out
+}
+
 fn date_list(
     entries: &[(Option<String>, Vec<Item>, Line)],
     zone: &str,
@@ -479,8 +594,10 @@ fn date_list(
 ) -> Result<Vec<String>, Error> {
     let mut out = Vec::new();
     for (tzid, items, line) in entries {
+        // Zone lookup ignores ASCII case, so `america/new_york` and
+        // `America/New_York` are one zone (the name `to_ical` prints).
         if let Some(tzid) = tzid
-            && tzid != zone
+            && !tzid.eq_ignore_ascii_case(zone)
         {
             return Err(Error::new(
                 ErrorCode::Unsupported,
@@ -536,6 +653,23 @@ fn basic(local: &str) -> String {
     }
 }
 
+/// The inverse of [`unescape_text`].
+fn escape_text(value: &str) -> String {
+    let mut out = String::new();
+    for c in value.chars() {
+        match c {
+            '\\' | ';' | ',' => out.push('\\'),
+            '\n' => {
+                out.push_str("\\n");
+                continue;
+            }
+            _ => {}
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// Quotes a parameter value that contains `:`, `;` or `,` (RFC 5545 §3.2).
 fn param_value(v: &str) -> String {
     if v.contains([':', ';', ',']) {
@@ -550,6 +684,11 @@ fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> &'a str {
         Some(head) if head.eq_ignore_ascii_case(prefix) => &s[prefix.len()..],
         _ => s,
     }
+}
+
+/// Appends `X-WALLCLOCK-<name>:<value>`.
+fn push_extra(out: &mut String, name: &str, value: &dyn std::fmt::Display) {
+    push_folded(out, &format!("X-WALLCLOCK-{name}:{value}"));
 }
 
 /// Appends a content line, folded so no physical line exceeds 75 octets

@@ -225,8 +225,8 @@ impl Spec {
         if !text.trim_start().starts_with('{') {
             return Err(not_an_object());
         }
-        let de = &mut serde_json::Deserializer::from_str(text);
-        let spec = serde_path_to_error::deserialize(de).map_err(|e| {
+        let mut de = serde_json::Deserializer::from_str(text);
+        let spec = serde_path_to_error::deserialize(&mut de).map_err(|e| {
             if matches!(
                 e.inner().classify(),
                 serde_json::error::Category::Syntax | serde_json::error::Category::Eof
@@ -238,6 +238,14 @@ impl Spec {
             }
             let path = e.path().to_string();
             shape_error(&path, &e.inner().to_string())
+        })?;
+        // One object per spec: text after it (a second object, stray
+        // brackets) is a mistake, not something to ignore.
+        de.end().map_err(|e| {
+            Error::new(
+                ErrorCode::InvalidSpec,
+                format!("invalid JSON: {e}: expected one spec object and nothing after it"),
+            )
         })?;
         Ok(spec)
     }

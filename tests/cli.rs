@@ -265,6 +265,34 @@ fn bad_specs_exit_2_with_json_error() {
     let e = err_json(&wallclock(&["expand", "--no-such-flag"], None));
     assert_eq!(e["code"], "invalid_option");
     assert_points_to(&e, "wallclock --help");
+    // A missing argument is named, is the error's field, and the hint is the
+    // subcommand's help, which lists it.
+    for (args, field, named, help) in [
+        (
+            &["from-ical"][..],
+            "file",
+            "`<FILE>`",
+            "wallclock from-ical --help",
+        ),
+        (
+            &["misfire", "--spec", "-", "--due", "-"][..],
+            "now",
+            "`--now <INSTANT>`",
+            "wallclock misfire --help",
+        ),
+        (
+            &["ledger", "tick"][..],
+            "worker",
+            "`--worker <NAME>`",
+            "wallclock ledger tick --help",
+        ),
+    ] {
+        let e = err_json(&wallclock(args, None));
+        assert_eq!(e["code"], "invalid_option");
+        assert_eq!(e["field"], field, "{e}");
+        assert!(e["message"].as_str().unwrap().contains(named), "{e}");
+        assert_points_to(&e, help);
+    }
     // The ledger's usage errors and help name the ledger's own command.
     let e = err_json(&wallclock(&["ledger", "tick", "--no-such-flag"], None));
     assert_eq!(e["code"], "invalid_option");
@@ -399,12 +427,18 @@ fn ical_out_and_back() {
         v["rdate"],
         serde_json::json!(["2026-03-08T02:30", "2026-11-01T01:30"])
     );
-    // An .ics file also works as --spec.
+    // The policies and the id come back too (as `X-WALLCLOCK-…` lines).
+    assert_eq!(v, serde_json::from_str::<Value>(DATES).unwrap());
+    // An .ics file also works as --spec, and expands as the JSON does.
     let e = ok_json(&wallclock(
-        &["expand", "--spec", path.to_str().unwrap(), "--gap", "shift"],
+        &["expand", "--spec", path.to_str().unwrap()],
         None,
     ));
-    assert_eq!(e["entries"].as_array().unwrap().len(), 3);
+    assert_eq!(e["entries"].as_array().unwrap().len(), 4);
+    assert_eq!(
+        e,
+        ok_json(&wallclock(&["expand", "--spec", "-"], Some(DATES)))
+    );
     let bad = err_json(&wallclock(
         &["from-ical", "-"],
         Some("DTSTART:20260306T073000Z\r\n"),
@@ -412,6 +446,26 @@ fn ical_out_and_back() {
     assert_eq!(bad["code"], "unsupported");
     assert_eq!(bad["field"], "ical");
     assert_eq!(bad["position"], 8);
+}
+
+/// `--spec` reads an iCalendar file whatever property it starts with, as
+/// `from-ical` does (calendar exports often open with `X-WR-CALNAME`).
+#[test]
+fn spec_file_in_icalendar_starting_with_any_property() {
+    let ics = "X-WR-CALNAME:Team\r\nBEGIN:VEVENT\r\nDTSTART;TZID=Europe/Berlin:20260306T093000\r\nRRULE:FREQ=DAILY;COUNT=2\r\nEND:VEVENT\r\n";
+    let from_ical = ok_json(&wallclock(&["from-ical", "-"], Some(ics)));
+    assert_eq!(from_ical["start"], "2026-03-06T09:30");
+    let v = ok_json(&wallclock(&["expand", "--spec", "-"], Some(ics)));
+    let nominals: Vec<&str> = v["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["nominal"].as_str().unwrap())
+        .collect();
+    assert_eq!(nominals, ["2026-03-06T09:30:00", "2026-03-07T09:30:00"]);
+    // JSON that is not an object is still read (and refused) as JSON.
+    let e = err_json(&wallclock(&["expand", "--spec", "-"], Some("[1]")));
+    assert_eq!(e["code"], "invalid_spec");
 }
 
 #[test]

@@ -336,6 +336,69 @@ fn round_trip() {
     assert_eq!(to_ical(&back), text);
 }
 
+/// Every spec field survives `to_ical` then `parse_ical`: the ones iCalendar
+/// has no property for travel as `X-WALLCLOCK-…` lines, so the expansion
+/// (keys, instants) is the same after the trip.
+#[test]
+fn round_trip_keeps_every_spec_field() {
+    let full = r#"{"id":"digest, daily; \\ v2\nteam","revision":3,"timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"FREQ=DAILY;COUNT=4","rdate":["2026-11-01T01:30"],"exdate":["2026-03-07T02:30"],"gap":"shift","fold":"both","invalidDate":"forward","misfire":"skip","maxLateness":"PT1H","maxCatchUp":0,"grace":"PT10M"}"#;
+    let others = [
+        r#"{"id":"digest","timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"FREQ=DAILY;COUNT=4","gap":"shift","fold":"both","invalidDate":"forward","misfire":"skip","maxLateness":"PT1H"}"#,
+        r#"{"timeZone":"Europe/Dublin","start":"2026-01-31T01:30","rrule":"FREQ=MONTHLY","gap":"snap","fold":"second","invalidDate":"backward","misfire":"latest_only","maxCatchUp":7}"#,
+        r#"{"timeZone":"UTC","start":"2026-01-01T00:00"}"#,
+    ];
+    for json in std::iter::once(full).chain(others) {
+        let spec = Spec::from_json(json).unwrap();
+        let text = to_ical(&spec);
+        let back = parse_ical(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(back, spec, "{text}");
+        let (a, b) = (Schedule::new(&spec).unwrap(), Schedule::new(&back).unwrap());
+        let options = ExpandOptions::new().limit(10);
+        assert_eq!(
+            expand(&a, &options).unwrap().to_json(),
+            expand(&b, &options).unwrap().to_json()
+        );
+    }
+    // Only what differs from the defaults is written.
+    let plain = to_ical(&Spec::from_json(others[2]).unwrap());
+    assert!(!plain.contains("X-WALLCLOCK"), "{plain}");
+    // A bad value is the field's own error, naming the property.
+    let err =
+        parse_ical("DTSTART;TZID=UTC:20260101T000000\r\nX-WALLCLOCK-GAP:later\r\n").unwrap_err();
+    assert_eq!(err.code(), ErrorCode::InvalidPolicy);
+    assert!(
+        err.message()
+            .starts_with("`X-WALLCLOCK-GAP:later`: invalid `gap` value `later`"),
+        "{}",
+        err.message()
+    );
+    let err = parse_ical("DTSTART;TZID=UTC:20260101T000000\r\nX-WALLCLOCK-MAX-CATCH-UP:-1\r\n")
+        .unwrap_err();
+    assert!(
+        err.message().contains("X-WALLCLOCK-MAX-CATCH-UP"),
+        "{}",
+        err.message()
+    );
+}
+
+/// DTSTART's zone is looked up ignoring case; an RDATE or EXDATE naming the
+/// same zone in another case is the same zone, not a second one.
+#[test]
+fn date_lists_in_dtstart_zone_spelled_in_another_case() {
+    let spec = parse_ical(
+        "DTSTART;TZID=america/new_york:20260306T023000\r\nRRULE:FREQ=DAILY;COUNT=2\r\nRDATE;TZID=America/New_York:20260310T090000\r\nEXDATE;TZID=AMERICA/NEW_YORK:20260307T023000\r\n",
+    )
+    .expect("one zone, spelled three ways");
+    assert_eq!(spec.rdate, ["2026-03-10T09:00"]);
+    assert_eq!(spec.exdate, ["2026-03-07T02:30"]);
+    Schedule::new(&spec).expect("valid");
+    let err = parse_ical(
+        "DTSTART;TZID=america/new_york:20260306T023000\r\nRDATE;TZID=America/Chicago:20260310T090000\r\n",
+    )
+    .unwrap_err();
+    assert_eq!(err.code(), ErrorCode::Unsupported);
+}
+
 #[test]
 fn errors_have_codes_and_positions() {
     let utc = "BEGIN:VEVENT\r\nDTSTART:20260306T073000Z\r\nEND:VEVENT\r\n";
@@ -450,6 +513,83 @@ fn count_rules_mention_only_the_clock_changes_they_reach() {
         r#"{"timeZone":"America/New_York","start":"2026-01-05T02:30","rrule":"FREQ=DAILY;COUNT=1000000"}"#,
     );
     assert!(s.contains("When 02:30 does not exist"), "{s}");
+}
+
+/// INTERVAL counts periods from the start's (month, WKST week, year): a
+/// rule that only runs in even months, or every 52nd week, never reaches the
+/// clock-change Sundays, and its sentence must not say it does. The sentence
+/// and the expansion over the same three years agree on gaps and on folds.
+#[test]
+fn interval_rules_mention_only_the_clock_changes_they_reach() {
+    for (zone, start, rule) in [
+        (
+            "America/New_York",
+            "2026-02-08T02:30",
+            "FREQ=MONTHLY;INTERVAL=2;BYDAY=2SU",
+        ),
+        (
+            "America/New_York",
+            "2026-03-08T02:30",
+            "FREQ=MONTHLY;INTERVAL=2;BYDAY=2SU",
+        ),
+        (
+            "America/New_York",
+            "2026-01-04T02:30",
+            "FREQ=WEEKLY;INTERVAL=52;BYDAY=SU",
+        ),
+        (
+            "America/New_York",
+            "2026-01-04T01:30",
+            "FREQ=WEEKLY;INTERVAL=4;BYDAY=SU",
+        ),
+        (
+            "Europe/Dublin",
+            "2026-01-04T01:30",
+            "FREQ=WEEKLY;INTERVAL=4;BYDAY=SU",
+        ),
+        (
+            "Europe/Dublin",
+            "2026-01-11T01:30",
+            "FREQ=WEEKLY;INTERVAL=4;BYDAY=SU",
+        ),
+        (
+            "Europe/Dublin",
+            "2026-01-18T01:30",
+            "FREQ=WEEKLY;INTERVAL=4;BYDAY=SU",
+        ),
+        (
+            "Europe/Dublin",
+            "2026-01-11T01:30",
+            "FREQ=WEEKLY;INTERVAL=4;BYDAY=SU;WKST=SU",
+        ),
+        (
+            "Europe/Berlin",
+            "2026-03-29T02:30",
+            "FREQ=YEARLY;INTERVAL=2;BYMONTH=3,10;BYDAY=-1SU",
+        ),
+        (
+            "Europe/Berlin",
+            "2027-03-28T02:30",
+            "FREQ=YEARLY;INTERVAL=2;BYMONTH=10;BYDAY=-1SU",
+        ),
+    ] {
+        let json = format!(r#"{{"timeZone":"{zone}","start":"{start}","rrule":"{rule}"}}"#);
+        let schedule = Schedule::from_json(&json).expect("valid spec");
+        let s = describe(&schedule);
+        let three_years = format!("{}{}", start[..4].parse::<i32>().unwrap() + 3, &start[4..]);
+        let options =
+            ExpandOptions::parse(&schedule, None, Some(start), Some(&three_years)).unwrap();
+        let entries = expand(&schedule, &options).unwrap();
+        let has = |what: &str| {
+            entries.entries().iter().any(|e| {
+                e.notes()
+                    .iter()
+                    .any(|n| n.code().as_str().starts_with(what))
+            })
+        };
+        assert_eq!(s.contains("does not exist"), has("gap"), "{json}: {s}");
+        assert_eq!(s.contains("occurs twice"), has("fold"), "{json}: {s}");
+    }
 }
 
 /// BYSECOND expands each minute of a MINUTELY rule (RFC 5545 §3.3.10's

@@ -32,6 +32,8 @@ const SPECS: &[&str] = &[
     r#"{"timeZone":42,"start":"2026-03-06T02:30"}"#,
     r#"["not", "an", "object"]"#,
     r#"{"timeZone":"America/New_York","start":"2026-03-06T02:30""#,
+    r#"{"timeZone":"UTC","start":"2026-01-01T00:00"} ]]] garbage"#,
+    r#"{"timeZone":"UTC","start":"2026-01-01T00:00"}{"timeZone":"UTC","start":"2027-01-01T00:00"}"#,
 ];
 
 #[test]
@@ -87,6 +89,7 @@ fn error_messages() {
         "BEGIN:VEVENT\nDTSTART:20260306T023000Z\nRRULE:FREQ=DAILY\nEND:VEVENT",
         "BEGIN:VEVENT\nDTSTART:20260306T023000\nEND:VEVENT",
         "BEGIN:VEVENT\nSUMMARY:no start\nEND:VEVENT",
+        "DTSTART;TZID=Europe/Berlin:20260306T023000\nRRULE:FREQ=DAILY\nEXRULE:FREQ=WEEKLY\n",
     ] {
         let err = parse_ical(text).expect_err(text);
         report.push_str(&format!(

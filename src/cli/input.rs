@@ -43,20 +43,15 @@ pub(crate) fn read_source(path: &str, field: &str) -> Result<String, Error> {
     })
 }
 
-/// A spec file's text: JSON (`{…}`) or an iCalendar VEVENT.
+/// A spec file's text: JSON (`{…}`) or iCalendar, told apart as `from-ical`
+/// would read them: iCalendar starts with a property name (`BEGIN`,
+/// `DTSTART`, `X-WR-CALNAME`, …), so with a letter.
 pub(crate) fn spec_text(text: &str) -> Result<Spec, Error> {
     let body = text.trim_start_matches('\u{feff}').trim_start();
-    if body.starts_with('{') {
-        return Spec::from_json(body);
-    }
-    let head = body
-        .get(..body.len().min(200))
-        .unwrap_or(body)
-        .to_ascii_uppercase();
-    if head.starts_with("BEGIN:") || head.starts_with("DTSTART") || head.starts_with("RRULE") {
+    if body.starts_with(|c: char| c.is_ascii_alphabetic()) {
         return crate::ical::parse_ical(text);
     }
-    // Most likely malformed JSON: let serde say where.
+    // JSON, or most likely malformed JSON: let serde say where.
     Spec::from_json(body)
 }
 

@@ -185,9 +185,10 @@ enum StatsFormat {
 pub(crate) fn main(args: Vec<OsString>) -> i32 {
     // `wallclock ledger init` parses as `ledger init`.
     let args: Vec<OsString> = args.into_iter().skip(1).collect();
+    let sub = super::subcommand(&args);
     let cli = match LedgerCli::try_parse_from(args) {
         Ok(cli) => cli,
-        Err(e) => return super::clap_error(&e, "wallclock ledger --help"),
+        Err(e) => return super::clap_error(&e, "wallclock ledger", sub.as_deref()),
     };
     let mut out = String::new();
     match run(cli, &mut out) {

@@ -33,9 +33,10 @@ pub fn main_with_args(args: Vec<OsString>) -> i32 {
     if args.get(1).is_some_and(|a| a == "ledger") {
         return ledger::main(args);
     }
+    let sub = subcommand(&args);
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
-        Err(e) => return clap_error(&e, "wallclock --help"),
+        Err(e) => return clap_error(&e, "wallclock", sub.as_deref()),
     };
     let mut out = String::new();
     let result = run(cli, &mut out);
@@ -67,10 +68,25 @@ fn report(err: &Error) -> i32 {
     FAILED
 }
 
+/// The subcommand named by `args` (program name first), if any.
+fn subcommand(args: &[OsString]) -> Option<String> {
+    args.get(1)
+        .and_then(|a| a.to_str())
+        .filter(|a| !a.starts_with('-'))
+        .map(str::to_owned)
+}
+
 /// Help goes to stdout with status 0; usage errors become JSON errors that
-/// point to `help` (the command that prints the right help).
-fn clap_error(e: &clap::Error, help: &str) -> i32 {
+/// point to `<command> --help`, or to `<command> <sub> --help` for a
+/// missing argument, which only the subcommand's help explains.
+fn clap_error(e: &clap::Error, command: &str, sub: Option<&str>) -> i32 {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let help = match sub {
+        Some(sub) if e.kind() == ErrorKind::MissingRequiredArgument => {
+            format!("{command} {sub} --help")
+        }
+        _ => format!("{command} --help"),
+    };
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let _ = e.print();
@@ -87,6 +103,26 @@ fn clap_error(e: &clap::Error, help: &str) -> i32 {
                 .strip_prefix("error: ")
                 .unwrap_or(first)
                 .replace('\'', "`");
+            // clap lists missing arguments on the lines after the first.
+            if let Some(ContextValue::Strings(missing)) = e.get(ContextKind::InvalidArg) {
+                let names: Vec<String> = missing.iter().map(|a| format!("`{a}`")).collect();
+                let field = missing
+                    .first()
+                    .and_then(|a| a.trim_start_matches('-').split([' ', '>']).next())
+                    .map(|a| a.trim_start_matches('<').to_ascii_lowercase());
+                let err = Error::new(
+                    ErrorCode::InvalidOption,
+                    format!(
+                        "missing required argument{} {}: see `{help}`",
+                        if names.len() > 1 { "s" } else { "" },
+                        names.join(", ")
+                    ),
+                );
+                return report(&match field {
+                    Some(f) if !f.is_empty() => err.with_field(f),
+                    _ => err,
+                });
+            }
             let mut err = Error::new(ErrorCode::InvalidOption, format!("{message}: see `{help}`"));
             if let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) {
                 let name = arg

@@ -339,7 +339,9 @@ fn resolve_name(text: &str) -> Result<Name, Error> {
     let hint = near_miss(text)
         .map(|n| format!(" (did you mean `{}`?)", n.as_str()))
         .unwrap_or_default();
-    let expected: Vec<&str> = Name::ALL.iter().map(|n| n.as_str()).collect();
+    // `String`s, as every other `join` in the wasm build: a `Vec<&str>`
+    // join is a second 1 KiB copy of `join_generic_copy`.
+    let expected: Vec<String> = Name::ALL.iter().map(|n| n.as_str().to_owned()).collect();
     let shown = if text.is_empty() {
         "the rule part name is empty".to_string()
     } else {
