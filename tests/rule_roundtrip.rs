@@ -119,9 +119,14 @@ fn valid_parts(mut r: Raw) -> Vec<String> {
     if freq == "WEEKLY" {
         r.by_month_day.clear();
     }
+    // An ordinal counts within the month for MONTHLY, and for YEARLY with
+    // BYMONTH: at most five of a weekday.
+    let in_month = freq == "MONTHLY" || (freq == "YEARLY" && !r.by_month.is_empty());
     for (nth, _) in &mut r.by_day {
         *nth = match (freq, *nth) {
-            ("MONTHLY", Some(n)) => Some(n.signum() * ((n.abs() - 1) % 5 + 1)),
+            (_, Some(n)) if in_month && r.by_week_no.is_empty() => {
+                Some(n.signum() * ((n.abs() - 1) % 5 + 1))
+            }
             ("YEARLY", n) if r.by_week_no.is_empty() => n,
             _ => None,
         };
