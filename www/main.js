@@ -882,7 +882,9 @@ function flush() {
 
 function shareText(kind) {
   flush();
-  const spec = mainSpec();
+  // The whole spec: the outage section's misfire fields are the spec's too.
+  const spec = outageSpec();
+  if (spec.misfire === DEFAULTS.misfire) delete spec.misfire;
   if (kind === 'link') return location.href.replace(/#.*$/, '') + stateToHash(st);
   if (kind === 'json') {
     wc.validate(spec); // an invalid spec is refused, as for the other formats
@@ -1003,6 +1005,10 @@ function onIcal() {
   st.rrule = spec.rrule ?? '';
   st.rdate = (spec.rdate || []).join(', ');
   st.exdate = (spec.exdate || []).join(', ');
+  // wallclock's own X-WALLCLOCK-* properties (`toICal` writes the fields
+  // that are not at their default); a plain event keeps the form's choices.
+  const policies = { gap: 'gap', fold: 'fold', inv: 'invalidDate', misfire: 'misfire', lat: 'maxLateness', catchUp: 'maxCatchUp', grace: 'grace' };
+  for (const [k, field] of Object.entries(policies)) if (spec[field] !== undefined) st[k] = String(spec[field]);
   writeForm();
   const events = (text.match(/^[ \t]*BEGIN:VEVENT[ \t]*$/gim) || []).length;
   $('ical-hint').textContent = events > 1

@@ -262,6 +262,15 @@ export const tests = [
       eq(text.trim().split('\n').length, 5, 'CSV rows (header + 4)');
       await fill(page, '#ical', 'DTSTART:nonsense');
       ok(await page.isVisible('#ical-err'), 'iCal error next to the paste box');
+      // wallclock's X- properties carry the policies both ways.
+      await fill(page, '#ical', 'BEGIN:VEVENT\nDTSTART;TZID=America/New_York:20260306T023000\nRRULE:FREQ=DAILY;COUNT=4\nX-WALLCLOCK-GAP:shift\nX-WALLCLOCK-MISFIRE:latest_only\nEND:VEVENT');
+      eq(await page.inputValue('#gap'), 'shift', 'gap policy from X-WALLCLOCK-GAP');
+      eq(await page.inputValue('#misfire'), 'latest_only', 'misfire policy from X-WALLCLOCK-MISFIRE');
+      eq((await rows(page)).map(day), ['2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09'], 'the 8th shifted, not skipped');
+      await page.click('[data-copy="ical"]');
+      await page.waitForFunction(() => document.getElementById('share-out').value.includes('X-WALLCLOCK-GAP'));
+      const copied = await page.inputValue('#share-out');
+      ok(copied.includes('X-WALLCLOCK-GAP:shift') && copied.includes('X-WALLCLOCK-MISFIRE:latest_only'), `the copy keeps the policies: ${copied}`);
     },
   },
   {
