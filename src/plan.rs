@@ -1067,7 +1067,7 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
                     if status.executes() {
                         executions += 1;
                         if options.limit.is_some_and(|l| executions >= l) {
-                            return finish(expander.as_ref(), warnings);
+                            return finish(schedule, expander.as_ref(), warnings);
                         }
                     }
                 }
@@ -1077,7 +1077,7 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
             }
         }
     }
-    finish(expander.as_ref(), warnings)
+    finish(schedule, expander.as_ref(), warnings)
 }
 
 /// The note of fold `both` when the rule ends before its second run:
@@ -1163,11 +1163,26 @@ fn out_of_range(schedule: &Schedule, nominal: DateTime) -> Warning {
     }
 }
 
-fn finish(expander: Option<&Expander>, warnings: Vec<Warning>) -> Result<Vec<Warning>, Error> {
+fn finish(
+    schedule: &Schedule,
+    expander: Option<&Expander>,
+    warnings: Vec<Warning>,
+) -> Result<Vec<Warning>, Error> {
     if expander.is_some_and(|x| x.over_budget()) {
-        return Err(ceiling_error(format!(
-            "the rule needs more than {MAX_STEPS} expansion steps"
-        )));
+        // BY parts that rarely or never meet burn the steps
+        // (`FREQ=HOURLY;INTERVAL=3;BYHOUR=0` from 01:00); with COUNT or
+        // UNTIL there, adding one is no advice.
+        let more = if schedule.is_unbounded() {
+            "; or narrow the window with `to`, lower `limit`, or add COUNT or UNTIL"
+        } else {
+            ", or narrow the window with `to`"
+        };
+        return Err(Error::new(
+            ErrorCode::LimitExceeded,
+            format!(
+                "the rule needs more than {MAX_STEPS} expansion steps: its BY parts may meet rarely or never (check them){more}"
+            ),
+        ));
     }
     Ok(warnings)
 }

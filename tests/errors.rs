@@ -54,6 +54,14 @@ fn error_messages() {
         r#"{"timeZone":"UTC","start":"2026-01-01T00:00","rrule":"FREQ=SECONDLY"}"#,
     )
     .unwrap();
+    // From 01:00 every third hour is 01, 04, …, 22: never 00.
+    let never = |count: &str| {
+        Schedule::from_json(&format!(
+            r#"{{"timeZone":"UTC","start":"2023-01-01T01:00","rrule":"FREQ=HOURLY;INTERVAL=3;BYHOUR=0{count}"}}"#
+        ))
+        .unwrap()
+    };
+    let (never_counted, never_unbounded) = (never(";COUNT=12"), never(""));
     let cases: Vec<(&str, &Schedule, Result<ExpandOptions, wallclock::Error>)> = vec![
         ("no limit", &daily, Ok(ExpandOptions::new())),
         ("limit 0", &daily, Ok(ExpandOptions::new().limit(0))),
@@ -76,6 +84,16 @@ fn error_messages() {
             "too many entries",
             &secondly,
             Ok(ExpandOptions::new().limit(200_000)),
+        ),
+        (
+            "BY parts that never meet, with COUNT",
+            &never_counted,
+            Ok(ExpandOptions::new()),
+        ),
+        (
+            "BY parts that never meet, unbounded",
+            &never_unbounded,
+            Ok(ExpandOptions::new().limit(5)),
         ),
     ];
     for (what, schedule, options) in cases {
