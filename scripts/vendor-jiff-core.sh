@@ -7,8 +7,8 @@
 # only so that two `TimeZone`s can be compared. The table is random-looking
 # data that gzip cannot shrink: 16.7 KiB of the wasm package's ~200 KB gzip
 # budget (8%), for a checksum wallclock never reads. The loop computes the
-# same CRC-32C (a test below checks the standard check value) 8x slower per
-# byte: a few microseconds per zone, once per zone and process.
+# same CRC-32C (a test below checks the standard check value), slower per
+# byte, but a zone's TZif data is a few KiB and is parsed once per process.
 #
 # Run after an update of jiff changes the jiff-core version in Cargo.lock:
 #   scripts/vendor-jiff-core.sh [VERSION]
