@@ -574,13 +574,13 @@ fn collect(
     dst_only: bool,
 ) -> Result<Vec<Warning>, Error> {
     run(schedule, options, &mut |e| {
-        if dst_only && !e.is_dst_affected() {
+        if !dst_only {
+            entry_ceiling(entries.len())?;
+        } else if !e.is_dst_affected() {
             return Ok(());
-        }
-        if dst_only && entries.len() >= MAX_ENTRIES {
+        } else if entries.len() >= MAX_ENTRIES {
             return Err(ceiling_error(format!("more than {MAX_ENTRIES} notices")));
         }
-        entry_ceiling(entries.len())?;
         entries.push(e);
         Ok(())
     })
