@@ -350,7 +350,8 @@ impl Schedule {
             )
             .with_field("start")
         })?;
-        if zone::Resolver::new(&tz).resolve(start) == zone::Resolution::OutOfRange {
+        let resolved = zone::Resolver::new(&tz).resolve(start);
+        if resolved == zone::Resolution::OutOfRange {
             let last = tz.to_datetime(jiff::Timestamp::MAX);
             return Err(Error::new(
                 ErrorCode::InvalidStart,
@@ -367,7 +368,7 @@ impl Schedule {
             Some(text) => Some(Rule::parse(text).map_err(|e| e.with_field("rrule"))?),
         };
         if let Some(rule) = &rule {
-            check_until(rule, start, &tz)?;
+            check_until(rule, start, resolved)?;
         }
         let rdate = parse_list(&spec.rdate, "rdate")?;
         let exdate = parse_list(&spec.exdate, "exdate")?;
@@ -496,27 +497,13 @@ impl Schedule {
     }
 }
 
-fn check_until(rule: &Rule, start: DateTime, tz: &TimeZone) -> Result<(), Error> {
+fn check_until(rule: &Rule, start: DateTime, resolved: zone::Resolution) -> Result<(), Error> {
     let before = match rule.until {
         None => false,
         Some(Until::Date(d)) => d < start.date(),
         Some(Until::Local(dt)) => dt < start,
-        // The earliest instant `start` can be listed at under any policy
-        // (no later nominal resolves before it): in a fold the first, so a
-        // start there is accepted with UNTIL between its two instants; in
-        // a gap the transition, where a skipped start is listed and a
-        // snapped one runs (a shifted one runs after it).
-        Some(Until::Utc(ts)) => match zone::Resolver::new(tz).resolve(start) {
-            zone::Resolution::Unambiguous { instant, .. }
-            | zone::Resolution::Gap {
-                transition: instant,
-                ..
-            } => ts < instant,
-            zone::Resolution::Fold { before, .. } => {
-                before.to_timestamp(start).is_ok_and(|first| ts < first)
-            }
-            zone::Resolution::OutOfRange => false,
-        },
+        // A start in a fold is accepted with UNTIL between its two instants.
+        Some(Until::Utc(ts)) => resolved.earliest(start).is_some_and(|first| ts < first),
     };
     if before {
         return Err(Error::new(

@@ -91,6 +91,21 @@ pub(crate) enum Resolution {
     OutOfRange,
 }
 
+impl Resolution {
+    /// The earliest instant any gap or fold policy lists `nominal` at (no
+    /// later nominal resolves before it): in a fold the first of the two,
+    /// in a gap the transition, where a skipped time is listed and a
+    /// snapped one runs (a shifted one runs after it).
+    pub(crate) fn earliest(self, nominal: DateTime) -> Option<Timestamp> {
+        match self {
+            Resolution::Unambiguous { instant, .. } => Some(instant),
+            Resolution::Gap { transition, .. } => Some(transition),
+            Resolution::Fold { before, .. } => before.to_timestamp(nominal).ok(),
+            Resolution::OutOfRange => None,
+        }
+    }
+}
+
 /// The civil range `[lo, hi)` in which every local time has one offset,
 /// in whole seconds since 1970-01-01T00:00 of the wall clock (so a hit is
 /// two integer comparisons and a subtraction).
