@@ -593,22 +593,18 @@ fn set_pos_plan(rule: &Rule, start: DateTime) -> SetPos {
             }
         })
         .collect();
-    let mut days: Vec<i32> = Vec::new();
-    for &(d, _) in &picks {
-        if !days.contains(&d) {
-            days.push(d);
-        }
-    }
+    // The parser keeps BYSETPOS ascending and without repeats, so the
+    // days come out ascending and each day's time indices ascending and
+    // distinct.
+    let mut days: Vec<i32> = picks.iter().map(|&(d, _)| d).collect();
+    days.dedup();
     reading_order(&mut days);
     let times_of = |d: i32| -> Vec<i32> {
-        let mut t: Vec<i32> = picks
+        picks
             .iter()
             .filter(|(pd, _)| *pd == d)
             .map(|&(_, i)| i)
-            .collect();
-        crate::sort::sort(&mut t);
-        t.dedup();
-        t
+            .collect()
     };
     let first = times_of(days[0]);
     if days.iter().any(|&d| times_of(d) != first) {
@@ -643,9 +639,11 @@ fn among(rule: &Rule) -> SetPos {
 }
 
 /// Positions as people list them: from the start (first, second), then
-/// from the end (second-to-last, last).
+/// from the end (second-to-last, last). `positions` is ascending (the
+/// parser's order), so the negative ones move, in order, to the end.
 fn reading_order(positions: &mut [i32]) {
-    crate::sort::sort_by_key(positions, |p| (*p < 0, *p));
+    let negative = positions.iter().take_while(|p| **p < 0).count();
+    positions.rotate_left(negative);
 }
 
 /// Every time of day any rule can produce, for the DST check. Sub-daily
@@ -824,8 +822,10 @@ fn dst_sentences(schedule: &Schedule) -> Vec<String> {
         None => Vec::new(),
     };
     // A COUNT rule ends at its COUNT-th occurrence: clock changes after it
-    // are not mentioned (UNTIL bounds the days in `may_occur_on`).
-    let count_end = crate::plan::count_end(schedule);
+    // are not mentioned (UNTIL bounds the days in `may_occur_on`). Found by
+    // expanding the rule, so only once a candidate time meets a change
+    // (a 09:00 rule never does): `None` until then.
+    let mut count_end: Option<Option<DateTime>> = None;
     let mut hits: Vec<Hit> = Vec::new();
     for t in transitions {
         let (lo, hi) = affected_range(&t);
@@ -836,13 +836,13 @@ fn dst_sentences(schedule: &Schedule) -> Vec<String> {
                 if may_occur_on(schedule, rule, day) {
                     for time in &times {
                         let dt = day.to_datetime(*time);
-                        if lo <= dt
-                            && dt < hi
-                            && dt >= start
-                            && count_end.is_none_or(|end| dt <= end)
-                            && !schedule.exdate().contains(&dt)
-                        {
-                            nominals.push(dt);
+                        if lo <= dt && dt < hi && dt >= start && !schedule.exdate().contains(&dt) {
+                            if count_end.is_none() {
+                                count_end = Some(crate::plan::count_end(schedule));
+                            }
+                            if count_end.flatten().is_none_or(|end| dt <= end) {
+                                nominals.push(dt);
+                            }
                         }
                     }
                 }
