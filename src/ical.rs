@@ -15,7 +15,7 @@ use jiff::civil::{Date, DateTime, Time};
 use crate::error::{Error, ErrorCode};
 use crate::plan::fmt_nominal;
 use crate::rule::Rule;
-use crate::spec::{FoldPolicy, GapPolicy, InvalidDatePolicy, MisfirePolicy, Spec, parse_local};
+use crate::spec::{Spec, is_default, is_default_id, is_one, parse_local};
 
 /// Longest content line printed, in octets, before folding (RFC 5545 §3.1).
 const FOLD_AT: usize = 75;
@@ -247,23 +247,23 @@ pub fn to_ical(spec: &Spec) -> String {
     // The rest of the spec, when not the default, as RFC 5545 §3.8.8.2
     // non-standard properties: other calendars ignore them, `parse_ical`
     // reads them back. The id is not a UID, which must be globally unique.
-    if spec.id != "preview" {
+    if !is_default_id(&spec.id) {
         push_extra(&mut out, "ID", &escape_text(&spec.id));
     }
-    if spec.revision != 1 {
+    if !is_one(&spec.revision) {
         push_extra(&mut out, "REVISION", &spec.revision);
     }
-    if spec.gap != GapPolicy::Skip {
-        push_extra(&mut out, "GAP", &spec.gap.as_str());
+    if !is_default(&spec.gap) {
+        push_extra(&mut out, "GAP", &spec.gap);
     }
-    if spec.fold != FoldPolicy::First {
-        push_extra(&mut out, "FOLD", &spec.fold.as_str());
+    if !is_default(&spec.fold) {
+        push_extra(&mut out, "FOLD", &spec.fold);
     }
-    if spec.invalid_date != InvalidDatePolicy::Omit {
-        push_extra(&mut out, "INVALID-DATE", &spec.invalid_date.as_str());
+    if !is_default(&spec.invalid_date) {
+        push_extra(&mut out, "INVALID-DATE", &spec.invalid_date);
     }
-    if spec.misfire != MisfirePolicy::All {
-        push_extra(&mut out, "MISFIRE", &spec.misfire.as_str());
+    if !is_default(&spec.misfire) {
+        push_extra(&mut out, "MISFIRE", &spec.misfire);
     }
     if let Some(d) = &spec.max_lateness {
         push_extra(&mut out, "MAX-LATENESS", d);

@@ -138,15 +138,17 @@ fn default_revision() -> u32 {
     1
 }
 
-fn is_default_id(id: &String) -> bool {
+/// The JSON spec (`skip_serializing_if`) and `to_ical` leave a field out
+/// when it is its default.
+pub(crate) fn is_default_id(id: &String) -> bool {
     id == "preview"
 }
 
-fn is_one(n: &u32) -> bool {
+pub(crate) fn is_one(n: &u32) -> bool {
     *n == 1
 }
 
-fn is_default<T: Default + PartialEq>(t: &T) -> bool {
+pub(crate) fn is_default<T: Default + PartialEq>(t: &T) -> bool {
     *t == T::default()
 }
 
