@@ -76,6 +76,13 @@ pub const MAX_CLAIMS_PER_TICK: usize = 100_000;
 /// n / `CLAIM_BATCH` write transactions instead of 2n.
 pub const CLAIM_BATCH: usize = 64;
 
+/// The occurrences an update hands to its new revision (cancelled, to be
+/// planned again): those that never ran and never will. Every other state
+/// but `cancelled` was dispatched or decided, which a cutover may not
+/// reach back over.
+const SUPERSEDABLE: &str = "(state IN ('planned', 'retry_wait', 'gap_skipped')
+     OR (state = 'coalesced' AND status = 'merged'))";
+
 /// An open ledger: one SQLite connection in WAL mode.
 pub struct Ledger {
     conn: Connection,
@@ -329,11 +336,12 @@ impl Ledger {
         // slots with other keys, so nothing would stop a second run.
         let served: Option<(i64, String, String, String)> = tx
             .query_row(
-                "SELECT revision, nominal, at, state FROM occurrences
-                  WHERE schedule = ?1 AND at >= ?2
-                    AND (state IN ('running', 'done', 'unknown_effect', 'dead', 'skipped', 'expired')
-                         OR (state = 'coalesced' AND status <> 'merged'))
-                  ORDER BY at DESC LIMIT 1",
+                &format!(
+                    "SELECT revision, nominal, at, state FROM occurrences
+                      WHERE schedule = ?1 AND at >= ?2
+                        AND state <> 'cancelled' AND NOT {SUPERSEDABLE}
+                      ORDER BY at DESC LIMIT 1"
+                ),
                 params![spec.id, cut],
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
             )
@@ -360,11 +368,11 @@ impl Ledger {
         // What never ran (or never will) from the cutover on belongs to the
         // new revision now.
         tx.execute(
-            "UPDATE occurrences SET state = 'cancelled', live = 0, decision = NULL,
-                    reason = 'superseded by revision ' || ?3 || ' from ' || ?2
-              WHERE schedule = ?1 AND revision < ?3 AND at >= ?2
-                AND (state IN ('planned', 'retry_wait', 'gap_skipped')
-                     OR (state = 'coalesced' AND status = 'merged'))",
+            &format!(
+                "UPDATE occurrences SET state = 'cancelled', live = 0, decision = NULL,
+                        reason = 'superseded by revision ' || ?3 || ' from ' || ?2
+                  WHERE schedule = ?1 AND revision < ?3 AND at >= ?2 AND {SUPERSEDABLE}"
+            ),
             params![spec.id, cut, next],
         )?;
         tx.execute(
