@@ -2,9 +2,10 @@
 //! only DST code in the crate.
 //!
 //! [`Resolver::resolve`] classifies a nominal local time as unambiguous, in a
-//! gap or in a fold (jiff's `to_ambiguous_timestamp`, behind a cache of the
-//! current offset span), and [`apply`] turns that classification plus the
-//! schedule's gap and fold policies into zero, one or two instants with notes.
+//! gap or in a fold (jiff's `to_ambiguous_timestamp`, checked against the
+//! zone's instant→offset mapping, behind a cache of the current offset span),
+//! and [`apply`] turns that classification plus the schedule's gap and fold
+//! policies into zero, one or two instants with notes.
 
 use jiff::civil::DateTime;
 use jiff::tz::{AmbiguousOffset, Offset, TimeZone};
@@ -68,6 +69,9 @@ fn suggest(name: &str) -> Option<String> {
             have == want || have.ends_with(&want)
         })
 }
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod sweep;
 
 /// How a nominal local time maps onto the time line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,47 +159,152 @@ impl<'z> Resolver<'z> {
     }
 
     /// A nominal outside the cached span: ask the zone, and cache the new
-    /// span when the answer is unambiguous.
+    /// span when the answer is unambiguous. The answer stands when the
+    /// zone's offsets at the instants it names agree with it (one
+    /// `to_offset` each), which they do except next to a few zones' last
+    /// explicit transition.
     #[inline(never)]
     fn lookup(&mut self, dt: DateTime) -> Resolution {
-        match self.tz.to_ambiguous_timestamp(dt).offset() {
-            AmbiguousOffset::Unambiguous { offset } => match offset.to_timestamp(dt) {
-                Ok(instant) => {
-                    self.span = self.safe_span(instant, offset);
-                    Resolution::Unambiguous { instant, offset }
+        let jiff = self.tz.to_ambiguous_timestamp(dt).offset();
+        let resolution = match jiff {
+            AmbiguousOffset::Unambiguous { offset } if self.holds(dt, offset) => {
+                match offset.to_timestamp(dt) {
+                    Ok(instant) => Resolution::Unambiguous { instant, offset },
+                    // Late on 31 December 9999, or on the 30th west of UTC:
+                    // clamping to the last instant would merge every later
+                    // nominal into it.
+                    Err(_) => Resolution::OutOfRange,
                 }
-                // Late on 31 December 9999, or on the 30th west of UTC:
-                // clamping to the last instant would merge every later
-                // nominal into it.
+            }
+            AmbiguousOffset::Gap { before, after }
+                if !self.holds(dt, before) && !self.holds(dt, after) =>
+            {
+                self.gap(dt, before, after)
+            }
+            AmbiguousOffset::Fold { before, after }
+                if self.holds(dt, before) && self.holds(dt, after) =>
+            {
+                self.fold(dt, before, after)
+            }
+            // jiff's civil lookup contradicts its own instant→offset mapping
+            // (see `by_offsets`): decide from the mapping.
+            _ => self.by_offsets(dt, jiff),
+        };
+        if let Resolution::Unambiguous { instant, offset } = resolution {
+            self.span = self.safe_span(instant, offset);
+        }
+        resolution
+    }
+
+    /// Whether `dt` read with `offset` is an instant at which the zone's
+    /// offset is `offset`.
+    fn holds(&self, dt: DateTime, offset: Offset) -> bool {
+        offset
+            .to_timestamp(dt)
+            .is_ok_and(|t| self.tz.to_offset(t) == offset)
+    }
+
+    /// A nominal skipped by the change from `before` to `after`.
+    fn gap(&self, dt: DateTime, before: Offset, after: Offset) -> Resolution {
+        let transition = before
+            .to_timestamp(dt)
+            .ok()
+            .and_then(|late| late.checked_add(SignedDuration::from_secs(1)).ok())
+            .and_then(|late| transition_before(self.tz, late))
+            .unwrap_or(Timestamp::MIN);
+        Resolution::Gap {
+            before,
+            after,
+            transition,
+        }
+    }
+
+    /// A nominal repeated by the change from `before` to `after`.
+    fn fold(&self, dt: DateTime, before: Offset, after: Offset) -> Resolution {
+        let transition = before
+            .to_timestamp(dt)
+            .ok()
+            .and_then(|early| self.tz.following(early).next())
+            .map(|t| t.timestamp())
+            .unwrap_or(Timestamp::MIN);
+        Resolution::Fold {
+            before,
+            after,
+            transition,
+        }
+    }
+
+    /// `dt` resolved from the zone's instant→offset mapping alone: `dt`
+    /// read with offset `o` is an instant when the zone's offset at that
+    /// instant is `o`; a gap or fold is the one offset change whose skipped
+    /// or repeated civil range holds `dt`.
+    ///
+    /// jiff 1.0.2 answers civil lookups after a zone's last explicit
+    /// transition from the zone's POSIX rule, even where the rule's own
+    /// transition comes before the explicit one: America/Nuuk's rule puts a
+    /// fold at 2023-10-28 23:00–23:59, where the offset is −02 throughout.
+    /// Its `to_offset` takes the explicit transition first and is right, and
+    /// so is `following` (explicit transitions up to the last one, the rule
+    /// only after it).
+    #[inline(never)]
+    fn by_offsets(&self, dt: DateTime, jiff: AmbiguousOffset) -> Resolution {
+        let Ok(utc) = Offset::UTC.to_timestamp(dt) else {
+            return Resolution::OutOfRange;
+        };
+        // Every offset is under 26 hours, so every instant `dt` can be is
+        // within 26 hours of `dt` read as UTC.
+        let reach = SignedDuration::from_hours(26);
+        let (from, to) = (later(utc, -reach), later(utc, reach));
+        let mut changes = [(from, self.tz.to_offset(from)); MAX_CHANGES_NEARBY];
+        let mut n = 1;
+        for t in self.tz.following(from).take(MAX_CHANGES_NEARBY - 1) {
+            if t.timestamp() > to {
+                break;
+            }
+            changes[n] = (t.timestamp(), self.tz.to_offset(t.timestamp()));
+            n += 1;
+        }
+        let changes = &changes[..n];
+        let mut valid = changes
+            .iter()
+            .map(|&(_, o)| o)
+            .filter(|&o| self.holds(dt, o));
+        if let Some(offset) = valid.next()
+            && valid.all(|o| o == offset)
+            && let Ok(instant) = offset.to_timestamp(dt)
+        {
+            return Resolution::Unambiguous { instant, offset };
+        }
+        for w in changes.windows(2) {
+            let ((_, before), (transition, after)) = (w[0], w[1]);
+            let (a, b) = (
+                before.to_datetime(transition),
+                after.to_datetime(transition),
+            );
+            if before < after && a <= dt && dt < b {
+                return Resolution::Gap {
+                    before,
+                    after,
+                    transition,
+                };
+            }
+            if before > after && b <= dt && dt < a {
+                return Resolution::Fold {
+                    before,
+                    after,
+                    transition,
+                };
+            }
+        }
+        // No single change explains `dt` (none in the bundled database does
+        // this): jiff's answer, as the best there is.
+        match jiff {
+            AmbiguousOffset::Unambiguous { offset } => match offset.to_timestamp(dt) {
+                Ok(instant) => Resolution::Unambiguous { instant, offset },
                 Err(_) => Resolution::OutOfRange,
             },
-            AmbiguousOffset::Gap { before, after } => {
-                let transition = before
-                    .to_timestamp(dt)
-                    .ok()
-                    .and_then(|late| late.checked_add(SignedDuration::from_secs(1)).ok())
-                    .and_then(|late| self.tz.preceding(late).next())
-                    .map(|t| t.timestamp())
-                    .unwrap_or(Timestamp::MIN);
-                Resolution::Gap {
-                    before,
-                    after,
-                    transition,
-                }
-            }
-            AmbiguousOffset::Fold { before, after } => {
-                let transition = before
-                    .to_timestamp(dt)
-                    .ok()
-                    .and_then(|early| self.tz.following(early).next())
-                    .map(|t| t.timestamp())
-                    .unwrap_or(Timestamp::MIN);
-                Resolution::Fold {
-                    before,
-                    after,
-                    transition,
-                }
-            }
+            AmbiguousOffset::Gap { before, after } => self.gap(dt, before, after),
+            AmbiguousOffset::Fold { before, after } => self.fold(dt, before, after),
         }
     }
 
@@ -203,14 +312,10 @@ impl<'z> Resolver<'z> {
     /// bounded by the neighbouring transitions, shrunk so that it excludes
     /// the civil times those transitions make ambiguous.
     fn safe_span(&self, instant: Timestamp, offset: Offset) -> Option<SafeSpan> {
-        let prev = self
-            .tz
-            .preceding(later(instant, SignedDuration::from_nanos(1)))
-            .next();
-        let next = self.tz.following(instant).next();
+        let prev = transition_before(self.tz, later(instant, SignedDuration::from_nanos(1)));
+        let next = self.tz.following(instant).next().map(|t| t.timestamp());
         let lo = match prev {
-            Some(t) => {
-                let at = t.timestamp();
+            Some(at) => {
                 // Offset before the previous transition.
                 let before = self.tz.to_offset(later(at, SignedDuration::from_secs(-1)));
                 let a = offset.to_datetime(at);
@@ -220,10 +325,9 @@ impl<'z> Resolver<'z> {
             None => DateTime::MIN,
         };
         let hi = match next {
-            Some(t) => {
-                let at = t.timestamp();
+            Some(at) => {
                 let a = offset.to_datetime(at);
-                let b = t.offset().to_datetime(at);
+                let b = self.tz.to_offset(at).to_datetime(at);
                 a.min(b)
             }
             None => DateTime::MAX,
@@ -545,6 +649,35 @@ fn later(t: Timestamp, d: SignedDuration) -> Timestamp {
     t.checked_add(d).unwrap_or(t)
 }
 
+/// The zone's last transition before `t`.
+///
+/// jiff 1.0.2's `preceding` answers from a zone's POSIX rule for every
+/// instant after the zone's last explicit transition, even when the rule's
+/// previous transition comes before that explicit one (America/Indiana/
+/// Winamac after 2007-03-11: 07:00Z, where the TZif data says 08:00Z). Its
+/// `following` reads the explicit transitions up to the last one, so the
+/// ones between jiff's answer and `t` are found going forward.
+fn transition_before(tz: &TimeZone, t: Timestamp) -> Option<Timestamp> {
+    let mut at = tz.preceding(t).next()?.timestamp();
+    for next in tz.following(at).take(MAX_SKIPPED_TRANSITIONS) {
+        if next.timestamp() >= t {
+            break;
+        }
+        at = next.timestamp();
+    }
+    Some(at)
+}
+
+/// How many transitions [`transition_before`] walks past jiff's answer: a
+/// zone's POSIX rule has two transitions a year, and jiff's answer is its
+/// latest before `t`, so at most a year of explicit transitions lies between.
+const MAX_SKIPPED_TRANSITIONS: usize = 16;
+
+/// How many offsets [`Resolver::by_offsets`] considers: the one in force
+/// 26 hours before the nominal and those after each transition in the 52
+/// hours that follow.
+const MAX_CHANGES_NEARBY: usize = 8;
+
 /// The zone's offset changes in `[from, to]`, at most `max` of them.
 pub(crate) fn transitions(
     tz: &TimeZone,
@@ -561,14 +694,15 @@ pub(crate) fn transitions(
             break;
         }
         let before = tz.to_offset(later(t.timestamp(), SignedDuration::from_nanos(-1)));
-        if before == t.offset() {
+        let after = tz.to_offset(t.timestamp());
+        if before == after {
             // An abbreviation or DST-flag change with no offset change.
             continue;
         }
         out.push(Transition {
             instant: t.timestamp(),
             offset_before: before,
-            offset_after: t.offset(),
+            offset_after: after,
         });
     }
     out
