@@ -468,17 +468,13 @@ impl Schedule {
     /// offset before the gap, a fold time at its first occurrence).
     pub fn instant_at(&self, text: &str, field: &str) -> Result<jiff::Timestamp, Error> {
         if let Ok(dt) = parse_local(text) {
-            return self
-                .tz
-                .to_ambiguous_timestamp(dt)
-                .compatible()
-                .map_err(|_| {
-                    Error::new(
-                        ErrorCode::InvalidDateTime,
-                        format!("`{text}` is out of range"),
-                    )
-                    .with_field(field)
-                });
+            return zone::compatible(&self.tz, dt).ok_or_else(|| {
+                Error::new(
+                    ErrorCode::InvalidDateTime,
+                    format!("`{text}` is out of range"),
+                )
+                .with_field(field)
+            });
         }
         crate::instant::parse_instant(text.trim()).ok_or_else(|| {
             Error::new(

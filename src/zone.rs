@@ -344,6 +344,20 @@ impl<'z> Resolver<'z> {
     }
 }
 
+/// `dt` read as RFC 5545 §3.3.5 reads a local time given as a bound or a
+/// default (jiff's `compatible`): in a gap with the offset before the gap,
+/// in a fold at its first occurrence; resolved here so that it agrees with
+/// the zone's offsets. `None` past jiff's range.
+pub(crate) fn compatible(tz: &TimeZone, dt: DateTime) -> Option<Timestamp> {
+    match Resolver::new(tz).resolve(dt) {
+        Resolution::Unambiguous { instant, .. } => Some(instant),
+        Resolution::Gap { before, .. } | Resolution::Fold { before, .. } => {
+            before.to_timestamp(dt).ok()
+        }
+        Resolution::OutOfRange => None,
+    }
+}
+
 /// One way a nominal time runs: an instant, its offset and which fold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Run {

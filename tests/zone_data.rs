@@ -174,3 +174,23 @@ fn nuuk_2023_late_october_evening_occurs_once() {
     );
     assert_eq!(transitions, []);
 }
+
+/// A window bound written as a local time reads the same way as the
+/// expansion: in Nuuk, 2023-10-28T23:30 is once, at 01:30Z.
+#[test]
+fn nuuk_2023_local_window_bound_is_the_one_instant() {
+    let schedule = Schedule::from_json(
+        r#"{"timeZone": "America/Nuuk", "start": "2023-10-27T23:30",
+            "rrule": "FREQ=DAILY;COUNT=3"}"#,
+    )
+    .unwrap();
+    let from = schedule.instant_at("2023-10-28T23:30", "from").unwrap();
+    assert_eq!(from.to_string(), "2023-10-29T01:30:00Z");
+    let result = expand(&schedule, &ExpandOptions::new().from(from)).unwrap();
+    let nominals: Vec<String> = result
+        .entries()
+        .iter()
+        .map(|e| e.nominal().to_string())
+        .collect();
+    assert_eq!(nominals, ["2023-10-28T23:30:00", "2023-10-29T23:30:00"]);
+}

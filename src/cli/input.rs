@@ -82,17 +82,9 @@ pub(crate) fn instant(text: &str, schedule: &Schedule, field: &str) -> Result<Ti
 /// The spec's start as an instant (compatible disambiguation), the default
 /// window start for `notices`: derived from the spec, not from the clock.
 pub(crate) fn start_instant(schedule: &Schedule) -> Result<Timestamp, Error> {
-    schedule
-        .time_zone()
-        .to_ambiguous_timestamp(schedule.start())
-        .compatible()
-        .map_err(|e| {
-            Error::new(
-                ErrorCode::InvalidStart,
-                format!("`start` has no instant: {e}"),
-            )
-            .with_field("start")
-        })
+    crate::zone::compatible(schedule.time_zone(), schedule.start()).ok_or_else(|| {
+        Error::new(ErrorCode::InvalidStart, "`start` has no instant").with_field("start")
+    })
 }
 
 /// `from` plus an ISO 8601 duration, in the schedule's zone, so `P12M`
