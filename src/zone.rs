@@ -8,7 +8,7 @@
 //! policies into zero, one or two instants with notes.
 
 use jiff::civil::DateTime;
-use jiff::tz::{AmbiguousOffset, Offset, TimeZone};
+use jiff::tz::{AmbiguousOffset, Offset, TimeZone, TimeZoneTransition};
 use jiff::{SignedDuration, Timestamp};
 
 use crate::error::{Error, ErrorCode};
@@ -160,38 +160,50 @@ impl<'z> Resolver<'z> {
 
     /// A nominal outside the cached span: ask the zone, and cache the new
     /// span when the answer is unambiguous. The answer stands when the
-    /// zone's offsets at the instants it names agree with it (one
-    /// `to_offset` each), which they do except next to a few zones' last
-    /// explicit transition.
+    /// zone's offsets at the instants it names agree with it, which they do
+    /// except next to a few zones' last explicit transition: for an
+    /// unambiguous answer the offset after the previous transition, which
+    /// the span needs anyway; for a gap or a fold one `to_offset` per offset.
     #[inline(never)]
     fn lookup(&mut self, dt: DateTime) -> Resolution {
         let jiff = self.tz.to_ambiguous_timestamp(dt).offset();
-        let resolution = match jiff {
-            AmbiguousOffset::Unambiguous { offset } if self.holds(dt, offset) => {
-                match offset.to_timestamp(dt) {
-                    Ok(instant) => Resolution::Unambiguous { instant, offset },
-                    // Late on 31 December 9999, or on the 30th west of UTC:
-                    // clamping to the last instant would merge every later
-                    // nominal into it.
-                    Err(_) => Resolution::OutOfRange,
+        match jiff {
+            AmbiguousOffset::Unambiguous { offset } => {
+                // Late on 31 December 9999, or on the 30th west of UTC:
+                // clamping to the last instant would merge every later
+                // nominal into it.
+                let Ok(instant) = offset.to_timestamp(dt) else {
+                    return Resolution::OutOfRange;
+                };
+                let (prev, next) = transitions_around(self.tz, instant);
+                let in_force = match &prev {
+                    Some(t) => t.offset(),
+                    None => self.tz.to_offset(instant),
+                };
+                if in_force == offset {
+                    let prev = prev.map(|t| t.timestamp());
+                    self.span = self.safe_span(offset, prev, next);
+                    return Resolution::Unambiguous { instant, offset };
                 }
             }
             AmbiguousOffset::Gap { before, after }
                 if !self.holds(dt, before) && !self.holds(dt, after) =>
             {
-                self.gap(dt, before, after)
+                return self.gap(dt, before, after);
             }
             AmbiguousOffset::Fold { before, after }
                 if self.holds(dt, before) && self.holds(dt, after) =>
             {
-                self.fold(dt, before, after)
+                return self.fold(dt, before, after);
             }
-            // jiff's civil lookup contradicts its own instant→offset mapping
-            // (see `by_offsets`): decide from the mapping.
-            _ => self.by_offsets(dt, jiff),
-        };
+            _ => {}
+        }
+        // jiff's civil lookup contradicts its own instant→offset mapping
+        // (see `by_offsets`): decide from the mapping.
+        let resolution = self.by_offsets(dt, jiff);
         if let Resolution::Unambiguous { instant, offset } = resolution {
-            self.span = self.safe_span(instant, offset);
+            let (prev, next) = transitions_around(self.tz, instant);
+            self.span = self.safe_span(offset, prev.map(|t| t.timestamp()), next);
         }
         resolution
     }
@@ -308,12 +320,15 @@ impl<'z> Resolver<'z> {
         }
     }
 
-    /// The civil range around `instant` where `offset` is the only offset:
-    /// bounded by the neighbouring transitions, shrunk so that it excludes
-    /// the civil times those transitions make ambiguous.
-    fn safe_span(&self, instant: Timestamp, offset: Offset) -> Option<SafeSpan> {
-        let prev = transition_before(self.tz, later(instant, SignedDuration::from_nanos(1)));
-        let next = self.tz.following(instant).next().map(|t| t.timestamp());
+    /// The civil range where `offset` is the only offset, between the
+    /// transitions `prev` and `next` around an instant with that offset,
+    /// shrunk so that it excludes the civil times they make ambiguous.
+    fn safe_span(
+        &self,
+        offset: Offset,
+        prev: Option<Timestamp>,
+        next: Option<TimeZoneTransition<'_>>,
+    ) -> Option<SafeSpan> {
         let lo = match prev {
             Some(at) => {
                 // Offset before the previous transition.
@@ -325,9 +340,10 @@ impl<'z> Resolver<'z> {
             None => DateTime::MIN,
         };
         let hi = match next {
-            Some(at) => {
+            Some(t) => {
+                let at = t.timestamp();
                 let a = offset.to_datetime(at);
-                let b = self.tz.to_offset(at).to_datetime(at);
+                let b = t.offset().to_datetime(at);
                 a.min(b)
             }
             None => DateTime::MAX,
@@ -682,6 +698,30 @@ fn transition_before(tz: &TimeZone, t: Timestamp) -> Option<Timestamp> {
     Some(at)
 }
 
+/// The zone's last transition at or before `instant`, and its first after
+/// it: jiff's `preceding` corrected as in [`transition_before`], whose walk
+/// forward ends at the next transition (a single `following` step when
+/// jiff is right).
+fn transitions_around(
+    tz: &TimeZone,
+    instant: Timestamp,
+) -> (
+    Option<TimeZoneTransition<'_>>,
+    Option<TimeZoneTransition<'_>>,
+) {
+    let mut prev = tz
+        .preceding(later(instant, SignedDuration::from_nanos(1)))
+        .next();
+    let from = prev.as_ref().map_or(instant, |t| t.timestamp());
+    for t in tz.following(from).take(MAX_SKIPPED_TRANSITIONS) {
+        if t.timestamp() > instant {
+            return (prev, Some(t));
+        }
+        prev = Some(t);
+    }
+    (prev, tz.following(instant).next())
+}
+
 /// How many transitions [`transition_before`] walks past jiff's answer: a
 /// zone's POSIX rule has two transitions a year, and jiff's answer is its
 /// latest before `t`, so at most a year of explicit transitions lies between.
@@ -708,15 +748,14 @@ pub(crate) fn transitions(
             break;
         }
         let before = tz.to_offset(later(t.timestamp(), SignedDuration::from_nanos(-1)));
-        let after = tz.to_offset(t.timestamp());
-        if before == after {
+        if before == t.offset() {
             // An abbreviation or DST-flag change with no offset change.
             continue;
         }
         out.push(Transition {
             instant: t.timestamp(),
             offset_before: before,
-            offset_after: after,
+            offset_after: t.offset(),
         });
     }
     out
