@@ -26,17 +26,6 @@ if [ "${NO_WASM_OPT:-0}" != 1 ]; then
   mv "$wasm.opt" "$wasm"
 fi
 
-# index.html preloads every snippet module (wallclock.js imports them, so
-# the browser would otherwise find them only after fetching and parsing it).
-# A missing link is a build error: the stale one it replaces is a 404 (and a
-# console error) on the page.
-for f in $(cd www && find pkg/snippets -name "*.js"); do
-  grep -q "href=\"./$f\"" www/index.html || {
-    echo "build-wasm: www/index.html has no <link rel=\"modulepreload\" href=\"./$f\">: update that link" >&2
-    exit 1
-  }
-done
-
 # Sizes through node's zlib (gzip -9, brotli q11), so no extra package is needed.
 node --input-type=module - "$raw" "$wasm" www/pkg/wallclock.js $(find www/pkg/snippets -name "*.js") <<'JS'
 import { readFileSync } from 'node:fs';
