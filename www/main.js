@@ -1,8 +1,8 @@
 // The wallclock preview page: state in the URL, results from the wasm build,
 // recomputed (debounced) on every edit. "Now" is always Date.now() from here.
 // This module loads the wasm and wires the form's events to the modules in
-// page/: state.js (state and URL), form.js, update.js (the update cycle),
-// table.js, year.js, compare.js, outage.js and share.js.
+// page/: state.js (state and URL), form.js, update.js (the update cycle,
+// which drives table.js, year.js, compare.js and outage.js) and share.js.
 
 import init, * as wc from './pkg/wallclock.js';
 import { ruleToModel, modelToRule } from './rrule.js';
@@ -10,7 +10,9 @@ import { $ } from './page/dom.js';
 import { page, stateToHash, hashToState, defaultStart, whenComplete } from './page/state.js';
 import { writeForm, readForm, writeBuilder, writeKept, readBuilder, writeHints, setErr, errText, browserZone, loadZones, setCompareOpen } from './page/form.js';
 import { schedule, safeUpdate } from './page/update.js';
-import { copy, download } from './page/share.js';
+
+/** Copy and download, imported on first use (index.html preloads the module after the others). */
+const share = () => import('./page/share.js');
 
 function onInput(ev) {
   const t = ev.target;
@@ -83,8 +85,8 @@ function wire() {
     safeUpdate();
     if (page.st.cmp) whenComplete().then(() => $('compare').scrollIntoView({ block: 'nearest' }));
   });
-  for (const b of document.querySelectorAll('[data-copy]')) b.addEventListener('click', () => { copy(b.dataset.copy).catch(() => {}); });
-  for (const b of document.querySelectorAll('[data-download]')) b.addEventListener('click', () => { try { download(b.dataset.download); } catch (e) { $('share-status').textContent = errText(e); } });
+  for (const b of document.querySelectorAll('[data-copy]')) b.addEventListener('click', () => { share().then(({ copy }) => copy(b.dataset.copy)).catch(() => {}); });
+  for (const b of document.querySelectorAll('[data-download]')) b.addEventListener('click', () => { share().then(({ download }) => download(b.dataset.download)).catch((e) => { $('share-status').textContent = errText(e); }); });
   window.addEventListener('hashchange', () => {
     if (location.hash === stateToHash(page.st)) return;
     page.st = stateOf(location.hash);

@@ -1,9 +1,9 @@
-// Formatting: result objects → text and `Html` (page/html.js). The DOM is
+// Formatting: result objects → text and `Html` (page/dom.js). The DOM is
 // touched only by setText and fillRows (the in-place rewrite of the instance
 // rows), when the page's modules call them: they decide when (and whether)
 // anything is written.
 
-import { html, join, EMPTY, writeHtml } from './page/html.js';
+import { html, join, EMPTY, writeHtml } from './page/dom.js';
 
 const WD = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

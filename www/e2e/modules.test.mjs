@@ -1,5 +1,5 @@
 // How the page is built: no test hook in what a static server serves, HTML
-// only through page/html.js's escaping template, state in page/state.js.
+// only through page/dom.js's escaping template, state in page/state.js.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +35,7 @@ export const tests = [
     name: 'html`…` escapes what it interpolates; the writers take nothing else',
     async run(page) {
       const got = await page.evaluate(async () => {
-        const { html, raw, join, writeHtml, appendHtml, setHtml } = await import(new URL('page/html.js', location.href).href);
+        const { html, raw, join, writeHtml, appendHtml, setHtml } = await import(new URL('page/dom.js', location.href).href);
         const text = '<b title="x">&\'</b>';
         const out = {
           text: html`<p>${text}</p>`.text,
@@ -69,18 +69,18 @@ export const tests = [
     },
   },
   {
-    name: 'the page\'s modules keep no state of their own and write HTML only through page/html.js',
+    name: 'the page\'s modules keep no state of their own and write HTML only through page/dom.js',
     async run() {
       const lets = [];
       const writes = [];
       for (const [file, src] of scripts()) {
         for (const [i, line] of src.split('\n').entries()) {
           if (/^(let|var) /.test(line)) lets.push(`${file}:${i + 1}: ${line}`);
-          if (file !== 'page/html.js' && /\b(innerHTML|outerHTML|insertAdjacentHTML)\s*=|insertAdjacentHTML\(|document\.write/.test(line)) writes.push(`${file}:${i + 1}: ${line.trim()}`);
+          if (file !== 'page/dom.js' && /\b(innerHTML|outerHTML|insertAdjacentHTML)\s*=|insertAdjacentHTML\(|document\.write/.test(line)) writes.push(`${file}:${i + 1}: ${line.trim()}`);
         }
       }
       eq(lets, [], 'module-level let or var (state lives in page/state.js)');
-      eq(writes, [], 'HTML written outside page/html.js');
+      eq(writes, [], 'HTML written outside page/dom.js');
       const index = readFileSync(join(www, 'index.html'), 'utf8');
       ok(!/snippets\/wallclock-/.test(index), 'index.html names no hashed snippet folder (wasm-bindgen\'s name changes with the build)');
       const preloaded = [...index.matchAll(/<link rel="modulepreload" href="\.\/([^"]+)">/g)].map((m) => m[1]);

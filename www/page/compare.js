@@ -3,8 +3,7 @@
 
 import * as wc from '../pkg/wallclock.js';
 import { badge, fmtNominal, fmtLocal, fmtUtc, pageStatus, addDays } from '../render.js';
-import { $ } from './dom.js';
-import { html, setHtml, join } from './html.js';
+import { $, html, setHtml, join } from './dom.js';
 import { errText } from './form.js';
 
 const GROUPS = [

@@ -4,8 +4,7 @@
 import * as wc from '../pkg/wallclock.js';
 import { ruleToModel, byteToIndex, tokenAt, PART_CONTROLS } from '../rrule.js';
 import { setText } from '../render.js';
-import { $ } from './dom.js';
-import { html, writeHtml, join } from './html.js';
+import { $, html, writeHtml, join } from './dom.js';
 import { page, parseN, list } from './state.js';
 
 // State key → form element id (the plain fields; the builder is separate).

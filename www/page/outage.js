@@ -4,8 +4,7 @@
 
 import * as wc from '../pkg/wallclock.js';
 import { fmtNominal, fmtUtc, setText } from '../render.js';
-import { $ } from './dom.js';
-import { html, setHtml, join, EMPTY } from './html.js';
+import { $, html, setHtml, join, EMPTY } from './dom.js';
 import { page, mainSpec, outageSpec, isoSec } from './state.js';
 import { setErr, errTarget, errText } from './form.js';
 

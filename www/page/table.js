@@ -2,8 +2,7 @@
 // change, the rows on screen at once and the others within a few frames.
 
 import { rowsHtml, fillRows, rowsDiffer, changingRows, setText } from '../render.js';
-import { $, afterFrame, yieldThen } from './dom.js';
-import { html, writeHtml, appendHtml, join } from './html.js';
+import { $, afterFrame, yieldThen, html, writeHtml, appendHtml, join } from './dom.js';
 import { page, complete } from './state.js';
 
 const CHUNK = 25; // rows per chunk; off-screen chunks skip style, layout and paint (content-visibility)

@@ -3,14 +3,18 @@
 
 import * as wc from '../pkg/wallclock.js';
 import { setText } from '../render.js';
-import { $, afterFrame } from './dom.js';
-import { html, setHtml, join } from './html.js';
+import { $, afterFrame, html, setHtml, join } from './dom.js';
 import { page, saveUrl, mainSpec, isoSec, complete } from './state.js';
 import { ERR_IDS, setErr, errTarget, errText, showMainError, clearMarks, writeHints, setStale } from './form.js';
 import { renderChunks, renderEmpty, renderMessage } from './table.js';
 import { writeNotices, writeYear } from './year.js';
-import { renderCompare } from './compare.js';
-import { updateOutage } from './outage.js';
+
+/**
+ * The modules of the sections below the table, imported when the first
+ * update's deferred pass needs them: the first screen does not wait for them
+ * (index.html preloads them after the others).
+ */
+const belowTheTable = () => Promise.all([import('./compare.js'), import('./outage.js')]);
 
 /**
  * Recomputes after an edit: at once for a choice (a select, checkbox or
@@ -119,15 +123,22 @@ function update() {
  * and the outage simulator. Without `spec` (the rule has an error) only the
  * outage simulator runs.
  */
-function renderRest(token, { spec, x, window12 }) {
+function renderRest(token, ctx) {
   if (token !== page.cycle.token) return; // superseded by a newer edit, which has its own pass
+  belowTheTable().then(([compare, outage]) => writeRest(token, ctx, compare, outage), (e) => writeRest(token, ctx, null, e));
+}
+
+/** `compare` and `outage` are the modules, or `outage` the error that kept them from loading. */
+function writeRest(token, { spec, x, window12 }, compare, outage) {
+  if (token !== page.cycle.token) return;
   const t0 = performance.now();
   try {
+    if (!compare) throw outage;
     if (spec) {
       writeYear(x, window12);
-      if (page.st.cmp) renderCompare(spec, window12.win);
+      if (page.st.cmp) compare.renderCompare(spec, window12.win);
     }
-    updateOutage();
+    outage.updateOutage();
   } catch (e) {
     // As in safeUpdate: say what happened rather than throw to the console.
     setErr('general', `Unexpected problem: ${errText(e)}`);

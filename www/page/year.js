@@ -3,8 +3,7 @@
 
 import * as wc from '../pkg/wallclock.js';
 import { noticesHtml, transitionsHtml, yearHtml, tally, tallyText, setText } from '../render.js';
-import { $ } from './dom.js';
-import { setHtml, writeHtml } from './html.js';
+import { $, setHtml, writeHtml } from './dom.js';
 import { page, windowOf, windowMonth } from './state.js';
 import { errText } from './form.js';
 
