@@ -125,20 +125,21 @@ function update() {
  */
 function renderRest(token, ctx) {
   if (token !== page.cycle.token) return; // superseded by a newer edit, which has its own pass
-  belowTheTable().then(([compare, outage]) => writeRest(token, ctx, compare, outage), (e) => writeRest(token, ctx, null, e));
+  belowTheTable().then((modules) => writeRest(token, ctx, modules), (e) => writeRest(token, ctx, e));
 }
 
-/** `compare` and `outage` are the modules, or `outage` the error that kept them from loading. */
-function writeRest(token, { spec, x, window12 }, compare, outage) {
+/** `modules`: [compare.js, outage.js], or the error that kept them from loading. */
+function writeRest(token, { spec, x, window12 }, modules) {
   if (token !== page.cycle.token) return;
   const t0 = performance.now();
   try {
-    if (!compare) throw outage;
+    if (!Array.isArray(modules)) throw modules;
+    const [{ renderCompare }, { updateOutage }] = modules;
     if (spec) {
       writeYear(x, window12);
-      if (page.st.cmp) compare.renderCompare(spec, window12.win);
+      if (page.st.cmp) renderCompare(spec, window12.win);
     }
-    outage.updateOutage();
+    updateOutage();
   } catch (e) {
     // As in safeUpdate: say what happened rather than throw to the console.
     setErr('general', `Unexpected problem: ${errText(e)}`);
