@@ -306,6 +306,29 @@ pub fn shape_error(path: &str, message: &str) -> Error {
     }
 }
 
+/// An id names a schedule on command lines, in logs and in every effect
+/// key: it must print as itself. Control characters (C0, DEL, C1) and the
+/// Unicode line and paragraph separators are refused, naming the first one
+/// and its byte position in the id.
+fn check_id_chars(id: &str) -> Result<(), Error> {
+    let bad = id
+        .char_indices()
+        .find(|&(_, c)| c.is_control() || c == '\u{2028}' || c == '\u{2029}');
+    let Some((at, c)) = bad else {
+        return Ok(());
+    };
+    Err(Error::new(
+        ErrorCode::InvalidSpec,
+        format!(
+            "invalid `id` `{}`: U+{:04X} at byte {at} is not printable (a control character or a line break); expected printable text, e.g. `daily-report`",
+            id.escape_debug(),
+            u32::from(c)
+        ),
+    )
+    .with_field("id")
+    .with_position(at))
+}
+
 /// A validated schedule: the zone looked up, the rule parsed, every date and
 /// duration checked. This is what expansion, notices, misfire decisions,
 /// `describe` and the ledger take.
@@ -336,6 +359,7 @@ impl Schedule {
             )
             .with_field("id"));
         }
+        check_id_chars(&spec.id)?;
         if spec.revision == 0 {
             return Err(Error::new(
                 ErrorCode::InvalidSpec,
