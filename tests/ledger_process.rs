@@ -756,6 +756,11 @@ exit 0"#;
                 }));
             }
         }
+        if let KillAt::WhileRecordRetries = at {
+            // Past its busy timeout the tick keeps trying to record the
+            // outcome: it has not given up and exited.
+            assert!(child.try_wait().unwrap().is_none(), "the tick gave up");
+        }
         kill_group(&mut child);
         if let Some(conn) = holder {
             conn.execute_batch("ROLLBACK").unwrap();
