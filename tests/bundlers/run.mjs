@@ -138,10 +138,14 @@ async function check(browser, url) {
     for (const c of cases) {
       const page = await context.newPage();
       const errors = [];
-      page.on('console', (m) => { if (m.type() === 'error') errors.push(`console.error: ${m.text()}`); });
+      const wasm = [];
+      page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(`console.${m.type()}: ${m.text()}`); });
       page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
       page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
-      page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`); });
+      page.on('response', (r) => {
+        if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`);
+        if (new URL(r.url()).pathname.endsWith('.wasm')) wasm.push(`${r.status()} ${r.headers()['content-type']}`);
+      });
       await page.goto(`${url}#${encodeURIComponent(JSON.stringify({ spec: c.spec, options: c.options }))}`);
       let shown;
       try {
@@ -158,6 +162,9 @@ async function check(browser, url) {
         const near = (text) => JSON.stringify(text.slice(Math.max(0, at - 60), at + 60));
         problems.push(`${c.name}: the page differs from \`wallclock expand\` at byte ${at} of ${expected.length}\n      page: ${near(got)}\n      CLI:  ${near(expected)}`);
       }
+      // The module comes from the bundler's asset (or the package's file),
+      // fetched once as a .wasm, not inlined or renamed into something else.
+      if (wasm.join() !== '200 application/wasm') errors.push(`expected one .wasm response, 200 application/wasm, got [${wasm.join(', ')}]`);
       if (errors.length) problems.push(`${c.name}: ${errors.join('; ')}`);
       await page.close();
     }
