@@ -160,7 +160,7 @@ async function check(browser, url) {
         let at = 0;
         while (got[at] === expected[at]) at++;
         const near = (text) => JSON.stringify(text.slice(Math.max(0, at - 60), at + 60));
-        problems.push(`${c.name}: the page differs from \`wallclock expand\` at byte ${at} of ${expected.length}\n      page: ${near(got)}\n      CLI:  ${near(expected)}`);
+        problems.push(`${c.name}: the page differs from \`wallclock expand\` at character ${at} of ${expected.length}\n      page: ${near(got)}\n      CLI:  ${near(expected)}`);
       }
       // The module comes from the bundler's asset (or the package's file),
       // fetched once as a .wasm, not inlined or renamed into something else.
