@@ -12,9 +12,10 @@ use jiff::civil::{Date, DateTime, Time, Weekday};
 use jiff::tz::{Offset, TimeZone};
 use jiff::{SignedDuration, Timestamp};
 
-use crate::plan::month_name;
+use crate::format::month_name;
+use crate::policy::{FoldPolicy, GapPolicy, InvalidDatePolicy};
 use crate::rule::{Frequency, Rule, Until, WeekdayNum};
-use crate::spec::{FoldPolicy, GapPolicy, InvalidDatePolicy, Schedule};
+use crate::spec::Schedule;
 use crate::zone::{self, Transition};
 
 /// How far after `start` clock changes are looked for.

@@ -13,7 +13,7 @@
 use jiff::civil::{Date, DateTime, Time};
 
 use crate::error::{Error, ErrorCode};
-use crate::plan::fmt_nominal;
+use crate::format::fmt_nominal;
 use crate::rule::Rule;
 use crate::spec::{Spec, is_default, is_default_id, is_one, parse_local};
 

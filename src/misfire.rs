@@ -8,8 +8,9 @@ use jiff::{SignedDuration, Timestamp};
 use serde::Serialize;
 use serde::ser::SerializeStruct;
 
-use crate::plan::fmt_instant;
-use crate::spec::{MisfirePolicy, Schedule};
+use crate::format::fmt_instant;
+use crate::policy::MisfirePolicy;
+use crate::spec::Schedule;
 
 /// One occurrence that is due (its instant is at or before `now`).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -10,10 +10,14 @@ use jiff::civil::DateTime;
 use jiff::tz::{AmbiguousOffset, Offset, TimeZone};
 use jiff::{SignedDuration, Timestamp};
 
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
+
 use crate::error::{Error, ErrorCode};
 use crate::expand::civil_seconds;
-use crate::plan::{Note, NoteCode};
-use crate::spec::{FoldPolicy, GapPolicy};
+use crate::format::{fmt_instant, fmt_nominal, fmt_offset};
+use crate::note::{Note, NoteCode};
+use crate::policy::{FoldPolicy, GapPolicy};
 
 /// The version of the bundled IANA tz database, e.g. `2026f`.
 pub fn tzdb_version() -> &'static str {
@@ -535,6 +539,19 @@ impl Transition {
     /// The wall clock just after the change (`03:00`).
     pub fn local_after(&self) -> DateTime {
         self.offset_after.to_datetime(self.instant)
+    }
+}
+
+impl Serialize for Transition {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Transition", 6)?;
+        st.serialize_field("instant", &fmt_instant(self.instant))?;
+        st.serialize_field("offsetBefore", &fmt_offset(self.offset_before))?;
+        st.serialize_field("offsetAfter", &fmt_offset(self.offset_after))?;
+        st.serialize_field("kind", self.kind())?;
+        st.serialize_field("localBefore", &fmt_nominal(self.local_before()))?;
+        st.serialize_field("localAfter", &fmt_nominal(self.local_after()))?;
+        st.end()
     }
 }
 

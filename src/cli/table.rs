@@ -1,6 +1,7 @@
 //! `--format table`: the result object as aligned columns for people.
 
-use crate::plan::{Expansion, fmt_instant, fmt_nominal, fmt_offset};
+use crate::format::{fmt_instant, fmt_nominal, fmt_offset};
+use crate::plan::Expansion;
 
 /// Appends the entries as a table (nominal, status, local, UTC, key, notes),
 /// then the zone's transitions and the warnings, if any.

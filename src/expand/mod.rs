@@ -63,8 +63,8 @@ use jiff::civil::DateTime;
 
 use self::calendar::{YearCtx, civil_from_days, month_start_doy, weekday};
 pub(crate) use self::calendar::{days_from_civil, days_in_month};
+use crate::policy::InvalidDatePolicy;
 use crate::rule::{Frequency, Rule, Until};
-use crate::spec::InvalidDatePolicy;
 
 /// A day of month the month lacks, as the rule asked for it (`2026-02-31`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,8 +5,8 @@
 use jiff::civil::{Date, DateTime, Weekday};
 
 use super::{Candidate, Expander, RequestedDate};
+use crate::policy::InvalidDatePolicy;
 use crate::rule::{Frequency, Rule, Until, WeekdayNum};
-use crate::spec::InvalidDatePolicy;
 
 const BUDGET: u64 = 5_000_000;
 
