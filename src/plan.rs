@@ -402,29 +402,6 @@ pub fn execution_instants(
     Ok(out)
 }
 
-/// The nominal time of a COUNT rule's last occurrence (the COUNT-th run,
-/// RDATE and EXDATE aside), found by expanding the rule; `None` without
-/// COUNT, for a COUNT above [`MAX_ENTRIES`] (too costly to expand), or when
-/// the expansion fails or hits a ceiling. `describe` uses it so it does not
-/// mention clock changes after the rule has ended.
-pub(crate) fn count_end(schedule: &Schedule) -> Option<DateTime> {
-    let count = schedule.rule.as_ref()?.count?;
-    if usize::try_from(count).ok()? > MAX_ENTRIES {
-        return None;
-    }
-    // Without RDATE and EXDATE, the last entry listed is the COUNT-th run
-    // (an excluded nominal still counts, but would not be listed).
-    // With RDATE or EXDATE the last entry listed need not be the COUNT-th
-    // run (an excluded nominal still counts): no end then. Through `expand`
-    // itself, not a closure or a copy of the schedule of its own, which the
-    // wasm build would carry as more code.
-    if !schedule.rdate.is_empty() || !schedule.exdate.is_empty() {
-        return None;
-    }
-    let expansion = expand(schedule, &ExpandOptions::new()).ok()?;
-    expansion.entries().last().map(|e| e.nominal)
-}
-
 /// The entries of `[from, to)` that a clock change affects — skipped,
 /// shifted, merged, or in a repeated hour — with the zone's transitions in
 /// that window: what a UI shows before a schedule is saved.
