@@ -822,15 +822,7 @@ fn dst_window(tz: &TimeZone, start: DateTime) -> Option<(Timestamp, Timestamp)> 
         .ok()?
         .checked_sub(SignedDuration::from_hours(48))
         .ok()?;
-    // `start + DST_YEARS years` as jiff's span arithmetic has it (29
-    // February becomes 28 February), without a `Span`: span arithmetic
-    // reaches a jiff `unwrap` whose panic message keeps jiff's error
-    // formatting in the wasm build.
-    let year = start.year().checked_add(DST_YEARS)?;
-    let days = crate::expand::days_in_month(i32::from(year), start.month() as u8) as i8;
-    let end = Date::new(year, start.month(), start.day().min(days))
-        .ok()?
-        .to_datetime(start.time());
+    let end = crate::plan::years_later(start, DST_YEARS)?;
     let to = tz.to_ambiguous_timestamp(end).later().ok()?;
     Some((from, to))
 }

@@ -56,7 +56,7 @@ pub use misfire::{Decision, Due, MisfireDecision, decide_misfires, fmt_duration}
 pub use note::{Note, NoteCode};
 pub use plan::{
     Entry, ExpandOptions, Expansion, MAX_ENTRIES, MAX_STEPS, MAX_TRANSITIONS, Status, Warning,
-    execution_instants, expand, notices, warnings,
+    execution_instants, expand, notice_window, notices, warnings,
 };
 pub use policy::{FoldPolicy, GapPolicy, InvalidDatePolicy, MisfirePolicy};
 pub use rule::{Frequency, Rule, Until, WeekdayNum};

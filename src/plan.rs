@@ -402,6 +402,45 @@ pub fn execution_instants(
     Ok(out)
 }
 
+/// "The next 12 months", the one window the CLI's `notices` (without
+/// `--horizon`), the preview page and `wallclock-check` show DST notices
+/// for: from `now` to the same wall-clock time twelve months later in the
+/// schedule's zone (29 February becomes 28 February), read like a local
+/// `to` bound (a time in a gap with the offset before it, a repeated time
+/// at its first occurrence). It ends at the last representable instant
+/// when the year after `now` goes past it.
+///
+/// ```
+/// let schedule = wallclock::Schedule::from_json(
+///     r#"{"timeZone": "America/New_York", "start": "2026-03-06T09:00"}"#,
+/// )?;
+/// let now = "2026-03-01T17:00:00Z".parse()?;
+/// let (from, to) = wallclock::notice_window(&schedule, now);
+/// assert_eq!((from.to_string(), to.to_string()), (
+///     "2026-03-01T17:00:00Z".to_owned(),
+///     "2027-03-01T17:00:00Z".to_owned(),
+/// ));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn notice_window(schedule: &Schedule, now: Timestamp) -> (Timestamp, Timestamp) {
+    let tz = &schedule.tz;
+    let end = years_later(tz.to_datetime(now), 1)
+        .and_then(|end| tz.to_ambiguous_timestamp(end).compatible().ok())
+        .unwrap_or(Timestamp::MAX);
+    (now, end)
+}
+
+/// The same wall-clock time `years` later, as jiff's span arithmetic has
+/// it (29 February becomes 28 February), without a `Span`: span arithmetic
+/// reaches a jiff `unwrap` whose panic message keeps jiff's error
+/// formatting in the wasm build. `None` past the supported years.
+pub(crate) fn years_later(dt: DateTime, years: i16) -> Option<DateTime> {
+    let year = dt.year().checked_add(years)?;
+    let days = crate::expand::days_in_month(i32::from(year), dt.month() as u8) as i8;
+    let date = jiff::civil::Date::new(year, dt.month(), dt.day().min(days)).ok()?;
+    Some(date.to_datetime(dt.time()))
+}
+
 /// The entries of `[from, to)` that a clock change affects — skipped,
 /// shifted, merged, or in a repeated hour — with the zone's transitions in
 /// that window: what a UI shows before a schedule is saved.

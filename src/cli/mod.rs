@@ -183,7 +183,10 @@ fn run(cli: Cli, out: &mut String) -> Result<(), Error> {
                 Some(text) => input::instant(&text, &schedule, "from")?,
                 None => input::start_instant(&schedule)?,
             };
-            let to = input::horizon_end(&schedule, from, horizon.as_deref().unwrap_or("P365D"))?;
+            let to = match horizon.as_deref() {
+                Some(horizon) => input::horizon_end(&schedule, from, horizon)?,
+                None => crate::plan::notice_window(&schedule, from).1,
+            };
             let result = crate::plan::notices(&schedule, from, to)?;
             print_expansion(out, &result, &output);
         }
