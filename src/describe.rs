@@ -222,115 +222,22 @@ fn weekday_list(rule: &Rule) -> Vec<String> {
 /// The day part for DAILY and longer periods (`on the last Friday`), and the
 /// weekday/day filters of sub-daily rules.
 fn day_phrase(rule: &Rule, start: DateTime, set_pos: &SetPos) -> Option<String> {
+    if let SetPos::Days { days, .. } = set_pos {
+        return Some(set_pos_days_phrase(rule, days));
+    }
     let freq = rule.frequency();
     let mut parts: Vec<String> = Vec::new();
-    let in_month =
-        freq == Frequency::Monthly || (freq == Frequency::Yearly && !rule.by_month().is_empty());
-
-    if let SetPos::Days { days, .. } = set_pos {
-        // BYSETPOS picks from the set the other parts make in each period.
-        let positions: Vec<String> = days.iter().map(|p| ordinal_word(*p)).collect();
-        let set = if rule.by_day().iter().all(|d| d.nth.is_none()) && !rule.by_day().is_empty() {
-            if is_weekdays(rule.by_day()) {
-                "weekday".to_owned()
-            } else if is_weekend(rule.by_day()) {
-                "weekend day".to_owned()
-            } else {
-                let names: Vec<String> = rule
-                    .by_day()
-                    .iter()
-                    .map(|d| weekday_name(d.weekday).to_owned())
-                    .collect();
-                match names.as_slice() {
-                    [one] => one.clone(),
-                    _ => format!("{} (whichever comes)", join_or(&names)),
-                }
-            }
-        } else {
-            "matching day".to_owned()
-        };
-        let of = match freq {
-            Frequency::Weekly => "week",
-            Frequency::Monthly => "month",
-            Frequency::Yearly if rule.by_month().is_empty() => "year",
-            Frequency::Yearly => "month",
-            _ => "period",
-        };
-        let mut s = format!("on the {} {set} of the {of}", join_and(&positions));
-        if !rule.by_month_day().is_empty() && !rule.by_day().is_empty() {
-            s.push_str(&format!(" among the {}", month_days(rule.by_month_day())));
-        }
-        return Some(s);
-    }
-
     if !rule.by_month_day().is_empty() {
         parts.push(format!("on the {}", month_days(rule.by_month_day())));
     }
     if !rule.by_day().is_empty() && freq != Frequency::Weekly {
-        let ordered = rule.by_day().iter().any(|d| d.nth.is_some());
-        if ordered {
-            let items: Vec<String> = rule
-                .by_day()
-                .iter()
-                .map(|d| match d.nth {
-                    Some(n) => {
-                        format!("{} {}", ordinal_word(i32::from(n)), weekday_name(d.weekday))
-                    }
-                    None => format!("every {}", weekday_name(d.weekday)),
-                })
-                .collect();
-            // "on every Monday and the first Friday", "on the first Friday".
-            let the = match items.first() {
-                Some(first) if first.starts_with("every") => "",
-                _ => "the ",
-            };
-            let mut s = format!("on {the}{}", join_and(&items));
-            if !in_month && freq == Frequency::Yearly {
-                s.push_str(" of the year");
-            }
-            parts.push(s);
-        } else if is_weekdays(rule.by_day()) {
-            parts.push("on weekdays".to_owned());
-        } else {
-            parts.push(format!("on {}", join_and(&weekday_list(rule))));
-        }
-        if !rule.by_month_day().is_empty() {
-            // Both given: a day must satisfy both (RFC 5545 limit).
-            // "on the 13th that is Friday" ("that is on" read badly).
-            let joined = match parts.as_slice() {
-                [days, on] => format!("{days} that is {}", on.strip_prefix("on ").unwrap_or(on)),
-                _ => parts.join(" that is "),
-            };
-            parts = vec![joined];
-        }
+        by_day_parts(rule, &mut parts);
     }
     if !rule.by_year_day().is_empty() {
-        let days: Vec<String> = rule
-            .by_year_day()
-            .iter()
-            .map(|d| {
-                if *d < 0 {
-                    format!("{} day", ordinal_word(i32::from(*d)))
-                } else {
-                    format!("day {d}")
-                }
-            })
-            .collect();
-        parts.push(format!("on {} of the year", join_and(&days)));
+        parts.push(year_days_phrase(rule));
     }
     if !rule.by_week_no().is_empty() {
-        let weeks: Vec<String> = rule.by_week_no().iter().map(|w| week_number(*w)).collect();
-        parts.push(format!(
-            "in ISO {} {}",
-            if weeks.len() == 1 { "week" } else { "weeks" },
-            join_and(&weeks)
-        ));
-        if rule.by_day().is_empty()
-            && rule.by_month_day().is_empty()
-            && rule.by_year_day().is_empty()
-        {
-            parts.push(format!("on {}", weekday_name(start.weekday())));
-        }
+        week_no_parts(rule, start, &mut parts);
     }
     if !parts.is_empty() {
         return Some(parts.join(" "));
@@ -343,6 +250,117 @@ fn day_phrase(rule: &Rule, start: DateTime, set_pos: &SetPos) -> Option<String> 
         }
         Frequency::Yearly => Some(format!("on the {}", day_ordinal(i32::from(start.day())))),
         _ => None,
+    }
+}
+
+/// The day part when BYSETPOS picks days: `on the last weekday of the month`.
+fn set_pos_days_phrase(rule: &Rule, days: &[i32]) -> String {
+    let freq = rule.frequency();
+    // BYSETPOS picks from the set the other parts make in each period.
+    let positions: Vec<String> = days.iter().map(|p| ordinal_word(*p)).collect();
+    let set = if rule.by_day().iter().all(|d| d.nth.is_none()) && !rule.by_day().is_empty() {
+        if is_weekdays(rule.by_day()) {
+            "weekday".to_owned()
+        } else if is_weekend(rule.by_day()) {
+            "weekend day".to_owned()
+        } else {
+            let names: Vec<String> = rule
+                .by_day()
+                .iter()
+                .map(|d| weekday_name(d.weekday).to_owned())
+                .collect();
+            match names.as_slice() {
+                [one] => one.clone(),
+                _ => format!("{} (whichever comes)", join_or(&names)),
+            }
+        }
+    } else {
+        "matching day".to_owned()
+    };
+    let of = match freq {
+        Frequency::Weekly => "week",
+        Frequency::Monthly => "month",
+        Frequency::Yearly if rule.by_month().is_empty() => "year",
+        Frequency::Yearly => "month",
+        _ => "period",
+    };
+    let mut s = format!("on the {} {set} of the {of}", join_and(&positions));
+    if !rule.by_month_day().is_empty() && !rule.by_day().is_empty() {
+        s.push_str(&format!(" among the {}", month_days(rule.by_month_day())));
+    }
+    s
+}
+
+/// BYDAY for MONTHLY and longer or sub-weekly periods, joined with the
+/// BYMONTHDAY part already in `parts` when both limit the day.
+fn by_day_parts(rule: &Rule, parts: &mut Vec<String>) {
+    let freq = rule.frequency();
+    let in_month =
+        freq == Frequency::Monthly || (freq == Frequency::Yearly && !rule.by_month().is_empty());
+    let ordered = rule.by_day().iter().any(|d| d.nth.is_some());
+    if ordered {
+        let items: Vec<String> = rule
+            .by_day()
+            .iter()
+            .map(|d| match d.nth {
+                Some(n) => {
+                    format!("{} {}", ordinal_word(i32::from(n)), weekday_name(d.weekday))
+                }
+                None => format!("every {}", weekday_name(d.weekday)),
+            })
+            .collect();
+        // "on every Monday and the first Friday", "on the first Friday".
+        let the = match items.first() {
+            Some(first) if first.starts_with("every") => "",
+            _ => "the ",
+        };
+        let mut s = format!("on {the}{}", join_and(&items));
+        if !in_month && freq == Frequency::Yearly {
+            s.push_str(" of the year");
+        }
+        parts.push(s);
+    } else if is_weekdays(rule.by_day()) {
+        parts.push("on weekdays".to_owned());
+    } else {
+        parts.push(format!("on {}", join_and(&weekday_list(rule))));
+    }
+    if !rule.by_month_day().is_empty() {
+        // Both given: a day must satisfy both (RFC 5545 limit).
+        // "on the 13th that is Friday" ("that is on" read badly).
+        let joined = match parts.as_slice() {
+            [days, on] => format!("{days} that is {}", on.strip_prefix("on ").unwrap_or(on)),
+            _ => parts.join(" that is "),
+        };
+        *parts = vec![joined];
+    }
+}
+
+/// `on day 100 and the last day of the year`.
+fn year_days_phrase(rule: &Rule) -> String {
+    let days: Vec<String> = rule
+        .by_year_day()
+        .iter()
+        .map(|d| {
+            if *d < 0 {
+                format!("{} day", ordinal_word(i32::from(*d)))
+            } else {
+                format!("day {d}")
+            }
+        })
+        .collect();
+    format!("on {} of the year", join_and(&days))
+}
+
+/// `in ISO week 20`, with start's weekday when no other part names the day.
+fn week_no_parts(rule: &Rule, start: DateTime, parts: &mut Vec<String>) {
+    let weeks: Vec<String> = rule.by_week_no().iter().map(|w| week_number(*w)).collect();
+    parts.push(format!(
+        "in ISO {} {}",
+        if weeks.len() == 1 { "week" } else { "weeks" },
+        join_and(&weeks)
+    ));
+    if rule.by_day().is_empty() && rule.by_month_day().is_empty() && rule.by_year_day().is_empty() {
+        parts.push(format!("on {}", weekday_name(start.weekday())));
     }
 }
 
@@ -559,29 +577,42 @@ fn set_pos_plan(rule: &Rule, start: DateTime) -> SetPos {
             && rule.by_year_day().is_empty()
             && rule.by_week_no().is_empty());
     if one_day {
-        let mut picked: Vec<Time> = rule
-            .by_set_pos()
-            .iter()
-            .filter_map(|&p| {
-                let p = i32::from(p);
-                let i = if p > 0 { p - 1 } else { k + p };
-                usize::try_from(i).ok().and_then(|i| times.get(i).copied())
-            })
-            .collect();
-        crate::sort::sort(&mut picked);
-        picked.dedup();
-        if picked.is_empty() {
-            // Every position is past the day's times: the rule never runs;
-            // say which times BYSETPOS was given to pick from.
-            return among(rule);
-        }
-        return SetPos::Times(picked);
+        return one_day_times(rule, &times);
     }
     if !day_set {
         // Days from BYMONTH, BYYEARDAY or BYWEEKNO: the day phrase lists
         // them all, so say what BYSETPOS keeps of them.
         return among(rule);
     }
+    day_positions(rule, &times)
+}
+
+/// BYSETPOS over a period that is one day: the times it picks.
+fn one_day_times(rule: &Rule, times: &[Time]) -> SetPos {
+    let k = times.len() as i32;
+    let mut picked: Vec<Time> = rule
+        .by_set_pos()
+        .iter()
+        .filter_map(|&p| {
+            let p = i32::from(p);
+            let i = if p > 0 { p - 1 } else { k + p };
+            usize::try_from(i).ok().and_then(|i| times.get(i).copied())
+        })
+        .collect();
+    crate::sort::sort(&mut picked);
+    picked.dedup();
+    if picked.is_empty() {
+        // Every position is past the day's times: the rule never runs;
+        // say which times BYSETPOS was given to pick from.
+        return among(rule);
+    }
+    SetPos::Times(picked)
+}
+
+/// BYSETPOS over a set of days, each at every one of `times`: the days it
+/// picks, when it picks the same times on each.
+fn day_positions(rule: &Rule, times: &[Time]) -> SetPos {
+    let k = times.len() as i32;
     // Position -> (day, index into `times`).
     let picks: Vec<(i32, i32)> = rule
         .by_set_pos()
