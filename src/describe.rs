@@ -1338,7 +1338,7 @@ mod tests {
     }
 
     #[test]
-    fn ordinals_setpos_months_and_bounds() {
+    fn ordinals_and_setpos() {
         use Weekday::*;
         let rule = Rule {
             by_day: days(&[(Some(-1), Friday)]),
@@ -1389,7 +1389,11 @@ mod tests {
             s.starts_with("Every month on the last weekday of the month at 17:00"),
             "{s}"
         );
+    }
 
+    #[test]
+    fn months_bounds_lists_and_year_parts() {
+        use Weekday::*;
         let rule = Rule {
             by_month: vec![11],
             by_day: days(&[(Some(4), Thursday)]),
