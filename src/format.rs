@@ -2,7 +2,7 @@
 //! instants (`2026-03-08T07:30:00Z`), offsets (`-04:00`), month names and
 //! idempotency keys. Written byte by byte rather than through `core::fmt`:
 //! these printers run several times per entry, and in the wasm build
-//! `format!` was most of the cost of a result.
+//! `format!` would be most of the cost of a result.
 
 use jiff::Timestamp;
 use jiff::civil::DateTime;
