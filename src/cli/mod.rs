@@ -139,6 +139,7 @@ fn clap_error(e: &clap::Error, command: &str, sub: Option<&str>) -> i32 {
     }
 }
 
+// One short arm per subcommand: read as a dispatch table, whole.
 fn run(cli: Cli, out: &mut String) -> Result<(), Error> {
     if cli.version {
         out.push_str(&version_text());
