@@ -26,6 +26,7 @@
 #![deny(missing_docs)]
 
 mod describe;
+mod diff;
 mod error;
 mod expand;
 mod format;
@@ -49,6 +50,7 @@ pub mod ledger;
 pub mod wasm;
 
 pub use describe::describe;
+pub use diff::{Cause, Change, ChangeKind, Diff, FieldChange, Side, diff};
 pub use error::{Error, ErrorCode};
 pub use format::{fmt_instant, fmt_nominal, fmt_offset, key};
 pub use ical::{parse_ical, to_ical};
