@@ -15,11 +15,11 @@ use std::time::Duration;
 use clap::{Parser, Subcommand, ValueEnum};
 use jiff::{SignedDuration, Timestamp};
 
+use crate::format::fmt_instant;
 use crate::ledger::{
     DEFAULT_BUSY_TIMEOUT, Job, Ledger, LedgerError, OccurrenceFilter, Outcome, Reconcile,
     RetryPolicy, TickReport,
 };
-use crate::plan::fmt_instant;
 use crate::spec::parse_duration;
 
 /// The occurrence ledger: plan, claim and run calendar occurrences from a SQLite file.

@@ -51,7 +51,7 @@ use jiff::{SignedDuration, Timestamp};
 use rusqlite::config::DbConfig;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
-use crate::plan::fmt_instant;
+use crate::format::fmt_instant;
 use crate::spec::{Schedule, Spec};
 
 pub use error::LedgerError;

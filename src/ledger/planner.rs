@@ -9,7 +9,8 @@ use rusqlite::{OptionalExtension, Transaction, TransactionBehavior, params};
 use super::error::{LedgerError, internal};
 use super::model::{Moved, PlanReport, ReplanReport};
 use super::{CACHE_KIB, Ledger, PLAN_CACHE_KIB, add, load_schedule, parse_ts};
-use crate::plan::{Entry, ExpandOptions, Status, expand, fmt_instant, fmt_nominal};
+use crate::format::{fmt_instant, fmt_nominal};
+use crate::plan::{Entry, ExpandOptions, Status, expand};
 use crate::spec::Schedule;
 
 /// Most executions one expansion in [`Ledger::plan`] lists: half of

@@ -14,13 +14,13 @@ use rusqlite::{CachedStatement, OptionalExtension, Transaction, TransactionBehav
 use super::error::LedgerError;
 use super::model::{Job, Outcome, RetryPolicy, TickReport};
 use super::{CLAIM_BATCH, Ledger, MAX_CLAIMS_PER_TICK, add, load_schedule, parse_ts};
+use crate::format::fmt_instant;
+use crate::misfire::{Decision, Due, decide_misfires};
+use crate::policy::MisfirePolicy;
 
 /// Most `retry_wait` occurrences one claim transaction decides: the rest
 /// stay undecided, so unclaimable, until the next.
 const RETRY_DECISIONS: usize = 4 * CLAIM_BATCH;
-use crate::MisfirePolicy;
-use crate::misfire::{Decision, Due, decide_misfires};
-use crate::plan::fmt_instant;
 
 /// How a finished job was recorded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
