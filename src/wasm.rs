@@ -16,7 +16,7 @@ use js_sys::{Array, Float64Array, Reflect};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::plan::nominal_bytes;
+use crate::format::nominal_bytes;
 use crate::{
     Due, Error, ErrorCode, ExpandOptions, MAX_DATE_LIST, Schedule, Spec, Status, Warning,
     shape_error,
