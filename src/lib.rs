@@ -31,11 +31,13 @@ mod expand;
 mod ical;
 mod instant;
 mod misfire;
+mod outage;
 mod plan;
 mod rule;
 mod sort;
 mod spec;
 mod tzdb;
+mod validation;
 mod zone;
 
 #[cfg(feature = "native")]
@@ -49,6 +51,9 @@ pub use describe::describe;
 pub use error::{Error, ErrorCode};
 pub use ical::{parse_ical, to_ical};
 pub use misfire::{Decision, Due, MisfireDecision, decide_misfires, fmt_duration};
+pub use outage::{
+    DecisionCounts, MAX_DECIDE, MAX_SHOW, Outage, OutageDecision, OutageOptions, simulate_outage,
+};
 pub use plan::{
     Entry, ExpandOptions, Expansion, MAX_ENTRIES, MAX_STEPS, MAX_TRANSITIONS, Note, NoteCode,
     Status, Warning, execution_instants, expand, fmt_instant, fmt_nominal, fmt_offset, key,
@@ -57,6 +62,7 @@ pub use plan::{
 pub use rule::{Frequency, Rule, Until, WeekdayNum};
 pub use spec::{
     FoldPolicy, GapPolicy, InvalidDatePolicy, MAX_DATE_LIST, MAX_ID_LEN, MisfirePolicy, Schedule,
-    Spec, parse_duration, parse_local, shape_error,
+    Spec, instant_at, parse_duration, parse_local, shape_error,
 };
+pub use validation::{Validation, validate};
 pub use zone::{Transition, time_zones, tzdb_version};
