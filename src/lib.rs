@@ -26,6 +26,7 @@
 #![deny(missing_docs)]
 
 mod describe;
+mod diff;
 mod error;
 mod expand;
 mod ical;
@@ -48,6 +49,7 @@ pub mod ledger;
 pub mod wasm;
 
 pub use describe::describe;
+pub use diff::{Cause, Change, ChangeKind, Diff, FieldChange, Side, diff};
 pub use error::{Error, ErrorCode};
 pub use ical::{parse_ical, to_ical};
 pub use misfire::{Decision, Due, MisfireDecision, decide_misfires, fmt_duration};

@@ -97,6 +97,25 @@ pub(crate) enum Command {
         #[arg(long)]
         pretty: bool,
     },
+    /// Compare two schedules over a window: the occurrences an edit adds,
+    /// removes, moves or resolves differently, each with the spec field that
+    /// explains it. Exit status 1 when anything differs, 0 when nothing does.
+    Diff {
+        /// The schedule as it is: a spec file (JSON or iCalendar), or `-` for stdin.
+        #[arg(long, value_name = "FILE")]
+        old: String,
+        /// The schedule as it would be.
+        #[arg(long, value_name = "FILE")]
+        new: String,
+        #[command(flatten)]
+        output: Output,
+        /// Window start: an instant, or a local time in the old schedule's zone (default: now).
+        #[arg(long, value_name = "DATETIME", allow_hyphen_values = true)]
+        from: Option<String>,
+        /// Window end: an instant or a local time (default: a year after the start, `P365D`).
+        #[arg(long, value_name = "DATETIME", allow_hyphen_values = true)]
+        to: Option<String>,
+    },
     /// List the zone names of the bundled tz database.
     Zones,
 }

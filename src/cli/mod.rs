@@ -24,6 +24,8 @@ use args::{Cli, Command, Format, Output};
 
 /// Exit status for success.
 const OK: i32 = 0;
+/// Exit status for a `diff` that found differences (as `diff(1)` does).
+const DIFFERS: i32 = 1;
 /// Exit status for every error, as ripgrep uses for errors.
 const FAILED: i32 = 2;
 
@@ -41,15 +43,15 @@ pub fn main_with_args(args: Vec<OsString>) -> i32 {
     let mut out = String::new();
     let result = run(cli, &mut out);
     match result {
-        Ok(()) => {
+        Ok(status) => {
             let mut stdout = io::stdout().lock();
             match stdout
                 .write_all(out.as_bytes())
                 .and_then(|()| stdout.flush())
             {
-                Ok(()) => OK,
+                Ok(()) => status,
                 // A closed pipe (`wallclock zones | head`) is not a failure.
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => OK,
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => status,
                 Err(e) => report(&Error::new(
                     ErrorCode::Internal,
                     format!("cannot write to stdout: {e}"),
@@ -139,15 +141,16 @@ fn clap_error(e: &clap::Error, command: &str, sub: Option<&str>) -> i32 {
     }
 }
 
-fn run(cli: Cli, out: &mut String) -> Result<(), Error> {
+/// Runs one command, writing its output to `out`; returns the exit status.
+fn run(cli: Cli, out: &mut String) -> Result<i32, Error> {
     if cli.version {
         out.push_str(&version_text());
-        return Ok(());
+        return Ok(OK);
     }
     let Some(command) = cli.command else {
         return Err(Error::new(
             ErrorCode::InvalidOption,
-            "no command given: expected one of `expand`, `validate`, `describe`, `notices`, `ical`, `from-ical`, `misfire`, `zones`, e.g. `wallclock expand --spec daily.json --limit 10`",
+            "no command given: expected one of `expand`, `validate`, `describe`, `notices`, `ical`, `from-ical`, `misfire`, `diff`, `zones`, e.g. `wallclock expand --spec daily.json --limit 10`",
         ));
     };
     match command {
@@ -228,6 +231,13 @@ fn run(cli: Cli, out: &mut String) -> Result<(), Error> {
             let decisions = crate::misfire::decide_misfires(&schedule, &due, now);
             push_json(out, &decisions, pretty);
         }
+        Command::Diff {
+            old,
+            new,
+            output,
+            from,
+            to,
+        } => return diff(out, &old, &new, &output, from, to),
         Command::Zones => {
             for name in crate::zone::time_zones() {
                 out.push_str(&name);
@@ -235,7 +245,44 @@ fn run(cli: Cli, out: &mut String) -> Result<(), Error> {
             }
         }
     }
-    Ok(())
+    Ok(OK)
+}
+
+/// `wallclock diff`: both specs over one window; `DIFFERS` when anything does.
+fn diff(
+    out: &mut String,
+    old: &str,
+    new: &str,
+    output: &Output,
+    from: Option<String>,
+    to: Option<String>,
+) -> Result<i32, Error> {
+    if old == "-" && new == "-" {
+        return Err(Error::new(
+            ErrorCode::InvalidOption,
+            "`--old -` and `--new -` cannot both read stdin: put one of them in a file",
+        )
+        .with_field("new"));
+    }
+    let read = |path: &str, field: &str| -> Result<Schedule, Error> {
+        Schedule::new(&input::spec_text(&input::read_source(path, field)?)?)
+    };
+    let old = read(old, "old")?;
+    let new = read(new, "new")?;
+    let from = match from {
+        Some(text) => input::instant(&text, &old, "from")?,
+        None => jiff::Timestamp::now(),
+    };
+    let to = match to {
+        Some(text) => input::instant(&text, &old, "to")?,
+        None => input::horizon_end(&old, from, "P365D")?,
+    };
+    let result = crate::diff::diff(&old, &new, &ExpandOptions::new().from(from).to(to))?;
+    match output.format {
+        Format::Json => push_json(out, &result, output.pretty),
+        Format::Table => table::diff(out, &result),
+    }
+    Ok(if result.is_empty() { OK } else { DIFFERS })
 }
 
 fn version_text() -> String {

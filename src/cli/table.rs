@@ -1,5 +1,6 @@
 //! `--format table`: the result object as aligned columns for people.
 
+use crate::diff::{Diff, Side};
 use crate::plan::{Expansion, fmt_instant, fmt_nominal, fmt_offset};
 
 /// Appends the entries as a table (nominal, status, local, UTC, key, notes),
@@ -74,4 +75,45 @@ fn push_rows<const N: usize>(out: &mut String, rows: &[[String; N]]) {
         out.push_str(line.trim_end());
         out.push('\n');
     }
+}
+
+/// Appends a diff: one row per differing occurrence (what it was, what it
+/// becomes, why), then a summary line.
+pub(crate) fn diff(out: &mut String, result: &Diff) {
+    let side = |s: Option<&Side>| match s {
+        None => "-".to_owned(),
+        Some(s) => format!(
+            "{} {}",
+            s.status(),
+            s.instant().map(fmt_instant).unwrap_or_else(|| "-".into())
+        ),
+    };
+    let mut rows: Vec<[String; 5]> = vec![[
+        "CHANGE".into(),
+        "KEY".into(),
+        "OLD".into(),
+        "NEW".into(),
+        "REASON".into(),
+    ]];
+    for c in result.changes() {
+        rows.push([
+            c.kind().as_str().to_owned(),
+            c.key().to_owned(),
+            side(c.old()),
+            side(c.new_side()),
+            c.reason().to_owned(),
+        ]);
+    }
+    if !result.is_empty() {
+        push_rows(out, &rows);
+    }
+    use crate::diff::ChangeKind::*;
+    out.push_str(&format!(
+        "{} added, {} removed, {} moved, {} changed, {} unchanged\n",
+        result.count(Added),
+        result.count(Removed),
+        result.count(Moved),
+        result.count(Changed),
+        result.unchanged()
+    ));
 }
