@@ -178,14 +178,14 @@ pub fn simulate_outage(schedule: &Schedule, options: &OutageOptions) -> Result<O
     crate::sort::sort_by(&mut rows, |a, b| {
         (a.0.instant, &a.0.key) < (b.0.instant, &b.0.key)
     });
+    // Ties at the cut can add a few: decide on the newest `decided` only.
+    rows.drain(..rows.len().saturating_sub(decided));
     let due: Vec<Due> = rows.iter().map(|r| r.0.clone()).collect();
     let all = decide_misfires(schedule, &due, back);
-    // Ties at the cut can add a few: keep the newest `decided`.
-    let skip = all.len().saturating_sub(decided);
     let mut counts = DecisionCounts::default();
     let mut decisions = Vec::with_capacity(decided.min(show));
-    let first_shown = all.len().saturating_sub(show).max(skip);
-    for (i, (d, row)) in all.into_iter().zip(&rows).enumerate().skip(skip) {
+    let first_shown = all.len().saturating_sub(show);
+    for (i, (d, row)) in all.into_iter().zip(&rows).enumerate() {
         match d.decision {
             Decision::Run => counts.run += 1,
             Decision::Coalesced => counts.coalesced += 1,
