@@ -17,6 +17,21 @@ raw=${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm-release/wallclock.wa
 rm -rf www/pkg/snippets
 wasm-bindgen "$raw" --target web --out-dir www/pkg
 
+# wasm-bindgen puts the JS snippets the bindings import in a folder named
+# after a hash of the build (snippets/wallclock-<hash>/). Under a fixed name
+# index.html can preload them without naming a build: the folder is renamed
+# and the glue's imports follow.
+hashed=(www/pkg/snippets/wallclock-*)
+if [ -d "${hashed[0]}" ]; then
+  [ "${#hashed[@]}" = 1 ] || { echo "build-wasm: more than one snippet folder: ${hashed[*]}" >&2; exit 1; }
+  mv "${hashed[0]}" www/pkg/snippets/wallclock
+  sed -i -E 's#\./snippets/wallclock-[0-9a-f]+/#./snippets/wallclock/#g' www/pkg/wallclock.js
+  if grep -q 'snippets/wallclock-' www/pkg/wallclock.js; then
+    echo "build-wasm: www/pkg/wallclock.js still imports a hashed snippet folder" >&2
+    exit 1
+  fi
+fi
+
 wasm=www/pkg/wallclock_bg.wasm
 if [ "${NO_WASM_OPT:-0}" != 1 ]; then
   # Only the npm build: Debian's wasm-opt 108 corrupts wasm-bindgen's externref table.
@@ -27,14 +42,17 @@ if [ "${NO_WASM_OPT:-0}" != 1 ]; then
 fi
 
 # index.html preloads every snippet module (wallclock.js imports them, so
-# the browser would otherwise find them only after fetching and parsing it).
-# A missing link is a build error: the stale one it replaces is a 404 (and a
-# console error) on the page.
-for f in $(cd www && find pkg/snippets -name "*.js"); do
+# the browser would otherwise find them only after fetching and parsing it),
+# and nothing else under pkg/snippets/: a missing link costs a round trip, a
+# stale one is a 404 (and a console error) on the page.
+for f in $(cd www && find pkg/snippets -name "*.js" 2>/dev/null); do
   grep -q "href=\"./$f\"" www/index.html || {
-    echo "build-wasm: www/index.html has no <link rel=\"modulepreload\" href=\"./$f\">: update that link" >&2
+    echo "build-wasm: www/index.html has no <link rel=\"modulepreload\" href=\"./$f\">: add it" >&2
     exit 1
   }
+done
+for f in $(grep -o 'href="\./pkg/snippets/[^"]*"' www/index.html | sed -E 's#href="\./(.*)"#\1#'); do
+  [ -f "www/$f" ] || { echo "build-wasm: www/index.html preloads ./$f, which the build does not make: remove that link" >&2; exit 1; }
 done
 
 # Sizes through node's zlib (gzip -9, brotli q11), so no extra package is needed.

@@ -1,9 +1,9 @@
-// Formatting: result objects → HTML strings. The DOM is touched only by
-// setText and fillRows (the in-place rewrite of the instance rows), when the
-// main module calls them: it decides when (and whether) anything is written.
+// Formatting: result objects → text and `Html` (page/dom.js). The DOM is
+// touched only by setText and fillRows (the in-place rewrite of the instance
+// rows), when the page's modules call them: they decide when (and whether)
+// anything is written.
 
-const ESC = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => ESC[c]);
+import { html, join, EMPTY, writeHtml } from './page/dom.js';
 
 const WD = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -55,26 +55,27 @@ export function pageStatus(e) {
   return e.status;
 }
 
-export const badge = (s) => `<span class="badge st-${s}">${s}</span>`;
+export const badge = (s) => html`<span class="badge st-${s}">${s}</span>`;
 
-function notesHtml(e) {
-  let notes = '';
-  for (const n of e.notes) notes += `<span class="note" data-code="${n.code}">${esc(n.message)}</span>`;
-  return notes;
+function notesMarkup(e) {
+  if (!e.notes.length) return EMPTY;
+  return join(e.notes.map((n) => html`<span class="note" data-code="${n.code}">${n.message}</span>`));
 }
+
+/** An entry's notes as the HTML text a row's note cell holds (compared with what it shows). */
+const notesHtml = (e) => notesMarkup(e).text;
 
 const nominalText = (e) => fmtNominal(e.nominal) + (e.fold ? ' (2nd)' : '');
 
 /** One row (ARIA table row of block boxes) per entry; `first` is the 1-based number of the first. */
 export function rowsHtml(entries, first) {
-  let h = '';
+  const rows = [];
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
     const st = pageStatus(e);
-    h += `<div role="row" class="tr r-${st}"><span role="cell">${first + i}</span><span role="cell">${nominalText(e)}</span>`
-      + `<span role="cell">${fmtLocal(e.local)}</span><span role="cell">${fmtUtc(e.instant)}</span><span role="cell">${badge(st)}</span><span role="cell">${notesHtml(e)}</span></div>`;
+    rows.push(html`<div role="row" class="tr r-${st}"><span role="cell">${first + i}</span><span role="cell">${nominalText(e)}</span><span role="cell">${fmtLocal(e.local)}</span><span role="cell">${fmtUtc(e.instant)}</span><span role="cell">${badge(st)}</span><span role="cell">${notesMarkup(e)}</span></div>`);
   }
-  return h;
+  return join(rows);
 }
 
 /**
@@ -144,8 +145,8 @@ export function fillRows(chunk, entries, from = 0, to = entries.length) {
     }
     if (w.local !== e.local) { w.local = e.local; put(w, 1, fmtLocal(e.local)); }
     if (w.instant !== e.instant) { w.instant = e.instant; put(w, 2, fmtUtc(e.instant)); }
-    const notes = notesHtml(e);
-    if (w.notes !== notes) { w.notes = notes; w.row.children[5].innerHTML = notes; }
+    const notes = notesMarkup(e);
+    if (w.notes !== notes.text) { w.notes = notes.text; writeHtml(w.row.children[5], notes); }
   }
 }
 
@@ -197,14 +198,14 @@ export function tallyText(c) {
 
 /** The notices list: one item per affected nominal (a fold `both` pair once). */
 export function noticesHtml(entries) {
-  let h = '';
+  const items = [];
   for (const e of entries) {
     const st = pageStatus(e);
     if (st === 'doubled' && e.fold === 1) continue;
-    const msg = e.notes.map((n) => esc(n.message)).join(' ');
-    h += `<li>${badge(st)} <strong>${fmtNominal(e.nominal)}</strong>: ${msg}</li>`;
+    const msg = e.notes.map((n) => n.message).join(' ');
+    items.push(html`<li>${badge(st)} <strong>${fmtNominal(e.nominal)}</strong>: ${msg}</li>`);
   }
-  return h;
+  return join(items);
 }
 
 function offsetMinutes(o) {
@@ -219,14 +220,14 @@ function dur(min) {
 }
 
 export function transitionsHtml(list) {
-  if (!list.length) return '<li class="hint">None: the zone keeps the same offset throughout.</li>';
-  return list.map((t) => {
+  if (!list.length) return html`<li class="hint">None: the zone keeps the same offset throughout.</li>`;
+  return join(list.map((t) => {
     const d = offsetMinutes(t.offsetAfter) - offsetMinutes(t.offsetBefore);
     const what = t.kind === 'gap'
       ? `clocks jump forward ${dur(Math.abs(d))}: ${hm(t.localBefore.slice(11))} → ${t.localAfter.slice(0, 10) !== t.localBefore.slice(0, 10) ? t.localAfter.slice(0, 10) + ' ' : ''}${hm(t.localAfter.slice(11))}, local times in between do not exist`
       : `clocks go back ${dur(Math.abs(d))}: ${hm(t.localBefore.slice(11))} → ${hm(t.localAfter.slice(11))}, local times in between happen twice`;
-    return `<li><span class="badge ${t.kind === 'gap' ? 'st-skipped' : 'st-doubled'}">${t.kind}</span> <strong>${weekday(t.localBefore)} ${t.localBefore.slice(0, 10)}</strong> at ${fmtUtc(t.instant)}: ${what} (UTC${t.offsetBefore.replace('-', '−')} → UTC${t.offsetAfter.replace('-', '−')})</li>`;
-  }).join('');
+    return html`<li><span class="badge ${t.kind === 'gap' ? 'st-skipped' : 'st-doubled'}">${t.kind}</span> <strong>${weekday(t.localBefore)} ${t.localBefore.slice(0, 10)}</strong> at ${fmtUtc(t.instant)}: ${what} (UTC${t.offsetBefore.replace('-', '−')} → UTC${t.offsetAfter.replace('-', '−')})</li>`;
+  }));
 }
 
 const RANK = { skipped: 5, merged: 4, shifted: 3, doubled: 2, fold: 1 };
@@ -246,27 +247,27 @@ export function yearHtml(ym, entries, transitions) {
   }
   const tr = new Map(transitions.map((t) => [t.localBefore.slice(0, 10), t.kind]));
   let [y, m] = ym;
-  let h = '';
+  const h = [];
   for (let k = 0; k < 12; k++) {
     const first = new Date(Date.UTC(y, m - 1, 1));
-    const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+    const length = new Date(Date.UTC(y, m, 0)).getUTCDate();
     const lead = (first.getUTCDay() + 6) % 7; // Monday first
-    h += `<div class="month"><h3>${MONTHS[m - 1].slice(0, 3)} ${y}</h3><div class="mgrid" role="list" aria-label="${MONTHS[m - 1]} ${y}">`;
-    for (let i = 0; i < lead; i++) h += '<span aria-hidden="true"></span>';
-    for (let d = 1; d <= days; d++) {
+    const cells = [];
+    for (let i = 0; i < lead; i++) cells.push(html`<span aria-hidden="true"></span>`);
+    for (let d = 1; d <= length; d++) {
       const date = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
       const mk = marks.get(date);
       const t = tr.get(date);
       const cls = [mk ? `d st-${mk.st}` : '', t ? 'tr' : ''].filter(Boolean).join(' ');
       const label = [mk?.label, t ? `clock change (${t})` : ''].filter(Boolean).join('; ');
-      h += cls
-        ? `<span role="listitem" class="${cls}" title="${esc(label)}" aria-label="${date}: ${esc(label)}">${d}</span>`
-        : `<span role="listitem">${d}</span>`;
+      cells.push(cls
+        ? html`<span role="listitem" class="${cls}" title="${label}" aria-label="${date}: ${label}">${d}</span>`
+        : html`<span role="listitem">${d}</span>`);
     }
-    h += '</div></div>';
+    h.push(html`<div class="month"><h3>${MONTHS[m - 1].slice(0, 3)} ${y}</h3><div class="mgrid" role="list" aria-label="${MONTHS[m - 1]} ${y}">${cells}</div></div>`);
     if (++m > 12) { m = 1; y++; }
   }
-  return h;
+  return join(h);
 }
 
 /** CSV of the entries (RFC 4180 quoting). */

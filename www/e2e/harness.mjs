@@ -34,8 +34,18 @@ export async function openPage(browser, hash = '', options = {}) {
   page.on('request', (r) => { if (!r.url().startsWith(BASE) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) problems.push(`external request: ${r.url()}`); });
   await page.goto(BASE + hash);
   await page.waitForSelector('#app[data-ready="1"]', { timeout: 15000 });
+  await addHook(page);
   await settle(page);
   return { page, context, problems };
+}
+
+/**
+ * Gives the page `window.wallclockPage` (e2e/hook.mjs, which the page itself
+ * never loads): resolves once the hook is there.
+ */
+export async function addHook(page) {
+  await page.addScriptTag({ type: 'module', url: new URL('e2e/hook.mjs', baseUrl()).href });
+  await page.waitForFunction(() => window.wallclockPage, null, { timeout: 10000 });
 }
 
 /** Waits until no debounced update is pending. */
