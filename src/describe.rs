@@ -4,17 +4,19 @@
 //! The first sentence says when the schedule runs (from the validated
 //! [`Rule`], the start and the RDATE/EXDATE lists); an invalid-date sentence
 //! follows when a requested day of month is missing from some months; the
-//! DST sentences come from the zone's real transitions in the three years
-//! after `start` (deterministic: no clock), naming when they happen in the
-//! zone's own terms ("second Sunday of March").
+//! DST sentences come from the planner's notices over the three years after
+//! `start` (deterministic: no clock), which occurrences the zone's real
+//! transitions skip, shift or repeat, naming when they happen in the zone's
+//! own terms ("second Sunday of March").
 
 use jiff::civil::{Date, DateTime, Time, Weekday};
 use jiff::tz::{Offset, TimeZone};
 use jiff::{SignedDuration, Timestamp};
 
-use crate::plan::month_name;
+use crate::format::month_name;
+use crate::policy::{FoldPolicy, GapPolicy, InvalidDatePolicy};
 use crate::rule::{Frequency, Rule, Until, WeekdayNum};
-use crate::spec::{FoldPolicy, GapPolicy, InvalidDatePolicy, Schedule};
+use crate::spec::Schedule;
 use crate::zone::{self, Transition};
 
 /// How far after `start` clock changes are looked for.
@@ -220,115 +222,22 @@ fn weekday_list(rule: &Rule) -> Vec<String> {
 /// The day part for DAILY and longer periods (`on the last Friday`), and the
 /// weekday/day filters of sub-daily rules.
 fn day_phrase(rule: &Rule, start: DateTime, set_pos: &SetPos) -> Option<String> {
+    if let SetPos::Days { days, .. } = set_pos {
+        return Some(set_pos_days_phrase(rule, days));
+    }
     let freq = rule.frequency();
     let mut parts: Vec<String> = Vec::new();
-    let in_month =
-        freq == Frequency::Monthly || (freq == Frequency::Yearly && !rule.by_month().is_empty());
-
-    if let SetPos::Days { days, .. } = set_pos {
-        // BYSETPOS picks from the set the other parts make in each period.
-        let positions: Vec<String> = days.iter().map(|p| ordinal_word(*p)).collect();
-        let set = if rule.by_day().iter().all(|d| d.nth.is_none()) && !rule.by_day().is_empty() {
-            if is_weekdays(rule.by_day()) {
-                "weekday".to_owned()
-            } else if is_weekend(rule.by_day()) {
-                "weekend day".to_owned()
-            } else {
-                let names: Vec<String> = rule
-                    .by_day()
-                    .iter()
-                    .map(|d| weekday_name(d.weekday).to_owned())
-                    .collect();
-                match names.as_slice() {
-                    [one] => one.clone(),
-                    _ => format!("{} (whichever comes)", join_or(&names)),
-                }
-            }
-        } else {
-            "matching day".to_owned()
-        };
-        let of = match freq {
-            Frequency::Weekly => "week",
-            Frequency::Monthly => "month",
-            Frequency::Yearly if rule.by_month().is_empty() => "year",
-            Frequency::Yearly => "month",
-            _ => "period",
-        };
-        let mut s = format!("on the {} {set} of the {of}", join_and(&positions));
-        if !rule.by_month_day().is_empty() && !rule.by_day().is_empty() {
-            s.push_str(&format!(" among the {}", month_days(rule.by_month_day())));
-        }
-        return Some(s);
-    }
-
     if !rule.by_month_day().is_empty() {
         parts.push(format!("on the {}", month_days(rule.by_month_day())));
     }
     if !rule.by_day().is_empty() && freq != Frequency::Weekly {
-        let ordered = rule.by_day().iter().any(|d| d.nth.is_some());
-        if ordered {
-            let items: Vec<String> = rule
-                .by_day()
-                .iter()
-                .map(|d| match d.nth {
-                    Some(n) => {
-                        format!("{} {}", ordinal_word(i32::from(n)), weekday_name(d.weekday))
-                    }
-                    None => format!("every {}", weekday_name(d.weekday)),
-                })
-                .collect();
-            // "on every Monday and the first Friday", "on the first Friday".
-            let the = match items.first() {
-                Some(first) if first.starts_with("every") => "",
-                _ => "the ",
-            };
-            let mut s = format!("on {the}{}", join_and(&items));
-            if !in_month && freq == Frequency::Yearly {
-                s.push_str(" of the year");
-            }
-            parts.push(s);
-        } else if is_weekdays(rule.by_day()) {
-            parts.push("on weekdays".to_owned());
-        } else {
-            parts.push(format!("on {}", join_and(&weekday_list(rule))));
-        }
-        if !rule.by_month_day().is_empty() {
-            // Both given: a day must satisfy both (RFC 5545 limit).
-            // "on the 13th that is Friday" ("that is on" read badly).
-            let joined = match parts.as_slice() {
-                [days, on] => format!("{days} that is {}", on.strip_prefix("on ").unwrap_or(on)),
-                _ => parts.join(" that is "),
-            };
-            parts = vec![joined];
-        }
+        by_day_parts(rule, &mut parts);
     }
     if !rule.by_year_day().is_empty() {
-        let days: Vec<String> = rule
-            .by_year_day()
-            .iter()
-            .map(|d| {
-                if *d < 0 {
-                    format!("{} day", ordinal_word(i32::from(*d)))
-                } else {
-                    format!("day {d}")
-                }
-            })
-            .collect();
-        parts.push(format!("on {} of the year", join_and(&days)));
+        parts.push(year_days_phrase(rule));
     }
     if !rule.by_week_no().is_empty() {
-        let weeks: Vec<String> = rule.by_week_no().iter().map(|w| week_number(*w)).collect();
-        parts.push(format!(
-            "in ISO {} {}",
-            if weeks.len() == 1 { "week" } else { "weeks" },
-            join_and(&weeks)
-        ));
-        if rule.by_day().is_empty()
-            && rule.by_month_day().is_empty()
-            && rule.by_year_day().is_empty()
-        {
-            parts.push(format!("on {}", weekday_name(start.weekday())));
-        }
+        week_no_parts(rule, start, &mut parts);
     }
     if !parts.is_empty() {
         return Some(parts.join(" "));
@@ -341,6 +250,117 @@ fn day_phrase(rule: &Rule, start: DateTime, set_pos: &SetPos) -> Option<String> 
         }
         Frequency::Yearly => Some(format!("on the {}", day_ordinal(i32::from(start.day())))),
         _ => None,
+    }
+}
+
+/// The day part when BYSETPOS picks days: `on the last weekday of the month`.
+fn set_pos_days_phrase(rule: &Rule, days: &[i32]) -> String {
+    let freq = rule.frequency();
+    // BYSETPOS picks from the set the other parts make in each period.
+    let positions: Vec<String> = days.iter().map(|p| ordinal_word(*p)).collect();
+    let set = if rule.by_day().iter().all(|d| d.nth.is_none()) && !rule.by_day().is_empty() {
+        if is_weekdays(rule.by_day()) {
+            "weekday".to_owned()
+        } else if is_weekend(rule.by_day()) {
+            "weekend day".to_owned()
+        } else {
+            let names: Vec<String> = rule
+                .by_day()
+                .iter()
+                .map(|d| weekday_name(d.weekday).to_owned())
+                .collect();
+            match names.as_slice() {
+                [one] => one.clone(),
+                _ => format!("{} (whichever comes)", join_or(&names)),
+            }
+        }
+    } else {
+        "matching day".to_owned()
+    };
+    let of = match freq {
+        Frequency::Weekly => "week",
+        Frequency::Monthly => "month",
+        Frequency::Yearly if rule.by_month().is_empty() => "year",
+        Frequency::Yearly => "month",
+        _ => "period",
+    };
+    let mut s = format!("on the {} {set} of the {of}", join_and(&positions));
+    if !rule.by_month_day().is_empty() && !rule.by_day().is_empty() {
+        s.push_str(&format!(" among the {}", month_days(rule.by_month_day())));
+    }
+    s
+}
+
+/// BYDAY for MONTHLY and longer or sub-weekly periods, joined with the
+/// BYMONTHDAY part already in `parts` when both limit the day.
+fn by_day_parts(rule: &Rule, parts: &mut Vec<String>) {
+    let freq = rule.frequency();
+    let in_month =
+        freq == Frequency::Monthly || (freq == Frequency::Yearly && !rule.by_month().is_empty());
+    let ordered = rule.by_day().iter().any(|d| d.nth.is_some());
+    if ordered {
+        let items: Vec<String> = rule
+            .by_day()
+            .iter()
+            .map(|d| match d.nth {
+                Some(n) => {
+                    format!("{} {}", ordinal_word(i32::from(n)), weekday_name(d.weekday))
+                }
+                None => format!("every {}", weekday_name(d.weekday)),
+            })
+            .collect();
+        // "on every Monday and the first Friday", "on the first Friday".
+        let the = match items.first() {
+            Some(first) if first.starts_with("every") => "",
+            _ => "the ",
+        };
+        let mut s = format!("on {the}{}", join_and(&items));
+        if !in_month && freq == Frequency::Yearly {
+            s.push_str(" of the year");
+        }
+        parts.push(s);
+    } else if is_weekdays(rule.by_day()) {
+        parts.push("on weekdays".to_owned());
+    } else {
+        parts.push(format!("on {}", join_and(&weekday_list(rule))));
+    }
+    if !rule.by_month_day().is_empty() {
+        // Both given: a day must satisfy both (RFC 5545 limit).
+        // "on the 13th that is Friday" ("that is on" read badly).
+        let joined = match parts.as_slice() {
+            [days, on] => format!("{days} that is {}", on.strip_prefix("on ").unwrap_or(on)),
+            _ => parts.join(" that is "),
+        };
+        *parts = vec![joined];
+    }
+}
+
+/// `on day 100 and the last day of the year`.
+fn year_days_phrase(rule: &Rule) -> String {
+    let days: Vec<String> = rule
+        .by_year_day()
+        .iter()
+        .map(|d| {
+            if *d < 0 {
+                format!("{} day", ordinal_word(i32::from(*d)))
+            } else {
+                format!("day {d}")
+            }
+        })
+        .collect();
+    format!("on {} of the year", join_and(&days))
+}
+
+/// `in ISO week 20`, with start's weekday when no other part names the day.
+fn week_no_parts(rule: &Rule, start: DateTime, parts: &mut Vec<String>) {
+    let weeks: Vec<String> = rule.by_week_no().iter().map(|w| week_number(*w)).collect();
+    parts.push(format!(
+        "in ISO {} {}",
+        if weeks.len() == 1 { "week" } else { "weeks" },
+        join_and(&weeks)
+    ));
+    if rule.by_day().is_empty() && rule.by_month_day().is_empty() && rule.by_year_day().is_empty() {
+        parts.push(format!("on {}", weekday_name(start.weekday())));
     }
 }
 
@@ -557,29 +577,42 @@ fn set_pos_plan(rule: &Rule, start: DateTime) -> SetPos {
             && rule.by_year_day().is_empty()
             && rule.by_week_no().is_empty());
     if one_day {
-        let mut picked: Vec<Time> = rule
-            .by_set_pos()
-            .iter()
-            .filter_map(|&p| {
-                let p = i32::from(p);
-                let i = if p > 0 { p - 1 } else { k + p };
-                usize::try_from(i).ok().and_then(|i| times.get(i).copied())
-            })
-            .collect();
-        crate::sort::sort(&mut picked);
-        picked.dedup();
-        if picked.is_empty() {
-            // Every position is past the day's times: the rule never runs;
-            // say which times BYSETPOS was given to pick from.
-            return among(rule);
-        }
-        return SetPos::Times(picked);
+        return one_day_times(rule, &times);
     }
     if !day_set {
         // Days from BYMONTH, BYYEARDAY or BYWEEKNO: the day phrase lists
         // them all, so say what BYSETPOS keeps of them.
         return among(rule);
     }
+    day_positions(rule, &times)
+}
+
+/// BYSETPOS over a period that is one day: the times it picks.
+fn one_day_times(rule: &Rule, times: &[Time]) -> SetPos {
+    let k = times.len() as i32;
+    let mut picked: Vec<Time> = rule
+        .by_set_pos()
+        .iter()
+        .filter_map(|&p| {
+            let p = i32::from(p);
+            let i = if p > 0 { p - 1 } else { k + p };
+            usize::try_from(i).ok().and_then(|i| times.get(i).copied())
+        })
+        .collect();
+    crate::sort::sort(&mut picked);
+    picked.dedup();
+    if picked.is_empty() {
+        // Every position is past the day's times: the rule never runs;
+        // say which times BYSETPOS was given to pick from.
+        return among(rule);
+    }
+    SetPos::Times(picked)
+}
+
+/// BYSETPOS over a set of days, each at every one of `times`: the days it
+/// picks, when it picks the same times on each.
+fn day_positions(rule: &Rule, times: &[Time]) -> SetPos {
+    let k = times.len() as i32;
     // Position -> (day, index into `times`).
     let picks: Vec<(i32, i32)> = rule
         .by_set_pos()
@@ -644,78 +677,6 @@ fn among(rule: &Rule) -> SetPos {
 fn reading_order(positions: &mut [i32]) {
     let negative = positions.iter().take_while(|p| **p < 0).count();
     positions.rotate_left(negative);
-}
-
-/// Every time of day any rule can produce, for the DST check. Sub-daily
-/// rules step through the day; when the step does not divide the day evenly
-/// every value is possible over the years.
-fn possible_times(rule: &Rule, start: DateTime) -> Vec<Time> {
-    let n = rule.interval().max(1);
-    let stepped = |unit: u32, from: i8, allowed: &[u8]| -> Vec<u8> {
-        let all: Vec<u8> = if unit.is_multiple_of(n) {
-            (0..unit / n)
-                .map(|k| ((from as u32 + k * n) % unit) as u8)
-                .collect()
-        } else {
-            (0..unit as u8).collect()
-        };
-        all.into_iter()
-            .filter(|v| allowed.is_empty() || allowed.contains(v))
-            .collect()
-    };
-    let any = |allowed: &[u8], unit: u8| -> Vec<u8> {
-        if allowed.is_empty() {
-            (0..unit).collect()
-        } else {
-            allowed.to_vec()
-        }
-    };
-    let (hours, minutes, seconds) = match rule.frequency() {
-        Frequency::Hourly => (
-            stepped(24, start.hour(), rule.by_hour()),
-            or_start(rule.by_minute(), start.minute()),
-            or_start(rule.by_second(), start.second()),
-        ),
-        Frequency::Minutely if n <= 60 => (
-            any(rule.by_hour(), 24),
-            stepped(60, start.minute(), rule.by_minute()),
-            or_start(rule.by_second(), start.second()),
-        ),
-        Frequency::Minutely => (
-            any(rule.by_hour(), 24),
-            any(rule.by_minute(), 60),
-            or_start(rule.by_second(), start.second()),
-        ),
-        Frequency::Secondly if n <= 60 => (
-            any(rule.by_hour(), 24),
-            any(rule.by_minute(), 60),
-            stepped(60, start.second(), rule.by_second()),
-        ),
-        Frequency::Secondly => (
-            any(rule.by_hour(), 24),
-            any(rule.by_minute(), 60),
-            any(rule.by_second(), 60),
-        ),
-        _ => {
-            return match set_pos_plan(rule, start) {
-                SetPos::Times(times) | SetPos::Days { times, .. } => times,
-                _ => times_of_day(rule, start),
-            };
-        }
-    };
-    let mut out = Vec::new();
-    for h in &hours {
-        for m in &minutes {
-            for s in &seconds {
-                if let Ok(t) = Time::new(*h as i8, *m as i8, *s as i8, 0) {
-                    out.push(t);
-                }
-            }
-        }
-    }
-    crate::sort::sort(&mut out);
-    out.dedup();
-    out
 }
 
 // ---------------------------------------------------------------------------
@@ -817,59 +778,9 @@ fn dst_sentences(schedule: &Schedule) -> Vec<String> {
         // No clock changes here (e.g. Asia/Tokyo, UTC): nothing to say.
         return Vec::new();
     }
-    let times: Vec<Time> = match schedule.rule() {
-        Some(rule) => possible_times(rule, start),
-        None => Vec::new(),
+    let Some(hits) = hits(schedule, from, to, transitions) else {
+        return Vec::new();
     };
-    // A COUNT rule ends at its COUNT-th occurrence: clock changes after it
-    // are not mentioned (UNTIL bounds the days in `may_occur_on`). Found by
-    // expanding the rule, so only once a candidate time meets a change
-    // (a 09:00 rule never does): `None` until then.
-    let mut count_end: Option<Option<DateTime>> = None;
-    let mut hits: Vec<Hit> = Vec::new();
-    for t in transitions {
-        let (lo, hi) = affected_range(&t);
-        let mut nominals = Vec::new();
-        if let Some(rule) = schedule.rule() {
-            let mut day = lo.date();
-            while day <= hi.date() {
-                if may_occur_on(schedule, rule, day) {
-                    for time in &times {
-                        let dt = day.to_datetime(*time);
-                        if lo <= dt && dt < hi && dt >= start && !schedule.exdate().contains(&dt) {
-                            if count_end.is_none() {
-                                count_end = Some(crate::plan::count_end(schedule));
-                            }
-                            if count_end.flatten().is_none_or(|end| dt <= end) {
-                                nominals.push(dt);
-                            }
-                        }
-                    }
-                }
-                day = match day.tomorrow() {
-                    Ok(d) => d,
-                    Err(_) => break,
-                };
-            }
-        } else if lo <= start && start < hi && !schedule.exdate().contains(&start) {
-            nominals.push(start);
-        }
-        for rd in schedule.rdate() {
-            if lo <= *rd && *rd < hi && !schedule.exdate().contains(rd) {
-                nominals.push(*rd);
-            }
-        }
-        crate::sort::sort(&mut nominals);
-        nominals.dedup();
-        if !nominals.is_empty() {
-            let date = t.local_before().date();
-            hits.push(Hit {
-                transition: t,
-                date,
-                nominals,
-            });
-        }
-    }
 
     let mut out = Vec::new();
     let gaps: Vec<&Hit> = hits
@@ -896,6 +807,43 @@ fn dst_sentences(schedule: &Schedule) -> Vec<String> {
     out
 }
 
+/// The transitions whose gap or fold holds occurrences of the schedule,
+/// with those nominals: the planner's notices over the window, so COUNT,
+/// UNTIL, BYSETPOS, RDATE and EXDATE count exactly as in an expansion.
+/// `None` when the planner cannot expand the window within its ceilings
+/// (`limit_exceeded`, e.g. a SECONDLY rule with a COUNT in the millions):
+/// then no DST sentence is better than a guessed one.
+fn hits(
+    schedule: &Schedule,
+    from: Timestamp,
+    to: Timestamp,
+    transitions: Vec<Transition>,
+) -> Option<Vec<Hit>> {
+    let notices = crate::plan::notices(schedule, from, to).ok()?;
+    let mut hits = Vec::new();
+    for t in transitions {
+        let (lo, hi) = affected_range(&t);
+        // Entries come in nominal order; the two runs of fold `both`
+        // share a nominal.
+        let mut nominals: Vec<DateTime> = notices
+            .entries()
+            .iter()
+            .map(|e| e.nominal())
+            .filter(|n| lo <= *n && *n < hi)
+            .collect();
+        nominals.dedup();
+        if !nominals.is_empty() {
+            let date = t.local_before().date();
+            hits.push(Hit {
+                transition: t,
+                date,
+                nominals,
+            });
+        }
+    }
+    Some(hits)
+}
+
 /// The instants to search for transitions: `start` (as UTC, widened by a
 /// day so a transition on the start day is seen) to three years later.
 fn dst_window(tz: &TimeZone, start: DateTime) -> Option<(Timestamp, Timestamp)> {
@@ -905,15 +853,7 @@ fn dst_window(tz: &TimeZone, start: DateTime) -> Option<(Timestamp, Timestamp)> 
         .ok()?
         .checked_sub(SignedDuration::from_hours(48))
         .ok()?;
-    // `start + DST_YEARS years` as jiff's span arithmetic has it (29
-    // February becomes 28 February), without a `Span`: span arithmetic
-    // reaches a jiff `unwrap` whose panic message keeps jiff's error
-    // formatting in the wasm build.
-    let year = start.year().checked_add(DST_YEARS)?;
-    let days = crate::expand::days_in_month(i32::from(year), start.month() as u8) as i8;
-    let end = Date::new(year, start.month(), start.day().min(days))
-        .ok()?
-        .to_datetime(start.time());
+    let end = crate::plan::years_later(start, DST_YEARS)?;
     let to = tz.to_ambiguous_timestamp(end).later().ok()?;
     Some((from, to))
 }
@@ -922,151 +862,6 @@ fn dst_window(tz: &TimeZone, start: DateTime) -> Option<(Timestamp, Timestamp)> 
 fn affected_range(t: &Transition) -> (DateTime, DateTime) {
     let (a, b) = (t.local_before(), t.local_after());
     if a <= b { (a, b) } else { (b, a) }
-}
-
-/// Could the rule generate an occurrence on `date`? Exact for the common
-/// parts; `true` (conservative) where the answer needs the full expander
-/// (BYWEEKNO, BYSETPOS narrowing, intervals above one for sub-daily rules).
-fn may_occur_on(schedule: &Schedule, rule: &Rule, date: Date) -> bool {
-    let start = schedule.start();
-    if date < start.date() {
-        return false;
-    }
-    match rule.until() {
-        Some(Until::Date(d)) if date > d => return false,
-        Some(Until::Local(dt)) if date > dt.date() => return false,
-        Some(Until::Utc(ts))
-            if Offset::UTC.to_datetime(ts).date() < date.yesterday().unwrap_or(date) =>
-        {
-            return false;
-        }
-        _ => {}
-    }
-    let freq = rule.frequency();
-    let interval = i64::from(rule.interval());
-    if interval > 1 {
-        // RFC 5545 §3.3.10: INTERVAL counts periods from DTSTART's period
-        // (weeks begin on WKST); only every INTERVAL-th one generates
-        // anything. Day numbers, not jiff's `until`, whose `Span` building
-        // keeps jiff's error formatting in the wasm build.
-        let s = start.date();
-        let day = |d: Date| {
-            crate::expand::days_from_civil(i32::from(d.year()), d.month() as u8, d.day() as u8)
-        };
-        let years = i64::from(date.year() - s.year());
-        let n = match freq {
-            Frequency::Yearly => years,
-            Frequency::Monthly => years * 12 + i64::from(date.month() - s.month()),
-            Frequency::Weekly => {
-                (day(date) - day(s) + i64::from(s.weekday().since(rule.week_start()))) / 7
-            }
-            Frequency::Daily => day(date) - day(s),
-            // Sub-daily periods: any day may hold one.
-            _ => 0,
-        };
-        // `forward` moves a monthly 31st to the 1st of the next month,
-        // which may be outside the rule's months.
-        let moved_in = freq == Frequency::Monthly
-            && schedule.invalid_date() == InvalidDatePolicy::Forward
-            && date.day() == 1;
-        // `date` is not before the start, so `n` is not negative.
-        if n % interval != 0 && !(moved_in && (n - 1) % interval == 0) {
-            return false;
-        }
-    }
-    if !rule.by_month().is_empty() && !rule.by_month().contains(&(date.month() as u8)) {
-        return false;
-    }
-    let dim = date.days_in_month();
-    let no_day_parts = rule.by_month_day().is_empty()
-        && rule.by_day().is_empty()
-        && rule.by_year_day().is_empty()
-        && rule.by_week_no().is_empty();
-    // A day the month lacks may be moved onto this date by the policy.
-    let moved_here = |want: i8| -> bool {
-        match schedule.invalid_date() {
-            InvalidDatePolicy::Omit => false,
-            InvalidDatePolicy::Backward => want > dim && date.day() == dim,
-            InvalidDatePolicy::Forward => {
-                date.day() == 1
-                    && date
-                        .yesterday()
-                        .is_ok_and(|prev| want > prev.days_in_month())
-            }
-        }
-    };
-    if no_day_parts {
-        return match freq {
-            Frequency::Weekly => date.weekday() == start.weekday(),
-            Frequency::Monthly => date.day() == start.day() || moved_here(start.day()),
-            Frequency::Yearly if rule.by_month().is_empty() => {
-                (date.month() == start.month() && date.day() == start.day())
-                    || (date.month() == start.month() && moved_here(start.day()))
-                    || (date.month() == start.month() % 12 + 1 && moved_here(start.day()))
-            }
-            Frequency::Yearly => date.day() == start.day() || moved_here(start.day()),
-            _ => true,
-        };
-    }
-    if !rule.by_month_day().is_empty() {
-        let ok = rule.by_month_day().iter().any(|d| {
-            let d = *d;
-            if d > 0 {
-                date.day() == d || moved_here(d)
-            } else {
-                date.day() == dim + 1 + d
-            }
-        });
-        if !ok {
-            return false;
-        }
-    }
-    if !rule.by_year_day().is_empty() {
-        let doy = date.day_of_year();
-        let len = date.days_in_year();
-        if !rule.by_year_day().iter().any(|d| {
-            if *d > 0 {
-                doy == *d
-            } else {
-                doy == len + 1 + *d
-            }
-        }) {
-            return false;
-        }
-    }
-    if !rule.by_day().is_empty() {
-        let in_month = freq == Frequency::Monthly
-            || (freq == Frequency::Yearly && !rule.by_month().is_empty());
-        let ok = rule.by_day().iter().any(|d| {
-            if d.weekday != date.weekday() {
-                return false;
-            }
-            let Some(n) = d.nth else { return true };
-            if !matches!(freq, Frequency::Monthly | Frequency::Yearly) {
-                return true;
-            }
-            let (pos, len) = if in_month {
-                (i32::from(date.day()), i32::from(dim))
-            } else {
-                (
-                    i32::from(date.day_of_year()),
-                    i32::from(date.days_in_year()),
-                )
-            };
-            let from_start = (pos - 1) / 7 + 1;
-            let from_end = -((len - pos) / 7 + 1);
-            i32::from(n) == from_start || i32::from(n) == from_end
-        });
-        if !ok {
-            return false;
-        }
-    } else if freq == Frequency::Weekly
-        && rule.by_month_day().is_empty()
-        && rule.by_year_day().is_empty()
-    {
-        return date.weekday() == start.weekday();
-    }
-    true
 }
 
 fn gap_sentence(schedule: &Schedule, hits: &[&Hit]) -> Option<String> {
@@ -1543,7 +1338,7 @@ mod tests {
     }
 
     #[test]
-    fn ordinals_setpos_months_and_bounds() {
+    fn ordinals_and_setpos() {
         use Weekday::*;
         let rule = Rule {
             by_day: days(&[(Some(-1), Friday)]),
@@ -1594,7 +1389,11 @@ mod tests {
             s.starts_with("Every month on the last weekday of the month at 17:00"),
             "{s}"
         );
+    }
 
+    #[test]
+    fn months_bounds_lists_and_year_parts() {
+        use Weekday::*;
         let rule = Rule {
             by_month: vec![11],
             by_day: days(&[(Some(4), Thursday)]),

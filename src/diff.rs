@@ -17,9 +17,9 @@ use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 
 use crate::error::Error;
-use crate::plan::{
-    Entry, ExpandOptions, Expansion, Note, NoteCode, Status, expand, fmt_instant, fmt_nominal,
-};
+use crate::format::{fmt_instant, fmt_nominal};
+use crate::note::{Note, NoteCode};
+use crate::plan::{Entry, ExpandOptions, Expansion, Status, expand};
 use crate::spec::Schedule;
 
 /// How one occurrence differs between the old and the new schedule.

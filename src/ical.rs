@@ -13,7 +13,7 @@
 use jiff::civil::{Date, DateTime, Time};
 
 use crate::error::{Error, ErrorCode};
-use crate::plan::fmt_nominal;
+use crate::format::fmt_nominal;
 use crate::rule::Rule;
 use crate::spec::{Spec, is_default, is_default_id, is_one, parse_local};
 
@@ -39,93 +39,111 @@ const FOLD_AT: usize = 75;
 /// ```
 pub fn parse_ical(text: &str) -> Result<Spec, Error> {
     let lines = unfold(text);
-    let has_vevent = lines.iter().any(|l| is_begin(l, "VEVENT"));
-    // Component stack, innermost last; read properties only where the
-    // innermost component is the (first) VEVENT, or at the top level when
-    // there is no VEVENT at all.
-    let mut stack: Vec<String> = Vec::new();
-    let mut seen_vevent = false;
-    let mut dtstart: Option<(String, DateTime, Line)> = None;
-    let mut rrule: Option<(String, Line)> = None;
-    let mut rdates: Vec<(Option<String>, Vec<Item>, Line)> = Vec::new();
-    let mut exdates: Vec<(Option<String>, Vec<Item>, Line)> = Vec::new();
-    // Filled by `X-WALLCLOCK-…` properties: the fields iCalendar has no word for.
-    let mut spec = Spec::new(String::new(), String::new());
-
+    let mut scope = Scope::new(lines.iter().any(|l| is_begin(l, "VEVENT")));
+    let mut event = Event::new();
     for line in &lines {
         if line.text.trim().is_empty() {
             continue;
         }
         let prop = parse_line(line)?;
+        match scope.place(&prop) {
+            Place::Read => event.read(&prop, line)?,
+            Place::Skip => {}
+            Place::Done => break,
+        }
+    }
+    event.into_spec()
+}
+
+/// Where a property stands in the component tree.
+enum Place {
+    /// In the component whose properties make the spec.
+    Read,
+    /// A `BEGIN`/`END` line, or inside another component.
+    Skip,
+    /// A second VEVENT begins: overrides and other events are not ours.
+    Done,
+}
+
+/// The component stack, innermost last. Properties are read where the
+/// innermost component is the (first) VEVENT, or at the top level when
+/// there is no VEVENT at all.
+struct Scope {
+    has_vevent: bool,
+    seen_vevent: bool,
+    stack: Vec<String>,
+}
+
+impl Scope {
+    fn new(has_vevent: bool) -> Scope {
+        Scope {
+            has_vevent,
+            seen_vevent: false,
+            stack: Vec::new(),
+        }
+    }
+
+    fn place(&mut self, prop: &Property) -> Place {
         match prop.name.as_str() {
             "BEGIN" => {
                 let what = prop.value.trim().to_ascii_uppercase();
                 if what == "VEVENT" {
-                    if seen_vevent {
-                        // Later VEVENTs (overrides, other events) are not ours.
-                        break;
+                    if self.seen_vevent {
+                        return Place::Done;
                     }
-                    seen_vevent = true;
+                    self.seen_vevent = true;
                 }
-                stack.push(what);
-                continue;
+                self.stack.push(what);
+                Place::Skip
             }
             "END" => {
-                stack.pop();
-                continue;
+                self.stack.pop();
+                Place::Skip
             }
-            _ => {}
+            _ => {
+                let reading = if self.has_vevent {
+                    self.stack.last().is_some_and(|c| c == "VEVENT")
+                } else {
+                    self.stack.len() <= 1
+                };
+                if reading { Place::Read } else { Place::Skip }
+            }
         }
-        let reading = if has_vevent {
-            stack.last().is_some_and(|c| c == "VEVENT")
-        } else {
-            stack.len() <= 1
-        };
-        if !reading {
-            continue;
+    }
+}
+
+/// What the event's properties say, gathered before the spec is built (an
+/// RDATE's zone and time default from DTSTART, which may come later).
+struct Event {
+    dtstart: Option<(String, DateTime)>,
+    rrule: Option<String>,
+    rdates: Vec<(Option<String>, Vec<Item>, Line)>,
+    exdates: Vec<(Option<String>, Vec<Item>, Line)>,
+    /// Filled by `X-WALLCLOCK-…` properties: the fields iCalendar has no word for.
+    spec: Spec,
+}
+
+impl Event {
+    fn new() -> Event {
+        Event {
+            dtstart: None,
+            rrule: None,
+            rdates: Vec::new(),
+            exdates: Vec::new(),
+            spec: Spec::new(String::new(), String::new()),
         }
+    }
+
+    fn read(&mut self, prop: &Property, line: &Line) -> Result<(), Error> {
         match prop.name.as_str() {
             "DTSTART" => {
-                if dtstart.is_some() {
+                if self.dtstart.is_some() {
                     return Err(ical_error(
                         "more than one `DTSTART`: expected exactly one",
                         line.pos(0),
                     ));
                 }
-                let tzid = prop.tzid().ok_or_else(|| {
-                    let value = prop.value.trim();
-                    if value.ends_with(['Z', 'z']) {
-                        Error::new(
-                            ErrorCode::Unsupported,
-                            format!(
-                                "`DTSTART:{value}` is in UTC: a schedule needs the zone its times are local to, e.g. `DTSTART;TZID=America/New_York:20260306T023000`"
-                            ),
-                        )
-                        .with_field("ical")
-                        .with_position(line.pos(prop.value_at))
-                    } else {
-                        ical_error(
-                            &format!(
-                                "`DTSTART:{value}` has no `TZID`: a floating time has no zone; add one, e.g. `DTSTART;TZID=America/New_York:{value}`"
-                            ),
-                            line.pos(prop.value_at),
-                        )
-                    }
-                })?;
-                let item = single_item(&prop, line)?;
-                let dt = item
-                    .datetime(None)
-                    .map_err(|why| ical_error(&why, line.pos(item.at)))?;
-                if item.utc {
-                    return Err(ical_error(
-                        &format!(
-                            "`DTSTART` has both `TZID` and a UTC value `{}`: drop the `Z`",
-                            item.text
-                        ),
-                        line.pos(item.at),
-                    ));
-                }
-                dtstart = Some((tzid, dt, line.clone()));
+                self.dtstart = Some(dtstart(prop, line)?);
             }
             // RFC 5545 deprecated EXRULE (RFC 2445 §4.8.5.2); ignoring it
             // would run the times it excludes.
@@ -138,7 +156,7 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
                 .with_position(line.pos(0)));
             }
             "RRULE" => {
-                if rrule.is_some() {
+                if self.rrule.is_some() {
                     return Err(Error::new(
                         ErrorCode::Unsupported,
                         "more than one `RRULE`: a schedule has one rule; put the others in separate schedules",
@@ -146,7 +164,7 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
                     .with_field("ical")
                     .with_position(line.pos(0)));
                 }
-                rrule = Some((prop.value.trim().to_owned(), line.clone()));
+                self.rrule = Some(prop.value.trim().to_owned());
             }
             "RDATE" | "EXDATE" => {
                 if prop
@@ -163,42 +181,80 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
                     .with_field("ical")
                     .with_position(line.pos(0)));
                 }
-                let items = split_items(&prop);
-                let entry = (prop.tzid(), items, line.clone());
+                let entry = (prop.tzid(), split_items(prop), line.clone());
                 if prop.name == "RDATE" {
-                    rdates.push(entry)
+                    self.rdates.push(entry)
                 } else {
-                    exdates.push(entry)
+                    self.exdates.push(entry)
                 }
             }
             name if name.starts_with("X-WALLCLOCK-") => {
-                read_extra(&mut spec, &name["X-WALLCLOCK-".len()..], prop.value.trim()).map_err(
-                    |e| {
-                        Error::new(
-                            e.code(),
-                            format!("`{name}:{}`: {}", prop.value.trim(), e.message()),
-                        )
+                let value = prop.value.trim();
+                read_extra(&mut self.spec, &name["X-WALLCLOCK-".len()..], value).map_err(|e| {
+                    Error::new(e.code(), format!("`{name}:{value}`: {}", e.message()))
                         .with_field("ical")
                         .with_position(line.pos(prop.value_at))
-                    },
-                )?
+                })?
             }
             _ => {}
         }
+        Ok(())
     }
 
-    let Some((tzid, start, _)) = dtstart else {
+    fn into_spec(self) -> Result<Spec, Error> {
+        let Some((tzid, start)) = self.dtstart else {
+            return Err(ical_error(
+                "no `DTSTART` found: expected a VEVENT with e.g. `DTSTART;TZID=America/New_York:20260306T023000`",
+                0,
+            ));
+        };
+        let mut spec = self.spec;
+        spec.start = nominal_text(start);
+        spec.rrule = self.rrule;
+        spec.rdate = date_list(&self.rdates, &tzid, start.time())?;
+        spec.exdate = date_list(&self.exdates, &tzid, start.time())?;
+        spec.time_zone = tzid;
+        Ok(spec)
+    }
+}
+
+/// `DTSTART;TZID=…:…`: the zone and the nominal start. A UTC or floating
+/// start has no zone to be local to.
+fn dtstart(prop: &Property, line: &Line) -> Result<(String, DateTime), Error> {
+    let tzid = prop.tzid().ok_or_else(|| {
+        let value = prop.value.trim();
+        if value.ends_with(['Z', 'z']) {
+            Error::new(
+                ErrorCode::Unsupported,
+                format!(
+                    "`DTSTART:{value}` is in UTC: a schedule needs the zone its times are local to, e.g. `DTSTART;TZID=America/New_York:20260306T023000`"
+                ),
+            )
+            .with_field("ical")
+            .with_position(line.pos(prop.value_at))
+        } else {
+            ical_error(
+                &format!(
+                    "`DTSTART:{value}` has no `TZID`: a floating time has no zone; add one, e.g. `DTSTART;TZID=America/New_York:{value}`"
+                ),
+                line.pos(prop.value_at),
+            )
+        }
+    })?;
+    let item = single_item(prop, line)?;
+    let dt = item
+        .datetime(None)
+        .map_err(|why| ical_error(&why, line.pos(item.at)))?;
+    if item.utc {
         return Err(ical_error(
-            "no `DTSTART` found: expected a VEVENT with e.g. `DTSTART;TZID=America/New_York:20260306T023000`",
-            0,
+            &format!(
+                "`DTSTART` has both `TZID` and a UTC value `{}`: drop the `Z`",
+                item.text
+            ),
+            line.pos(item.at),
         ));
-    };
-    spec.start = nominal_text(start);
-    spec.rrule = rrule.map(|(r, _)| r);
-    spec.rdate = date_list(&rdates, &tzid, start.time())?;
-    spec.exdate = date_list(&exdates, &tzid, start.time())?;
-    spec.time_zone = tzid;
-    Ok(spec)
+    }
+    Ok((tzid, dt))
 }
 
 /// Prints a spec as `DTSTART;TZID=…`, `RRULE:…`, `RDATE`, `EXDATE` lines

@@ -8,8 +8,9 @@ use jiff::{SignedDuration, Timestamp};
 use serde::Serialize;
 use serde::ser::SerializeStruct;
 
-use crate::plan::fmt_instant;
-use crate::spec::{MisfirePolicy, Schedule};
+use crate::format::fmt_instant;
+use crate::policy::MisfirePolicy;
+use crate::spec::Schedule;
 
 /// One occurrence that is due (its instant is at or before `now`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,13 +115,16 @@ pub fn fmt_duration(d: SignedDuration) -> String {
 pub fn decide_misfires(schedule: &Schedule, due: &[Due], now: Timestamp) -> Vec<MisfireDecision> {
     let mut due: Vec<&Due> = due.iter().filter(|d| d.instant <= now).collect();
     crate::sort::sort_by_key(&mut due, |d| (d.instant, &d.key));
-    let policy = schedule.misfire();
     let lateness = |d: &Due| now.duration_since(d.instant);
     let expired = |d: &Due| schedule.max_lateness().is_some_and(|max| lateness(d) > max);
-    let live: Vec<&Due> = due.iter().copied().filter(|d| !expired(d)).collect();
-    let newest = live.last().map(|d| d.key.clone());
-    let catch_up_cut = match (policy, schedule.max_catch_up()) {
-        (MisfirePolicy::All, Some(max)) => live.len().saturating_sub(max as usize),
+    let live = due.iter().filter(|d| !expired(d)).count();
+    let newest = due
+        .iter()
+        .rev()
+        .find(|d| !expired(d))
+        .map(|d| d.key.as_str());
+    let catch_up_cut = match (schedule.misfire(), schedule.max_catch_up()) {
+        (MisfirePolicy::All, Some(max)) => live.saturating_sub(max as usize),
         _ => 0,
     };
     let mut live_index = 0usize;
@@ -128,68 +132,15 @@ pub fn decide_misfires(schedule: &Schedule, due: &[Due], now: Timestamp) -> Vec<
         .map(|d| {
             let late = lateness(d);
             let (decision, reason) = if expired(d) {
-                let max = schedule.max_lateness().unwrap_or(SignedDuration::ZERO);
-                (
-                    Decision::Expired,
-                    format!(
-                        "late by {}, more than maxLateness {}",
-                        fmt_duration(late),
-                        fmt_duration(max)
-                    ),
-                )
+                expired_by_lateness(schedule, late)
             } else {
-                let i = live_index;
+                let position = Position {
+                    index: live_index,
+                    live,
+                    catch_up_cut,
+                };
                 live_index += 1;
-                match policy {
-                    MisfirePolicy::All if i < catch_up_cut => (
-                        Decision::Expired,
-                        format!(
-                            "{} newer missed occurrences already fill maxCatchUp {}",
-                            schedule.max_catch_up().unwrap_or(0),
-                            schedule.max_catch_up().unwrap_or(0)
-                        ),
-                    ),
-                    MisfirePolicy::All => (
-                        Decision::Run,
-                        format!(
-                            "late by {}; policy `all` runs every missed occurrence",
-                            fmt_duration(late)
-                        ),
-                    ),
-                    // By position, not key: two due entries can share a
-                    // key (a duplicate, one key at two instants), and
-                    // exactly one may run.
-                    MisfirePolicy::LatestOnly if i + 1 == live.len() => (
-                        Decision::Run,
-                        format!(
-                            "late by {}; the newest missed occurrence runs",
-                            fmt_duration(late)
-                        ),
-                    ),
-                    MisfirePolicy::LatestOnly => (
-                        Decision::Coalesced,
-                        format!(
-                            "coalesced into the newer occurrence `{}`",
-                            newest.clone().unwrap_or_default()
-                        ),
-                    ),
-                    MisfirePolicy::Skip if late <= schedule.grace() => (
-                        Decision::Run,
-                        format!(
-                            "late by {}, within grace {}",
-                            fmt_duration(late),
-                            fmt_duration(schedule.grace())
-                        ),
-                    ),
-                    MisfirePolicy::Skip => (
-                        Decision::Skipped,
-                        format!(
-                            "late by {}, more than grace {}; policy `skip` drops it",
-                            fmt_duration(late),
-                            fmt_duration(schedule.grace())
-                        ),
-                    ),
-                }
+                by_policy(schedule, late, position, newest.unwrap_or_default())
             };
             MisfireDecision {
                 key: d.key.clone(),
@@ -200,4 +151,81 @@ pub fn decide_misfires(schedule: &Schedule, due: &[Due], now: Timestamp) -> Vec<
             }
         })
         .collect()
+}
+
+/// Where a due occurrence stands among those not expired by `maxLateness`,
+/// oldest first.
+#[derive(Clone, Copy)]
+struct Position {
+    index: usize,
+    live: usize,
+    /// With `all` and `maxCatchUp`, the older ones before this index expire.
+    catch_up_cut: usize,
+}
+
+fn expired_by_lateness(schedule: &Schedule, late: SignedDuration) -> (Decision, String) {
+    let max = schedule.max_lateness().unwrap_or(SignedDuration::ZERO);
+    (
+        Decision::Expired,
+        format!(
+            "late by {}, more than maxLateness {}",
+            fmt_duration(late),
+            fmt_duration(max)
+        ),
+    )
+}
+
+/// The policy's decision for an occurrence `maxLateness` kept.
+fn by_policy(
+    schedule: &Schedule,
+    late: SignedDuration,
+    at: Position,
+    newest: &str,
+) -> (Decision, String) {
+    match schedule.misfire() {
+        MisfirePolicy::All if at.index < at.catch_up_cut => (
+            Decision::Expired,
+            format!(
+                "{} newer missed occurrences already fill maxCatchUp {}",
+                schedule.max_catch_up().unwrap_or(0),
+                schedule.max_catch_up().unwrap_or(0)
+            ),
+        ),
+        MisfirePolicy::All => (
+            Decision::Run,
+            format!(
+                "late by {}; policy `all` runs every missed occurrence",
+                fmt_duration(late)
+            ),
+        ),
+        // By position, not key: two due entries can share a key (a
+        // duplicate, one key at two instants), and exactly one may run.
+        MisfirePolicy::LatestOnly if at.index + 1 == at.live => (
+            Decision::Run,
+            format!(
+                "late by {}; the newest missed occurrence runs",
+                fmt_duration(late)
+            ),
+        ),
+        MisfirePolicy::LatestOnly => (
+            Decision::Coalesced,
+            format!("coalesced into the newer occurrence `{newest}`"),
+        ),
+        MisfirePolicy::Skip if late <= schedule.grace() => (
+            Decision::Run,
+            format!(
+                "late by {}, within grace {}",
+                fmt_duration(late),
+                fmt_duration(schedule.grace())
+            ),
+        ),
+        MisfirePolicy::Skip => (
+            Decision::Skipped,
+            format!(
+                "late by {}, more than grace {}; policy `skip` drops it",
+                fmt_duration(late),
+                fmt_duration(schedule.grace())
+            ),
+        ),
+    }
 }

@@ -13,9 +13,12 @@ use serde::{Serialize, Serializer};
 
 use crate::error::{Error, ErrorCode};
 use crate::expand::{Candidate, Expander, RequestedDate, civil_seconds};
+use crate::format::{fmt_instant, fmt_nominal, key, month_name, push_nominal, push_offset};
+use crate::note::{Note, NoteCode};
+use crate::policy::InvalidDatePolicy;
 use crate::rule::Until;
-use crate::spec::{InvalidDatePolicy, Schedule};
-use crate::zone::{self, Outcome, Resolver, Transition};
+use crate::spec::Schedule;
+use crate::zone::{self, Outcome, Resolver, Run, Runs, Transition};
 
 /// Hard ceiling on the entries one call may produce.
 pub const MAX_ENTRIES: usize = 100_000;
@@ -139,94 +142,6 @@ impl fmt::Display for Status {
     }
 }
 
-/// The stable code of a note.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum NoteCode {
-    /// The local time did not exist; skipped.
-    GapSkipped,
-    /// The local time did not exist; run with the offset from before the gap.
-    GapShifted,
-    /// The local time did not exist; run at the transition.
-    GapSnapped,
-    /// The local time occurred twice; ran at the first.
-    FoldFirst,
-    /// The local time occurred twice; ran at the second.
-    FoldSecond,
-    /// The local time occurred twice; ran at both.
-    FoldBoth,
-    /// A day the month lacks, moved to the month's last day.
-    InvalidDateBackward,
-    /// A day the month lacks, moved to the next month's first day.
-    InvalidDateForward,
-    /// Same instant as an earlier nominal; runs once.
-    Merged,
-}
-
-impl NoteCode {
-    /// The lowercase token.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            NoteCode::GapSkipped => "gap_skipped",
-            NoteCode::GapShifted => "gap_shifted",
-            NoteCode::GapSnapped => "gap_snapped",
-            NoteCode::FoldFirst => "fold_first",
-            NoteCode::FoldSecond => "fold_second",
-            NoteCode::FoldBoth => "fold_both",
-            NoteCode::InvalidDateBackward => "invalid_date_backward",
-            NoteCode::InvalidDateForward => "invalid_date_forward",
-            NoteCode::Merged => "merged",
-        }
-    }
-    /// True for codes a clock change causes (what DST notices report).
-    /// A `Merged` note can also come from an invalid date moved onto a
-    /// date the rule generates: [`Note::is_dst`] tells that one apart.
-    pub fn is_dst(self) -> bool {
-        !matches!(
-            self,
-            NoteCode::InvalidDateBackward | NoteCode::InvalidDateForward
-        )
-    }
-}
-
-/// An explanation attached to an entry: a stable code and a sentence naming
-/// the date, the zone, the clock change and what happens.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Note {
-    code: NoteCode,
-    message: String,
-    dst: bool,
-}
-
-impl Note {
-    pub(crate) fn new(code: NoteCode, message: String) -> Note {
-        let dst = code.is_dst();
-        Note { code, message, dst }
-    }
-    /// True when a clock change caused it: as [`NoteCode::is_dst`], except
-    /// that a merge of two occurrences with the same nominal (an invalid
-    /// date moved onto a date the rule also generates) is not one.
-    pub fn is_dst(&self) -> bool {
-        self.dst
-    }
-    /// The stable code.
-    pub fn code(&self) -> NoteCode {
-        self.code
-    }
-    /// The sentence.
-    pub fn message(&self) -> &str {
-        &self.message
-    }
-}
-
-impl Serialize for Note {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Note", 2)?;
-        st.serialize_field("code", self.code.as_str())?;
-        st.serialize_field("message", &self.message)?;
-        st.end()
-    }
-}
-
 /// What every entry of one schedule shares: the id (for keys) and the zone
 /// name (for `local`).
 #[derive(Debug, PartialEq, Eq)]
@@ -291,7 +206,7 @@ impl Entry {
     }
     /// True for the second run of fold `both`, whose key has `|fold=1`.
     pub(crate) fn second_of_both(&self) -> bool {
-        self.fold == 1 && self.notes.iter().any(|n| n.code == NoteCode::FoldBoth)
+        self.fold == 1 && self.notes.iter().any(|n| n.code() == NoteCode::FoldBoth)
     }
     /// The notes.
     pub fn notes(&self) -> &[Note] {
@@ -308,126 +223,8 @@ impl Entry {
     }
     /// True when some note is about a clock change.
     pub fn is_dst_affected(&self) -> bool {
-        self.notes.iter().any(|n| n.dst)
+        self.notes.iter().any(Note::is_dst)
     }
-}
-
-/// Builds an idempotency key from the nominal time, never from the instant.
-pub fn key(id: &str, nominal: DateTime, fold: u8, second_of_both: bool) -> String {
-    let mut k = String::with_capacity(id.len() + 27);
-    k.push_str(id);
-    k.push('|');
-    push_nominal(&mut k, nominal);
-    if fold == 1 && second_of_both {
-        k.push_str("|fold=1");
-    }
-    k
-}
-
-/// `2026-03-08T02:30:00`.
-pub fn fmt_nominal(dt: DateTime) -> String {
-    let mut s = String::with_capacity(20);
-    push_nominal(&mut s, dt);
-    s
-}
-
-/// Appends `2026-03-08T02:30:00` without going through `core::fmt`: these
-/// printers run several times per entry, and in the wasm build `format!`
-/// was most of the cost of a result.
-pub(crate) fn push_nominal(out: &mut String, dt: DateTime) {
-    match nominal_bytes(dt).as_ref().map(|b| std::str::from_utf8(b)) {
-        Some(Ok(text)) => out.push_str(text),
-        // Outside what a spec can express; keep the sign and width.
-        _ => out.push_str(&format!(
-            "{:05}-{:02}-{:02}T{:02}:{:02}:{:02}",
-            dt.year(),
-            dt.month(),
-            dt.day(),
-            dt.hour(),
-            dt.minute(),
-            dt.second()
-        )),
-    }
-}
-
-/// `2026-03-08T02:30:00` as ASCII bytes, written in place (one store per
-/// digit rather than a `String::push` each); `None` for a year outside
-/// 0000..=9999.
-pub(crate) fn nominal_bytes(dt: DateTime) -> Option<[u8; 19]> {
-    let year = dt.year();
-    if !(0..=9999).contains(&year) {
-        return None;
-    }
-    let mut b = *b"0000-00-00T00:00:00";
-    let y = year as u16;
-    put2(&mut b, 0, (y / 100) as u8);
-    put2(&mut b, 2, (y % 100) as u8);
-    put2(&mut b, 5, dt.month() as u8);
-    put2(&mut b, 8, dt.day() as u8);
-    put2(&mut b, 11, dt.hour() as u8);
-    put2(&mut b, 14, dt.minute() as u8);
-    put2(&mut b, 17, dt.second() as u8);
-    Some(b)
-}
-
-/// Two decimal digits of `v` (0..=99) at `b[at..at + 2]`.
-fn put2(b: &mut [u8; 19], at: usize, v: u8) {
-    b[at] = b'0' + v / 10 % 10;
-    b[at + 1] = b'0' + v % 10;
-}
-
-/// Two decimal digits of `v` (0..=99).
-fn push2(out: &mut String, v: u8) {
-    out.push(char::from(b'0' + v / 10 % 10));
-    out.push(char::from(b'0' + v % 10));
-}
-
-/// Appends `-04:00`, `+05:45`, or `+00:19:32` for a seconds offset.
-fn push_offset(out: &mut String, offset: Offset) {
-    let secs = offset.seconds();
-    out.push(if secs < 0 { '-' } else { '+' });
-    let secs = secs.unsigned_abs();
-    push2(out, (secs / 3600) as u8);
-    out.push(':');
-    push2(out, (secs / 60 % 60) as u8);
-    if !secs.is_multiple_of(60) {
-        out.push(':');
-        push2(out, (secs % 60) as u8);
-    }
-}
-
-/// `January` … `December`.
-pub(crate) fn month_name(month: i8) -> &'static str {
-    const NAMES: [&str; 12] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ];
-    NAMES[(month.clamp(1, 12) - 1) as usize]
-}
-
-/// `-04:00`, `+05:45`, `+00:00`.
-pub fn fmt_offset(offset: Offset) -> String {
-    let mut s = String::with_capacity(9);
-    push_offset(&mut s, offset);
-    s
-}
-
-/// `2026-03-08T07:30:00Z`.
-pub fn fmt_instant(ts: Timestamp) -> String {
-    let mut s = String::with_capacity(20);
-    push_nominal(&mut s, jiff::tz::Offset::UTC.to_datetime(ts));
-    s.push('Z');
-    s
 }
 
 impl Serialize for Entry {
@@ -471,19 +268,6 @@ impl Serialize for Warning {
         let mut st = s.serialize_struct("Warning", 2)?;
         st.serialize_field("code", self.code)?;
         st.serialize_field("message", &self.message)?;
-        st.end()
-    }
-}
-
-impl Serialize for Transition {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Transition", 6)?;
-        st.serialize_field("instant", &fmt_instant(self.instant))?;
-        st.serialize_field("offsetBefore", &fmt_offset(self.offset_before))?;
-        st.serialize_field("offsetAfter", &fmt_offset(self.offset_after))?;
-        st.serialize_field("kind", self.kind())?;
-        st.serialize_field("localBefore", &fmt_nominal(self.local_before()))?;
-        st.serialize_field("localAfter", &fmt_nominal(self.local_after()))?;
         st.end()
     }
 }
@@ -618,27 +402,43 @@ pub fn execution_instants(
     Ok(out)
 }
 
-/// The nominal time of a COUNT rule's last occurrence (the COUNT-th run,
-/// RDATE and EXDATE aside), found by expanding the rule; `None` without
-/// COUNT, for a COUNT above [`MAX_ENTRIES`] (too costly to expand), or when
-/// the expansion fails or hits a ceiling. `describe` uses it so it does not
-/// mention clock changes after the rule has ended.
-pub(crate) fn count_end(schedule: &Schedule) -> Option<DateTime> {
-    let count = schedule.rule.as_ref()?.count?;
-    if usize::try_from(count).ok()? > MAX_ENTRIES {
-        return None;
-    }
-    // Without RDATE and EXDATE, the last entry listed is the COUNT-th run
-    // (an excluded nominal still counts, but would not be listed).
-    // With RDATE or EXDATE the last entry listed need not be the COUNT-th
-    // run (an excluded nominal still counts): no end then. Through `expand`
-    // itself, not a closure or a copy of the schedule of its own, which the
-    // wasm build would carry as more code.
-    if !schedule.rdate.is_empty() || !schedule.exdate.is_empty() {
-        return None;
-    }
-    let expansion = expand(schedule, &ExpandOptions::new()).ok()?;
-    expansion.entries().last().map(|e| e.nominal)
+/// "The next 12 months", the one window the CLI's `notices` (without
+/// `--horizon`), the preview page and `wallclock-check` show DST notices
+/// for: from `now` to the same wall-clock time twelve months later in the
+/// schedule's zone (29 February becomes 28 February), read like a local
+/// `to` bound (a time in a gap with the offset before it, a repeated time
+/// at its first occurrence). It ends at the last representable instant
+/// when the year after `now` goes past it.
+///
+/// ```
+/// let schedule = wallclock::Schedule::from_json(
+///     r#"{"timeZone": "America/New_York", "start": "2026-03-06T09:00"}"#,
+/// )?;
+/// let now = "2026-03-01T17:00:00Z".parse()?;
+/// let (from, to) = wallclock::notice_window(&schedule, now);
+/// assert_eq!((from.to_string(), to.to_string()), (
+///     "2026-03-01T17:00:00Z".to_owned(),
+///     "2027-03-01T17:00:00Z".to_owned(),
+/// ));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn notice_window(schedule: &Schedule, now: Timestamp) -> (Timestamp, Timestamp) {
+    let tz = &schedule.tz;
+    let end = years_later(tz.to_datetime(now), 1)
+        .and_then(|end| tz.to_ambiguous_timestamp(end).compatible().ok())
+        .unwrap_or(Timestamp::MAX);
+    (now, end)
+}
+
+/// The same wall-clock time `years` later, as jiff's span arithmetic has
+/// it (29 February becomes 28 February), without a `Span`: span arithmetic
+/// reaches a jiff `unwrap` whose panic message keeps jiff's error
+/// formatting in the wasm build. `None` past the supported years.
+pub(crate) fn years_later(dt: DateTime, years: i16) -> Option<DateTime> {
+    let year = dt.year().checked_add(years)?;
+    let days = crate::expand::days_in_month(i32::from(year), dt.month() as u8) as i8;
+    let date = jiff::civil::Date::new(year, dt.month(), dt.day().min(days)).ok()?;
+    Some(date.to_datetime(dt.time()))
 }
 
 /// The entries of `[from, to)` that a clock change affects — skipped,
@@ -743,15 +543,6 @@ enum Source {
     Rdate,
 }
 
-/// A nominal occurrence that resolved to an instant, kept briefly to detect
-/// later nominals that resolve to the same instant.
-struct Recent {
-    secs: i64,
-    instant: Timestamp,
-    nominal: DateTime,
-    fold: u8,
-}
-
 /// The engine: feeds every listed entry to `sink`, returns the warnings.
 ///
 /// Generic over the sink so that `expand`'s push is inlined into the loop.
@@ -760,6 +551,30 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
     options: &ExpandOptions,
     sink: &mut F,
 ) -> Result<Vec<Warning>, Error> {
+    check_options(schedule, options)?;
+    let mut resolver = Resolver::new(&schedule.tz);
+    let mut warnings = start_warnings(schedule, &mut resolver);
+    let mut nominals = Nominals::new(schedule, options);
+    if schedule.rule.is_some() {
+        warnings.extend(unsynchronized(schedule, nominals.first_rule()));
+    }
+    let mut planner = Planner::new(schedule, options);
+    while let Some(next) = nominals.next() {
+        match planner.step(next, &mut nominals, &mut resolver, sink)? {
+            Flow::Next => {}
+            Flow::PastWindow => break,
+            Flow::OutOfRange(nominal) => {
+                warnings.push(out_of_range(schedule, nominal));
+                break;
+            }
+            Flow::LimitReached => break,
+        }
+    }
+    finish(schedule, nominals.expander(), warnings)
+}
+
+/// The option errors `run` reports before expanding anything.
+fn check_options(schedule: &Schedule, options: &ExpandOptions) -> Result<(), Error> {
     if options.limit == Some(0) {
         return Err(Error::new(
             ErrorCode::InvalidOption,
@@ -787,187 +602,323 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
         )
         .with_field("limit"));
     }
+    Ok(())
+}
 
-    let tz = &schedule.tz;
-    let ctx = Arc::new(EntryContext {
-        id: schedule.id.as_ref().into(),
-        zone: schedule.zone_name.as_ref().into(),
-    });
-    let mut resolver = Resolver::new(tz);
-    let mut warnings = start_warnings(schedule, &mut resolver);
-    let mut expander = schedule
-        .rule
-        .as_ref()
-        .map(|rule| Expander::new(rule, schedule.start, schedule.spec.invalid_date, MAX_STEPS));
-    // Without a rule, `start` is the one occurrence the "rule" generates.
-    let mut start_only = if expander.is_none() {
-        Some(schedule.start)
-    } else {
-        None
-    };
-    let count = schedule.rule.as_ref().and_then(|r| r.count);
-    let until = schedule.rule.as_ref().and_then(|r| r.until);
-    let until_utc = match until {
-        Some(Until::Utc(ts)) => Some(ts),
-        _ => None,
-    };
+/// The next nominal of the schedule, from the rule or from RDATE, in
+/// nominal order.
+struct Next {
+    cand: Candidate,
+    source: Source,
+    /// An RDATE equal to the rule's nominal is the same occurrence: it comes
+    /// with it, and stays listed (uncounted) where the rule's COUNT or UTC
+    /// UNTIL would drop it.
+    also_rdate: bool,
+}
 
-    // A window that starts long after `start` (a ledger planning a 2020
-    // schedule in 2026) skips the rule's periods before it, once the first
-    // candidate (which the warnings need) is out. Any local time of an
-    // instant at or after `from` is no earlier than `from` read as UTC
-    // minus the largest offset; OFFSET_REACH twice leaves room for that
-    // and for merges. COUNT counts from `start`: a counted rule walks
-    // every period.
-    let mut seek_to = match (count, options.from) {
-        (None, Some(from)) => Some(from.as_second() - 2 * OFFSET_REACH.as_secs()),
-        _ => None,
-    };
-    let mut pulled = false;
-    let mut next_rule = || -> Option<Candidate> {
-        match &mut expander {
-            Some(x) => {
-                if pulled && let Some(secs) = seek_to.take() {
-                    x.seek(secs);
-                }
-                pulled = true;
-                x.next()
-            }
-            None => start_only.take().map(|nominal| Candidate {
-                nominal,
-                secs: civil_seconds(nominal),
-                adjusted_from: None,
-            }),
-        }
-    };
-    let mut rule_peek = next_rule();
-    let first_rule = rule_peek.map(|c| c.nominal);
-    let mut rule_done = false;
-    let mut rdate_i = 0usize;
-    let mut counted: u64 = 0;
-    let mut executions = 0usize;
-    // `recent[recent_front..]` is what a VecDeque popped from the front would
-    // hold; the popped prefix is dropped in batches.
-    let mut recent: Vec<Recent> = Vec::new();
-    let mut recent_front = 0usize;
-    let mut max_instant = Timestamp::MIN;
-    let to_reach = options.to.and_then(|t| t.checked_add(OFFSET_REACH).ok());
+/// The rule's nominals (or `start` alone without a rule) merged with the
+/// RDATEs, in nominal order.
+struct Nominals<'s> {
+    expander: Option<Expander>,
+    /// Without a rule, `start` is the one occurrence the "rule" generates.
+    start_only: Option<DateTime>,
+    /// Where the expander skips to after its first candidate (see `new`).
+    seek_to: Option<i64>,
+    pulled: bool,
+    peek: Option<Candidate>,
+    first_rule: Option<DateTime>,
+    /// The rule has ended (COUNT spent, past UNTIL); RDATEs continue.
+    rule_done: bool,
+    rdate: &'s [DateTime],
+    rdate_i: usize,
+}
 
-    if schedule.rule.is_some() {
-        warnings.extend(unsynchronized(schedule, first_rule));
+impl<'s> Nominals<'s> {
+    fn new(schedule: &'s Schedule, options: &ExpandOptions) -> Nominals<'s> {
+        let expander = schedule
+            .rule
+            .as_ref()
+            .map(|rule| Expander::new(rule, schedule.start, schedule.spec.invalid_date, MAX_STEPS));
+        let start_only = expander.is_none().then_some(schedule.start);
+        let count = schedule.rule.as_ref().and_then(|r| r.count);
+        // A window that starts long after `start` (a ledger planning a 2020
+        // schedule in 2026) skips the rule's periods before it, once the
+        // first candidate (which the warnings need) is out. Any local time
+        // of an instant at or after `from` is no earlier than `from` read as
+        // UTC minus the largest offset; OFFSET_REACH twice leaves room for
+        // that and for merges. COUNT counts from `start`: a counted rule
+        // walks every period.
+        let seek_to = match (count, options.from) {
+            (None, Some(from)) => Some(from.as_second() - 2 * OFFSET_REACH.as_secs()),
+            _ => None,
+        };
+        let mut nominals = Nominals {
+            expander,
+            start_only,
+            seek_to,
+            pulled: false,
+            peek: None,
+            first_rule: None,
+            rule_done: false,
+            rdate: &schedule.rdate,
+            rdate_i: 0,
+        };
+        nominals.peek = nominals.pull();
+        nominals.first_rule = nominals.peek.map(|c| c.nominal);
+        nominals
     }
 
-    loop {
-        // The next nominal, from the rule or from RDATE, in nominal order.
-        let rule_c = if rule_done { None } else { rule_peek };
-        let rdate_c = schedule.rdate.get(rdate_i).copied();
-        // An RDATE equal to the rule's nominal is the same occurrence: it
-        // comes with it, and stays listed (uncounted) where the rule's
-        // COUNT or UTC UNTIL would drop it.
-        let mut also_rdate = false;
-        let (cand, mut source) = match (rule_c, rdate_c) {
-            (None, None) => break,
+    /// The rule's first nominal, which `start_unsynchronized` compares.
+    fn first_rule(&self) -> Option<DateTime> {
+        self.first_rule
+    }
+
+    fn expander(&self) -> Option<&Expander> {
+        self.expander.as_ref()
+    }
+
+    /// No more nominals from the rule; RDATEs continue.
+    fn end_rule(&mut self) {
+        self.rule_done = true;
+    }
+
+    #[inline]
+    fn pull(&mut self) -> Option<Candidate> {
+        match &mut self.expander {
+            Some(x) => {
+                if self.pulled
+                    && let Some(secs) = self.seek_to.take()
+                {
+                    x.seek(secs);
+                }
+                self.pulled = true;
+                x.next()
+            }
+            None => self.start_only.take().map(plain),
+        }
+    }
+
+    #[inline]
+    fn next(&mut self) -> Option<Next> {
+        let rule_c = if self.rule_done { None } else { self.peek };
+        let rdate_c = self.rdate.get(self.rdate_i).copied();
+        let rdate = |cand| Next {
+            cand,
+            source: Source::Rdate,
+            also_rdate: false,
+        };
+        match (rule_c, rdate_c) {
+            (None, None) => None,
             (Some(r), Some(d)) if d < r.nominal => {
-                rdate_i += 1;
-                (
-                    Candidate {
-                        nominal: d,
-                        secs: civil_seconds(d),
-                        adjusted_from: None,
-                    },
-                    Source::Rdate,
-                )
+                self.rdate_i += 1;
+                Some(rdate(plain(d)))
             }
             (Some(r), d) => {
-                if d == Some(r.nominal) {
-                    rdate_i += 1;
-                    also_rdate = true;
+                let also_rdate = d == Some(r.nominal);
+                if also_rdate {
+                    self.rdate_i += 1;
                 }
-                rule_peek = next_rule();
-                (r, Source::Rule)
+                self.peek = self.pull();
+                Some(Next {
+                    cand: r,
+                    source: Source::Rule,
+                    also_rdate,
+                })
             }
             (None, Some(d)) => {
-                rdate_i += 1;
-                (
-                    Candidate {
-                        nominal: d,
-                        secs: civil_seconds(d),
-                        adjusted_from: None,
-                    },
-                    Source::Rdate,
-                )
+                self.rdate_i += 1;
+                Some(rdate(plain(d)))
             }
+        }
+    }
+}
+
+/// A nominal that no invalid-date policy moved.
+fn plain(nominal: DateTime) -> Candidate {
+    Candidate {
+        nominal,
+        secs: civil_seconds(nominal),
+        adjusted_from: None,
+    }
+}
+
+/// What `run` does after one nominal.
+enum Flow {
+    Next,
+    /// No later nominal can resolve inside the window.
+    PastWindow,
+    /// This nominal has no instant; nothing later can run.
+    OutOfRange(DateTime),
+    /// `limit` executions listed.
+    LimitReached,
+}
+
+/// A nominal occurrence that resolved to an instant, kept briefly to detect
+/// later nominals that resolve to the same instant.
+struct Recent {
+    secs: i64,
+    instant: Timestamp,
+    nominal: DateTime,
+    fold: u8,
+}
+
+/// The runs of the last [`OFFSET_REACH`], to find a later nominal that
+/// resolves to an instant an earlier one already has.
+struct Merges {
+    /// `recent[front..]` is what a VecDeque popped from the front would
+    /// hold; the popped prefix is dropped in batches.
+    recent: Vec<Recent>,
+    front: usize,
+    max_instant: Timestamp,
+}
+
+impl Merges {
+    fn new() -> Merges {
+        Merges {
+            recent: Vec::new(),
+            front: 0,
+            max_instant: Timestamp::MIN,
+        }
+    }
+
+    /// The earlier run `instant` merges into, if any; remembers this run
+    /// otherwise.
+    #[inline]
+    fn observe(
+        &mut self,
+        instant: Timestamp,
+        nominal: DateTime,
+        fold: u8,
+    ) -> Option<(DateTime, u8)> {
+        // A later nominal can only share an instant with an earlier one
+        // when instants went backwards (gaps).
+        let merged_into = if instant <= self.max_instant {
+            self.recent[self.front..]
+                .iter()
+                .find(|r| r.instant == instant)
+                .map(|r| (r.nominal, r.fold))
+        } else {
+            None
         };
-        let nominal = cand.nominal;
-        let as_utc = if to_reach.is_some() || until_utc.is_some() {
+        self.max_instant = self.max_instant.max(instant);
+        // Instants go back by at most a gap's width, so older runs can no
+        // longer be merged into.
+        let horizon = self
+            .max_instant
+            .as_second()
+            .saturating_sub(OFFSET_REACH.as_secs());
+        while self
+            .recent
+            .get(self.front)
+            .is_some_and(|r| r.secs < horizon)
+        {
+            self.front += 1;
+        }
+        if self.front >= 256 && self.front * 2 >= self.recent.len() {
+            self.recent.drain(..self.front);
+            self.front = 0;
+        }
+        if merged_into.is_none() {
+            self.recent.push(Recent {
+                secs: instant.as_second(),
+                instant,
+                nominal,
+                fold,
+            });
+        }
+        merged_into
+    }
+}
+
+/// COUNT, UNTIL, the window, the limit and merges, applied to one nominal
+/// at a time.
+struct Planner<'s> {
+    schedule: &'s Schedule,
+    options: &'s ExpandOptions,
+    ctx: Arc<EntryContext>,
+    count: Option<u32>,
+    until_utc: Option<Timestamp>,
+    /// Past this, read as UTC, no nominal can resolve before `to`.
+    to_reach: Option<Timestamp>,
+    counted: u64,
+    executions: usize,
+    merges: Merges,
+}
+
+impl<'s> Planner<'s> {
+    fn new(schedule: &'s Schedule, options: &'s ExpandOptions) -> Planner<'s> {
+        let rule = schedule.rule.as_ref();
+        Planner {
+            schedule,
+            options,
+            ctx: Arc::new(EntryContext {
+                id: schedule.id.as_ref().into(),
+                zone: schedule.zone_name.as_ref().into(),
+            }),
+            count: rule.and_then(|r| r.count),
+            until_utc: match rule.and_then(|r| r.until) {
+                Some(Until::Utc(ts)) => Some(ts),
+                _ => None,
+            },
+            to_reach: options.to.and_then(|t| t.checked_add(OFFSET_REACH).ok()),
+            counted: 0,
+            executions: 0,
+            merges: Merges::new(),
+        }
+    }
+
+    fn count_spent(&self) -> bool {
+        self.count.is_some_and(|c| self.counted >= u64::from(c))
+    }
+
+    /// Resolves one nominal and lists its entries.
+    #[inline]
+    fn step<F: FnMut(Entry) -> Result<(), Error>>(
+        &mut self,
+        mut next: Next,
+        nominals: &mut Nominals<'_>,
+        resolver: &mut Resolver<'_>,
+        sink: &mut F,
+    ) -> Result<Flow, Error> {
+        let schedule = self.schedule;
+        let nominal = next.cand.nominal;
+        let as_utc = if self.to_reach.is_some() || self.until_utc.is_some() {
             Offset::UTC.to_timestamp(nominal).ok()
         } else {
             None
         };
-        // Past the window: no later nominal can resolve inside it.
-        if let (Some(reach), Some(t)) = (to_reach, as_utc)
+        if let (Some(reach), Some(t)) = (self.to_reach, as_utc)
             && t > reach
         {
-            break;
+            return Ok(Flow::PastWindow);
         }
-        if source == Source::Rule
-            && let (Some(until), Some(t)) = (until_utc, as_utc)
+        if next.source == Source::Rule
+            && let (Some(until), Some(t)) = (self.until_utc, as_utc)
             && t.checked_sub(OFFSET_REACH)
                 .is_ok_and(|earliest| earliest > until)
         {
-            rule_done = true;
-            if !also_rdate {
-                continue;
+            nominals.end_rule();
+            if !next.also_rdate {
+                return Ok(Flow::Next);
             }
-            source = Source::Rdate;
+            next.source = Source::Rdate;
         }
-
-        let excluded =
-            !schedule.exdate.is_empty() && schedule.exdate.binary_search(&nominal).is_ok();
-        let resolution = resolver.resolve_at(nominal, cand.secs);
+        let resolution = resolver.resolve_at(nominal, next.cand.secs);
         let outcome = zone::apply(
-            tz,
+            &schedule.tz,
             &schedule.zone_name,
             nominal,
             resolution,
             schedule.spec.gap,
             schedule.spec.fold,
         );
-        let adjusted_note = cand
-            .adjusted_from
-            .map(|req| invalid_date_note(req, nominal, schedule.spec.invalid_date));
-
         match outcome {
             // Nominal order is time order this close to the end of the
             // range (no clock changes there), so nothing later can run.
-            Outcome::OutOfRange => {
-                warnings.push(out_of_range(schedule, nominal));
-                break;
-            }
+            Outcome::OutOfRange => Ok(Flow::OutOfRange(nominal)),
             Outcome::Skipped { transition, note } => {
-                if source == Source::Rule
-                    && !also_rdate
-                    && until_utc.is_some_and(|u| transition > u)
-                {
-                    continue;
-                }
-                if excluded || !in_window(options, transition) {
-                    continue;
-                }
-                let mut notes = Vec::with_capacity(2);
-                notes.extend(adjusted_note);
-                notes.push(note);
-                sink(Entry {
-                    ctx: ctx.clone(),
-                    nominal,
-                    fold: 0,
-                    status: Status::Skipped,
-                    instant: None,
-                    offset: None,
-                    notes,
-                    merged_into: None,
-                    gap_at: Some(transition),
-                })?;
+                self.skipped(&next, transition, note, sink)?;
+                Ok(Flow::Next)
             }
             Outcome::Runs {
                 runs,
@@ -977,11 +928,11 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
                 // Fold `both` whose second run the rule ends before (COUNT
                 // spent by the first, or past a UTC UNTIL) runs once: its
                 // note must not promise two runs.
-                if source == Source::Rule
-                    && !also_rdate
+                if next.source == Source::Rule
+                    && !next.also_rdate
                     && let Some(second) = runs.second
                 {
-                    let last = count.is_some_and(|c| counted + 1 >= u64::from(c));
+                    let last = self.count.is_some_and(|c| self.counted + 1 >= u64::from(c));
                     fold_once(
                         schedule,
                         nominal,
@@ -991,93 +942,137 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
                         &mut note,
                     );
                 }
-                for run in runs {
-                    if source == Source::Rule {
-                        let spent = count.is_some_and(|c| counted >= u64::from(c));
-                        rule_done |= spent;
-                        if spent || until_utc.is_some_and(|u| run.instant > u) {
-                            // Not the rule's; an equal RDATE's still.
-                            if !also_rdate {
-                                continue;
-                            }
-                        } else {
-                            counted += 1;
-                        }
-                    }
-                    if excluded {
-                        continue;
-                    }
-                    // A later nominal can only share an instant with an
-                    // earlier one when instants went backwards (gaps).
-                    let merged_into = if run.instant <= max_instant {
-                        recent[recent_front..]
-                            .iter()
-                            .find(|r| r.instant == run.instant)
-                            .map(|r| (r.nominal, r.fold))
-                    } else {
-                        None
-                    };
-                    max_instant = max_instant.max(run.instant);
-                    // Instants go back by at most a gap's width, so older
-                    // runs can no longer be merged into.
-                    let secs = run.instant.as_second();
-                    let horizon = max_instant
-                        .as_second()
-                        .saturating_sub(OFFSET_REACH.as_secs());
-                    while recent.get(recent_front).is_some_and(|r| r.secs < horizon) {
-                        recent_front += 1;
-                    }
-                    if recent_front >= 256 && recent_front * 2 >= recent.len() {
-                        recent.drain(..recent_front);
-                        recent_front = 0;
-                    }
-                    if merged_into.is_none() {
-                        recent.push(Recent {
-                            secs,
-                            instant: run.instant,
-                            nominal,
-                            fold: run.fold,
-                        });
-                    }
-                    if !in_window(options, run.instant) {
-                        continue;
-                    }
-                    let mut notes = Vec::new();
-                    notes.extend(adjusted_note.clone());
-                    notes.extend(note.clone());
-                    let status = match merged_into {
-                        Some((into, into_fold)) => {
-                            notes.push(merged_note(schedule, &cand, run.instant, into, into_fold));
-                            Status::Merged
-                        }
-                        None if shifted => Status::Shifted,
-                        None => Status::Scheduled,
-                    };
-                    sink(Entry {
-                        ctx: ctx.clone(),
-                        nominal,
-                        fold: run.fold,
-                        status,
-                        instant: Some(run.instant),
-                        offset: Some(run.offset),
-                        notes,
-                        merged_into,
-                        gap_at: None,
-                    })?;
-                    if status.executes() {
-                        executions += 1;
-                        if options.limit.is_some_and(|l| executions >= l) {
-                            return finish(schedule, expander.as_ref(), warnings);
-                        }
-                    }
+                let flow = self.runs(&next, runs, shifted, note, nominals, sink)?;
+                if self.count_spent() && next.source == Source::Rule {
+                    nominals.end_rule();
                 }
-                if count.is_some_and(|c| counted >= u64::from(c)) && source == Source::Rule {
-                    rule_done = true;
-                }
+                Ok(flow)
             }
         }
     }
-    finish(schedule, expander.as_ref(), warnings)
+
+    /// True when EXDATE removes the nominal.
+    fn excluded(&self, nominal: DateTime) -> bool {
+        !self.schedule.exdate.is_empty() && self.schedule.exdate.binary_search(&nominal).is_ok()
+    }
+
+    /// The note of a nominal an invalid-date policy moved.
+    fn adjusted_note(&self, cand: &Candidate) -> Option<Note> {
+        cand.adjusted_from
+            .map(|req| invalid_date_note(req, cand.nominal, self.schedule.spec.invalid_date))
+    }
+
+    /// Lists a nominal that gap `skip` leaves out, where it is in the window.
+    fn skipped<F: FnMut(Entry) -> Result<(), Error>>(
+        &mut self,
+        next: &Next,
+        transition: Timestamp,
+        note: Note,
+        sink: &mut F,
+    ) -> Result<(), Error> {
+        if next.source == Source::Rule
+            && !next.also_rdate
+            && self.until_utc.is_some_and(|u| transition > u)
+        {
+            return Ok(());
+        }
+        if self.excluded(next.cand.nominal) || !in_window(self.options, transition) {
+            return Ok(());
+        }
+        let mut notes = Vec::with_capacity(2);
+        notes.extend(self.adjusted_note(&next.cand));
+        notes.push(note);
+        sink(Entry {
+            ctx: self.ctx.clone(),
+            nominal: next.cand.nominal,
+            fold: 0,
+            status: Status::Skipped,
+            instant: None,
+            offset: None,
+            notes,
+            merged_into: None,
+            gap_at: Some(transition),
+        })
+    }
+
+    /// Whether the rule's COUNT and UTC UNTIL let `run` through, counting
+    /// it when they do. An RDATE is never counted.
+    #[inline]
+    fn admits(&mut self, next: &Next, run: &Run, nominals: &mut Nominals<'_>) -> bool {
+        if next.source != Source::Rule {
+            return true;
+        }
+        let spent = self.count_spent();
+        if spent {
+            nominals.end_rule();
+        }
+        if spent || self.until_utc.is_some_and(|u| run.instant > u) {
+            // Not the rule's; an equal RDATE's still.
+            return next.also_rdate;
+        }
+        self.counted += 1;
+        true
+    }
+
+    /// Lists the one or two runs of a nominal.
+    #[inline]
+    fn runs<F: FnMut(Entry) -> Result<(), Error>>(
+        &mut self,
+        next: &Next,
+        runs: Runs,
+        shifted: bool,
+        note: Option<Note>,
+        nominals: &mut Nominals<'_>,
+        sink: &mut F,
+    ) -> Result<Flow, Error> {
+        let cand = &next.cand;
+        let excluded = self.excluded(cand.nominal);
+        let adjusted_note = self.adjusted_note(cand);
+        for run in runs {
+            if !self.admits(next, &run, nominals) || excluded {
+                continue;
+            }
+            let merged_into = self.merges.observe(run.instant, cand.nominal, run.fold);
+            if !in_window(self.options, run.instant) {
+                continue;
+            }
+            let mut notes = Vec::new();
+            notes.extend(adjusted_note.clone());
+            notes.extend(note.clone());
+            let status = match merged_into {
+                Some((into, into_fold)) => {
+                    notes.push(merged_note(
+                        self.schedule,
+                        cand,
+                        run.instant,
+                        into,
+                        into_fold,
+                    ));
+                    Status::Merged
+                }
+                None if shifted => Status::Shifted,
+                None => Status::Scheduled,
+            };
+            sink(Entry {
+                ctx: self.ctx.clone(),
+                nominal: cand.nominal,
+                fold: run.fold,
+                status,
+                instant: Some(run.instant),
+                offset: Some(run.offset),
+                notes,
+                merged_into,
+                gap_at: None,
+            })?;
+            if status.executes() {
+                self.executions += 1;
+                if self.options.limit.is_some_and(|l| self.executions >= l) {
+                    return Ok(Flow::LimitReached);
+                }
+            }
+        }
+        Ok(Flow::Next)
+    }
 }
 
 /// The note of fold `both` when the rule ends before its second run:
@@ -1143,11 +1138,7 @@ fn merged_note(
             if into_fold == 1 { " (second)" } else { "" },
         ),
     };
-    Note {
-        code: NoteCode::Merged,
-        message,
-        dst: into != nominal,
-    }
+    Note::merged(message, into != nominal)
 }
 
 /// `out_of_range`: the expansion stops at a nominal that has no instant,
@@ -1277,27 +1268,4 @@ fn invalid_date_note(req: RequestedDate, nominal: DateTime, policy: InvalidDateP
             nominal.date()
         ),
     )
-}
-
-#[cfg(test)]
-mod printer_tests {
-    use super::*;
-
-    #[test]
-    fn printers_match_the_iso_forms() {
-        let dt: DateTime = "0987-03-08T02:30:05".parse().unwrap();
-        assert_eq!(fmt_nominal(dt), "0987-03-08T02:30:05");
-        let ts: Timestamp = "2026-03-08T07:30:00Z".parse().unwrap();
-        assert_eq!(fmt_instant(ts), "2026-03-08T07:30:00Z");
-        for (secs, want) in [
-            (-4 * 3600, "-04:00"),
-            (5 * 3600 + 45 * 60, "+05:45"),
-            (0, "+00:00"),
-            (-(17 * 60 + 32), "-00:17:32"),
-            (14 * 3600, "+14:00"),
-        ] {
-            assert_eq!(fmt_offset(Offset::from_seconds(secs).unwrap()), want);
-        }
-        assert_eq!(key("id", dt, 1, true), "id|0987-03-08T02:30:05|fold=1");
-    }
 }

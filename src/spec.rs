@@ -1,8 +1,6 @@
-//! The schedule spec (SPEC §1): the JSON shape, the policy tokens, and the
-//! validated [`Schedule`] that everything else consumes.
+//! The schedule spec (SPEC §1): the JSON shape and the validated
+//! [`Schedule`] that everything else consumes.
 
-use std::fmt;
-use std::str::FromStr;
 use std::sync::Arc;
 
 use jiff::SignedDuration;
@@ -11,6 +9,8 @@ use jiff::tz::TimeZone;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, ErrorCode};
+use crate::format::fmt_nominal;
+use crate::policy::{FoldPolicy, GapPolicy, InvalidDatePolicy, MisfirePolicy};
 use crate::rule::{Rule, Until};
 use crate::zone;
 
@@ -19,116 +19,6 @@ pub const MAX_DATE_LIST: usize = 10_000;
 
 /// Longest accepted schedule `id`, in bytes.
 pub const MAX_ID_LEN: usize = 200;
-
-/// Implements the token traits (`as_str`, `Display`, `FromStr`, serde) for a
-/// policy enum, so every surface spells a policy the same way.
-macro_rules! policy_tokens {
-    ($name:ident, $field:literal, $example:literal, [$($variant:ident => $token:literal),+ $(,)?]) => {
-        impl $name {
-            /// Every value, in declaration order.
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-
-            /// The lowercase token used in JSON, JS, CLI flags and SQLite.
-            pub fn as_str(self) -> &'static str {
-                match self {
-                    $($name::$variant => $token),+
-                }
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-
-        impl FromStr for $name {
-            type Err = Error;
-            fn from_str(s: &str) -> Result<$name, Error> {
-                match s {
-                    $($token => Ok($name::$variant),)+
-                    _ => {
-                        let expected: Vec<String> =
-                            $name::ALL.iter().map(|p| format!("`{p}`")).collect();
-                        Err(Error::new(
-                            ErrorCode::InvalidPolicy,
-                            format!(
-                                "invalid `{}` value `{}`: expected one of {}, e.g. `{}`",
-                                $field, s, expected.join(", "), $example,
-                            ),
-                        )
-                        .with_field($field))
-                    }
-                }
-            }
-        }
-
-        impl Serialize for $name {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.serialize_str(self.as_str())
-            }
-        }
-
-        impl<'de> Deserialize<'de> for $name {
-            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$name, D::Error> {
-                let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-                s.parse().map_err(|e: Error| serde::de::Error::custom(e.message()))
-            }
-        }
-    };
-}
-
-/// What to do with a nominal local time that does not exist (spring forward).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum GapPolicy {
-    /// `skip`: no instant, status `skipped`, not counted (RFC 5545 §3.3.10).
-    #[default]
-    Skip,
-    /// `shift`: use the offset in force before the transition (RFC 5545 §3.3.5).
-    Shift,
-    /// `snap`: the first instant after the gap, i.e. the transition itself.
-    Snap,
-}
-policy_tokens!(GapPolicy, "gap", "\"gap\": \"shift\"", [Skip => "skip", Shift => "shift", Snap => "snap"]);
-
-/// What to do with a nominal local time that occurs twice (fall back).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum FoldPolicy {
-    /// `first`: the earlier instant.
-    #[default]
-    First,
-    /// `second`: the later instant.
-    Second,
-    /// `both`: two occurrences, fold 0 and fold 1, both counted.
-    Both,
-}
-policy_tokens!(FoldPolicy, "fold", "\"fold\": \"second\"", [First => "first", Second => "second", Both => "both"]);
-
-/// What to do with a day of month the month lacks (31 April, 29 February).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum InvalidDatePolicy {
-    /// `omit`: no occurrence, not counted (RFC 5545, RFC 7529 `SKIP=OMIT`).
-    #[default]
-    Omit,
-    /// `backward`: the last day of that month.
-    Backward,
-    /// `forward`: the first day of the next month.
-    Forward,
-}
-policy_tokens!(InvalidDatePolicy, "invalidDate", "\"invalidDate\": \"backward\"", [Omit => "omit", Backward => "backward", Forward => "forward"]);
-
-/// What a late scheduler does with the occurrences it missed (SPEC §4).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum MisfirePolicy {
-    /// `all`: run every missed occurrence (bounded by `maxCatchUp`).
-    #[default]
-    All,
-    /// `latest_only`: run the newest, coalesce the rest into it.
-    LatestOnly,
-    /// `skip`: run only what is within `grace`; skip the rest.
-    Skip,
-}
-policy_tokens!(MisfirePolicy, "misfire", "\"misfire\": \"latest_only\"", [All => "all", LatestOnly => "latest_only", Skip => "skip"]);
 
 fn default_id() -> String {
     "preview".to_owned()
@@ -306,6 +196,29 @@ pub fn shape_error(path: &str, message: &str) -> Error {
     }
 }
 
+/// An id names a schedule on command lines, in logs and in every effect
+/// key: it must print as itself. Control characters (C0, DEL, C1) and the
+/// Unicode line and paragraph separators are refused, naming the first one
+/// and its byte position in the id.
+fn check_id_chars(id: &str) -> Result<(), Error> {
+    let bad = id
+        .char_indices()
+        .find(|&(_, c)| c.is_control() || c == '\u{2028}' || c == '\u{2029}');
+    let Some((at, c)) = bad else {
+        return Ok(());
+    };
+    Err(Error::new(
+        ErrorCode::InvalidSpec,
+        format!(
+            "invalid `id` `{}`: U+{:04X} at byte {at} is not printable (a control character or a line break); expected printable text, e.g. `daily-report`",
+            id.escape_debug(),
+            u32::from(c)
+        ),
+    )
+    .with_field("id")
+    .with_position(at))
+}
+
 /// A validated schedule: the zone looked up, the rule parsed, every date and
 /// duration checked. This is what expansion, notices, misfire decisions,
 /// `describe` and the ledger take.
@@ -336,6 +249,7 @@ impl Schedule {
             )
             .with_field("id"));
         }
+        check_id_chars(&spec.id)?;
         if spec.revision == 0 {
             return Err(Error::new(
                 ErrorCode::InvalidSpec,
@@ -360,7 +274,7 @@ impl Schedule {
                 format!(
                     "invalid `start` `{}`: it has no instant in `{zone_name}`, where the last representable time is {}: expected an earlier one",
                     spec.start,
-                    &crate::plan::fmt_nominal(last)[..16]
+                    &fmt_nominal(last)[..16]
                 ),
             )
             .with_field("start"));
@@ -491,7 +405,7 @@ fn check_until(rule: &Rule, start: DateTime, resolved: zone::Resolution) -> Resu
             ErrorCode::UntilBeforeStart,
             format!(
                 "`UNTIL` is before `start` `{start}`: the rule would have no occurrence; move UNTIL after start, e.g. `UNTIL={}`",
-                crate::plan::fmt_nominal(start)[..10].replace('-', "")
+                fmt_nominal(start)[..10].replace('-', "")
             ),
         )
         .with_field("rrule"));

@@ -18,7 +18,7 @@ use serde::de::{DeserializeOwned, Deserializer as _};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use crate::plan::nominal_bytes;
+use crate::format::nominal_bytes;
 use crate::{
     Due, Error, ErrorCode, ExpandOptions, MAX_DATE_LIST, Schedule, Spec, Status, Warning,
     shape_error,

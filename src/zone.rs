@@ -10,10 +10,14 @@ use jiff::civil::DateTime;
 use jiff::tz::{AmbiguousOffset, Offset, TimeZone};
 use jiff::{SignedDuration, Timestamp};
 
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
+
 use crate::error::{Error, ErrorCode};
 use crate::expand::civil_seconds;
-use crate::plan::{Note, NoteCode};
-use crate::spec::{FoldPolicy, GapPolicy};
+use crate::format::{fmt_instant, fmt_nominal, fmt_offset};
+use crate::note::{Note, NoteCode};
+use crate::policy::{FoldPolicy, GapPolicy};
 
 /// The version of the bundled IANA tz database, e.g. `2026f`.
 pub fn tzdb_version() -> &'static str {
@@ -339,101 +343,129 @@ pub(crate) fn apply_dst(
             before,
             after,
             transition,
-        } => {
-            let what = describe_gap(nominal, zone_name, before, after, transition);
-            match gap {
-                GapPolicy::Skip => Outcome::Skipped {
-                    transition,
-                    note: Note::new(
-                        NoteCode::GapSkipped,
-                        format!("{what}; skipped, and not counted"),
-                    ),
-                },
-                GapPolicy::Shift | GapPolicy::Snap => {
-                    let (instant, code) = match gap {
-                        // RFC 5545 §3.3.5: interpret with the offset in
-                        // force before the gap.
-                        GapPolicy::Shift => (
-                            before.to_timestamp(nominal).unwrap_or(transition),
-                            NoteCode::GapShifted,
-                        ),
-                        _ => (transition, NoteCode::GapSnapped),
-                    };
-                    let at = wall(tz, instant, after, nominal);
-                    let tail = if code == NoteCode::GapSnapped {
-                        ", when the clocks change"
-                    } else {
-                        ""
-                    };
-                    Outcome::Runs {
-                        runs: Runs::one(Run {
-                            instant,
-                            offset: after,
-                            fold: 0,
-                        }),
-                        shifted: true,
-                        note: Some(Note::new(code, format!("{what}; runs at {at}{tail}"))),
-                    }
-                }
-            }
-        }
+        } => gap_outcome(tz, zone_name, nominal, (before, after, transition), gap),
         Resolution::Fold {
             before,
             after,
             transition,
-        } => {
-            let first = before.to_timestamp(nominal).unwrap_or(transition);
-            let second = after.to_timestamp(nominal).unwrap_or(transition);
-            let what = describe_fold(nominal, zone_name, before, after, transition);
-            let a = wall(tz, first, before, nominal);
-            let b = wall(tz, second, after, nominal);
-            let (runs, code, tail) = match fold {
-                FoldPolicy::First => (
-                    Runs::one(Run {
-                        instant: first,
-                        offset: before,
-                        fold: 0,
-                    }),
-                    NoteCode::FoldFirst,
-                    format!("runs once, at the first ({a})"),
+        } => fold_outcome(
+            tz,
+            zone_name,
+            nominal,
+            (before, after, transition),
+            fold,
+            ends,
+        ),
+    }
+}
+
+/// A nominal in a gap, under the gap policy: skipped at the transition,
+/// or run with the offset before it (`shift`) or at it (`snap`).
+fn gap_outcome(
+    tz: &TimeZone,
+    zone_name: &str,
+    nominal: DateTime,
+    (before, after, transition): (Offset, Offset, Timestamp),
+    gap: GapPolicy,
+) -> Outcome {
+    let what = describe_gap(nominal, zone_name, before, after, transition);
+    match gap {
+        GapPolicy::Skip => Outcome::Skipped {
+            transition,
+            note: Note::new(
+                NoteCode::GapSkipped,
+                format!("{what}; skipped, and not counted"),
+            ),
+        },
+        GapPolicy::Shift | GapPolicy::Snap => {
+            let (instant, code) = match gap {
+                // RFC 5545 §3.3.5: interpret with the offset in
+                // force before the gap.
+                GapPolicy::Shift => (
+                    before.to_timestamp(nominal).unwrap_or(transition),
+                    NoteCode::GapShifted,
                 ),
-                FoldPolicy::Second => (
-                    Runs::one(Run {
-                        instant: second,
-                        offset: after,
-                        fold: 1,
-                    }),
-                    NoteCode::FoldSecond,
-                    format!("runs once, at the second ({b})"),
-                ),
-                FoldPolicy::Both => (
-                    Runs {
-                        first: Run {
-                            instant: first,
-                            offset: before,
-                            fold: 0,
-                        },
-                        second: Some(Run {
-                            instant: second,
-                            offset: after,
-                            fold: 1,
-                        }),
-                    },
-                    NoteCode::FoldBoth,
-                    match ends {
-                        None => format!("runs twice, at {a} and at {b}"),
-                        Some(rule_end) => format!(
-                            "runs once, at the first ({a}), because {rule_end} ends the rule before the second ({b})"
-                        ),
-                    },
-                ),
+                _ => (transition, NoteCode::GapSnapped),
+            };
+            let at = wall(tz, instant, after, nominal);
+            let tail = if code == NoteCode::GapSnapped {
+                ", when the clocks change"
+            } else {
+                ""
             };
             Outcome::Runs {
-                runs,
-                shifted: false,
-                note: Some(Note::new(code, format!("{what}; {tail}"))),
+                runs: Runs::one(Run {
+                    instant,
+                    offset: after,
+                    fold: 0,
+                }),
+                shifted: true,
+                note: Some(Note::new(code, format!("{what}; runs at {at}{tail}"))),
             }
         }
+    }
+}
+
+/// A nominal in a fold, under the fold policy: the first, the second, or
+/// both runs (once, when `ends` names what ends the rule between them).
+fn fold_outcome(
+    tz: &TimeZone,
+    zone_name: &str,
+    nominal: DateTime,
+    (before, after, transition): (Offset, Offset, Timestamp),
+    fold: FoldPolicy,
+    ends: Option<&str>,
+) -> Outcome {
+    let first = before.to_timestamp(nominal).unwrap_or(transition);
+    let second = after.to_timestamp(nominal).unwrap_or(transition);
+    let what = describe_fold(nominal, zone_name, before, after, transition);
+    let a = wall(tz, first, before, nominal);
+    let b = wall(tz, second, after, nominal);
+    let (runs, code, tail) = match fold {
+        FoldPolicy::First => (
+            Runs::one(Run {
+                instant: first,
+                offset: before,
+                fold: 0,
+            }),
+            NoteCode::FoldFirst,
+            format!("runs once, at the first ({a})"),
+        ),
+        FoldPolicy::Second => (
+            Runs::one(Run {
+                instant: second,
+                offset: after,
+                fold: 1,
+            }),
+            NoteCode::FoldSecond,
+            format!("runs once, at the second ({b})"),
+        ),
+        FoldPolicy::Both => (
+            Runs {
+                first: Run {
+                    instant: first,
+                    offset: before,
+                    fold: 0,
+                },
+                second: Some(Run {
+                    instant: second,
+                    offset: after,
+                    fold: 1,
+                }),
+            },
+            NoteCode::FoldBoth,
+            match ends {
+                None => format!("runs twice, at {a} and at {b}"),
+                Some(rule_end) => format!(
+                    "runs once, at the first ({a}), because {rule_end} ends the rule before the second ({b})"
+                ),
+            },
+        ),
+    };
+    Outcome::Runs {
+        runs,
+        shifted: false,
+        note: Some(Note::new(code, format!("{what}; {tail}"))),
     }
 }
 
@@ -535,6 +567,19 @@ impl Transition {
     /// The wall clock just after the change (`03:00`).
     pub fn local_after(&self) -> DateTime {
         self.offset_after.to_datetime(self.instant)
+    }
+}
+
+impl Serialize for Transition {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Transition", 6)?;
+        st.serialize_field("instant", &fmt_instant(self.instant))?;
+        st.serialize_field("offsetBefore", &fmt_offset(self.offset_before))?;
+        st.serialize_field("offsetAfter", &fmt_offset(self.offset_after))?;
+        st.serialize_field("kind", self.kind())?;
+        st.serialize_field("localBefore", &fmt_nominal(self.local_before()))?;
+        st.serialize_field("localAfter", &fmt_nominal(self.local_after()))?;
+        st.end()
     }
 }
 

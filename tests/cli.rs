@@ -572,3 +572,32 @@ fn seed_new_york_daily_0230_count_4() {
     assert_eq!(e[2]["status"], "shifted");
     assert_eq!(e[2]["instant"], "2026-03-08T07:30:00Z");
 }
+
+#[test]
+fn notices_default_to_the_next_12_months() {
+    // Berlin daily 02:30 from 2027-03-26: the year to 2028-03-26 02:30
+    // holds the gap of 2028-03-26 (clocks jump 02:00 to 03:00), which 365
+    // days (ending on the 25th, 2028 being a leap year) would not.
+    let spec = r#"{"timeZone":"Europe/Berlin","start":"2027-03-26T02:30","rrule":"FREQ=DAILY"}"#;
+    let nominals = |args: &[&str]| -> Vec<String> {
+        let mut all = vec!["notices", "--spec", "-"];
+        all.extend_from_slice(args);
+        ok_json(&wallclock(&all, Some(spec)))["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["nominal"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let default = nominals(&[]);
+    assert_eq!(
+        default,
+        [
+            "2027-03-28T02:30:00",
+            "2027-10-31T02:30:00",
+            "2028-03-26T02:30:00"
+        ]
+    );
+    assert_eq!(default, nominals(&["--horizon", "P12M"]));
+    assert_eq!(nominals(&["--horizon", "P365D"]), default[..2]);
+}

@@ -341,7 +341,7 @@ fn round_trip() {
 /// (keys, instants) is the same after the trip.
 #[test]
 fn round_trip_keeps_every_spec_field() {
-    let full = r#"{"id":"digest, daily; \\ v2\nteam","revision":3,"timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"FREQ=DAILY;COUNT=4","rdate":["2026-11-01T01:30"],"exdate":["2026-03-07T02:30"],"gap":"shift","fold":"both","invalidDate":"forward","misfire":"skip","maxLateness":"PT1H","maxCatchUp":0,"grace":"PT10M"}"#;
+    let full = r#"{"id":"digest, daily; \\ v2 team","revision":3,"timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"FREQ=DAILY;COUNT=4","rdate":["2026-11-01T01:30"],"exdate":["2026-03-07T02:30"],"gap":"shift","fold":"both","invalidDate":"forward","misfire":"skip","maxLateness":"PT1H","maxCatchUp":0,"grace":"PT10M"}"#;
     let others = [
         r#"{"id":"digest","timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"FREQ=DAILY;COUNT=4","gap":"shift","fold":"both","invalidDate":"forward","misfire":"skip","maxLateness":"PT1H"}"#,
         r#"{"timeZone":"Europe/Dublin","start":"2026-01-31T01:30","rrule":"FREQ=MONTHLY","gap":"snap","fold":"second","invalidDate":"backward","misfire":"latest_only","maxCatchUp":7}"#,

@@ -656,6 +656,9 @@ enum KillAt {
     AfterEffect,
     /// The command exited 0; the done mark waits for the write lock.
     BeforeDoneCommit,
+    /// The command exited 0; the write lock is held past `--busy-timeout`,
+    /// so the tick is retrying the done mark with backoff.
+    WhileRecordRetries,
 }
 
 /// Kill -9 matrix: a real `wallclock ledger tick` process is killed
@@ -669,6 +672,7 @@ fn kill_9_matrix_loses_nothing_and_doubles_nothing() {
         KillAt::BeforeEffect,
         KillAt::AfterEffect,
         KillAt::BeforeDoneCommit,
+        KillAt::WhileRecordRetries,
     ] {
         let d = dir(&format!("kill9_{at:?}"));
         setup(
@@ -683,20 +687,26 @@ if [ "$WALLCLOCK_ATTEMPT" = 1 ] && [ "$KILL_AT" = BeforeEffect ]; then sleep 60;
 grep -qxF "$WALLCLOCK_KEY" effects 2>/dev/null || echo "$WALLCLOCK_KEY" >> effects
 touch "effect_$WALLCLOCK_ATTEMPT"
 if [ "$WALLCLOCK_ATTEMPT" = 1 ] && [ "$KILL_AT" = AfterEffect ]; then sleep 60; fi
-if [ "$WALLCLOCK_ATTEMPT" = 1 ] && [ "$KILL_AT" = BeforeDoneCommit ]; then
+if [ "$WALLCLOCK_ATTEMPT" = 1 ] && [ -n "$WAIT_FOR_GO" ]; then
   while [ ! -f go ]; do sleep 0.02; done
 fi
 exit 0"#;
         // 01:30 IST fold second is 01:30 GMT.
+        let (busy, wait_for_go) = match at {
+            KillAt::BeforeDoneCommit => ("PT60S", "1"),
+            KillAt::WhileRecordRetries => ("PT1S", "1"),
+            _ => ("PT60S", ""),
+        };
         let mut child = Command::new(BIN)
             .current_dir(&d)
             .env("KILL_AT", format!("{at:?}"))
+            .env("WAIT_FOR_GO", wait_for_go)
             .args([
                 "ledger",
                 "--db",
-                "ledger.db",
+                &common::db_arg(&d),
                 "--busy-timeout",
-                "PT60S",
+                busy,
                 "tick",
             ])
             .args([
@@ -717,7 +727,7 @@ exit 0"#;
         match at {
             KillAt::BeforeEffect => wait_for(&d.join("started_1"), Duration::from_secs(20)),
             KillAt::AfterEffect => wait_for(&d.join("effect_1"), Duration::from_secs(20)),
-            KillAt::BeforeDoneCommit => {
+            KillAt::BeforeDoneCommit | KillAt::WhileRecordRetries => {
                 wait_for(&d.join("effect_1"), Duration::from_secs(20));
                 // Take the write lock, then let the command exit: the done
                 // mark waits for the lock and is killed waiting.
@@ -738,8 +748,18 @@ exit 0"#;
                         break;
                     }
                 }
-                std::thread::sleep(Duration::from_millis(300));
+                // Past the busy timeout of 1 s, the done mark is being
+                // retried; within 60 s, it still waits for the lock.
+                std::thread::sleep(Duration::from_millis(match at {
+                    KillAt::WhileRecordRetries => 2500,
+                    _ => 300,
+                }));
             }
+        }
+        if let KillAt::WhileRecordRetries = at {
+            // Past its busy timeout the tick keeps trying to record the
+            // outcome: it has not given up and exited.
+            assert!(child.try_wait().unwrap().is_none(), "the tick gave up");
         }
         kill_group(&mut child);
         if let Some(conn) = holder {
@@ -773,4 +793,61 @@ exit 0"#;
         assert_eq!(log[1]["outcome"], "done", "{at:?}");
         assert_eq!(explained["effect"]["generation"], 2, "{at:?}");
     }
+}
+
+/// Kill -9 during a tick's catch-up: a per-second `latest_only` schedule
+/// after a one-day outage (86 401 missed occurrences, a few plan batches and
+/// decision batches) is killed once its first batch has committed.
+/// The next tick goes on from what was committed and reaches the decisions
+/// one uninterrupted tick gives: the newest runs, once; everything else is
+/// coalesced; nothing is left undecided.
+#[test]
+fn kill_9_during_catch_up_resumes_to_the_same_decisions() {
+    let d = dir("kill9_catch_up");
+    setup(
+        &d,
+        r#"{"id":"s","timeZone":"UTC","start":"2026-10-01T00:00","rrule":"FREQ=SECONDLY","misfire":"latest_only"}"#,
+    );
+    ok(&ledger(
+        &d,
+        &["plan", "--now", "2026-10-01T00:00:00Z", "--horizon", "PT0S"],
+    ));
+    let now = "2026-10-02T00:00:00Z";
+    let exec = r#"echo "$WALLCLOCK_KEY" >> effects.log"#;
+    let mut child = common::ledger_command(&d)
+        .args(["tick", "--now", now, "--worker", "a", "--exec", exec])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .process_group(0)
+        .spawn()
+        .unwrap();
+    let db = rusqlite::Connection::open(common::db_file(&d)).unwrap();
+    let count = || -> i64 {
+        db.query_row("SELECT count(*) FROM occurrences", [], |r| r.get(0))
+            .unwrap()
+    };
+    let t = Instant::now();
+    while count() == 0 {
+        assert!(t.elapsed() < Duration::from_secs(120), "no batch committed");
+        assert!(child.try_wait().unwrap().is_none(), "the tick ended first");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    kill_group(&mut child);
+    let committed = count();
+    assert!(committed < 86_401, "killed after the catch-up: {committed}");
+    let r = ok(&tick_at(&d, now, "b", exec));
+    assert_eq!(r["done"], 1, "{r}");
+    let states: Vec<(String, i64)> = db
+        .prepare("SELECT state, count(*) FROM occurrences GROUP BY state ORDER BY state")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(
+        states,
+        [("coalesced".to_owned(), 86_400), ("done".to_owned(), 1)]
+    );
+    let log = std::fs::read_to_string(d.join("effects.log")).unwrap();
+    assert_eq!(log.lines().collect::<Vec<_>>(), ["s|2026-10-02T00:00:00"]);
 }

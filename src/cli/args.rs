@@ -65,7 +65,7 @@ pub(crate) enum Command {
         /// Window start: an instant or a local time (default: the spec's start).
         #[arg(long, value_name = "DATETIME", allow_hyphen_values = true)]
         from: Option<String>,
-        /// Window length, an ISO 8601 duration such as `P12M` or `P365D` (default `P365D`).
+        /// Window length, an ISO 8601 duration such as `P12M` or `P365D` (default: the next 12 months).
         #[arg(long, value_name = "DURATION")]
         horizon: Option<String>,
     },

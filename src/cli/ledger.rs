@@ -15,11 +15,11 @@ use std::time::Duration;
 use clap::{Parser, Subcommand, ValueEnum};
 use jiff::{SignedDuration, Timestamp};
 
+use crate::format::fmt_instant;
 use crate::ledger::{
     DEFAULT_BUSY_TIMEOUT, Job, Ledger, LedgerError, OccurrenceFilter, Outcome, Reconcile,
     RetryPolicy, TickReport,
 };
-use crate::plan::fmt_instant;
 use crate::spec::parse_duration;
 
 /// The occurrence ledger: plan, claim and run calendar occurrences from a SQLite file.
@@ -244,8 +244,17 @@ fn run(cli: LedgerCli, out: &mut String) -> Result<(), LedgerError> {
         );
         return Ok(());
     }
-    let mut ledger = Ledger::open_with(&db, busy)?;
-    match cli.command {
+    let ledger = Ledger::open_with(&db, busy)?;
+    command(ledger, cli.command, out)
+}
+
+/// Every command but `init`, on an open ledger.
+fn command(
+    mut ledger: Ledger,
+    command: LedgerCommand,
+    out: &mut String,
+) -> Result<(), LedgerError> {
+    match command {
         LedgerCommand::Init => {}
         LedgerCommand::Add { spec } => {
             let spec = read_spec(&spec)?;
@@ -255,17 +264,7 @@ fn run(cli: LedgerCli, out: &mut String) -> Result<(), LedgerError> {
                 &serde_json::json!({ "schedule": spec.id, "revision": 1 }),
             );
         }
-        LedgerCommand::Update { spec, cutover } => {
-            let spec = read_spec(&spec)?;
-            let cutover = instant(&cutover, "cutover")?;
-            let revision = ledger.update(&spec, cutover)?;
-            push(
-                out,
-                &serde_json::json!({
-                    "schedule": spec.id, "revision": revision, "cutover": fmt_instant(cutover)
-                }),
-            );
-        }
+        LedgerCommand::Update { spec, cutover } => update(&mut ledger, &spec, &cutover, out)?,
         LedgerCommand::Disable { id } => {
             let generation = ledger.disable(&id)?;
             push(
@@ -294,39 +293,7 @@ fn run(cli: LedgerCli, out: &mut String) -> Result<(), LedgerError> {
             work,
             every,
             horizon,
-        } => {
-            let every = Duration::try_from(parse_duration(&every, "every")?)
-                .unwrap_or(Duration::from_secs(10))
-                .max(Duration::from_millis(10));
-            let horizon = parse_duration(&horizon, "horizon")?;
-            let (lease, retry) = work.policy()?;
-            let mut ledger = ledger.with_retry(retry);
-            let stop = Arc::new(AtomicBool::new(false));
-            for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
-                signal_hook::flag::register(signal, Arc::clone(&stop)).map_err(|e| {
-                    LedgerError::new("internal", format!("cannot watch signals: {e}"))
-                })?;
-            }
-            let mut total = TickReport::default();
-            let mut ticks = 0u64;
-            while !stop.load(Ordering::Relaxed) {
-                ledger.plan(Timestamp::now(), horizon)?;
-                let r = work_loop(&mut ledger, None, &work, lease, &stop)?;
-                merge(&mut total, &r);
-                ticks += 1;
-                // Sleep in short slices so a signal ends the wait promptly.
-                let mut slept = Duration::ZERO;
-                while slept < every && !stop.load(Ordering::Relaxed) {
-                    let step = (every - slept).min(Duration::from_millis(50));
-                    std::thread::sleep(step);
-                    slept += step;
-                }
-            }
-            push(
-                out,
-                &serde_json::json!({ "ticks": ticks, "stopped": "signal", "total": total }),
-            );
-        }
+        } => daemon(ledger, &work, &every, &horizon, out)?,
         LedgerCommand::Occurrences {
             schedule,
             state,
@@ -337,21 +304,14 @@ fn run(cli: LedgerCli, out: &mut String) -> Result<(), LedgerError> {
                 state,
                 key: None,
             })?;
-            if json {
-                push(out, &list);
-            } else {
-                occurrence_table(out, &list);
+            match json {
+                true => push(out, &list),
+                false => occurrence_table(out, &list),
             }
         }
         LedgerCommand::Explain { key } => push(out, &ledger.explain(&key)?),
         LedgerCommand::Reconcile { key, outcome, now } => {
-            let outcome = if outcome.done {
-                Reconcile::Done
-            } else if outcome.retry {
-                Reconcile::Retry
-            } else {
-                Reconcile::Dead
-            };
+            let outcome = outcome.outcome();
             let now = now_or_clock(now.as_deref())?;
             let occurrence = ledger.reconcile(&key, outcome, now)?;
             push(
@@ -361,19 +321,110 @@ fn run(cli: LedgerCli, out: &mut String) -> Result<(), LedgerError> {
                 }),
             );
         }
-        LedgerCommand::Stats { format } => {
-            let stats = ledger.stats()?;
-            match format {
-                StatsFormat::Json => push(out, &stats),
-                StatsFormat::Table => out.push_str(&stats.to_table()),
-                StatsFormat::Prometheus => out.push_str(&stats.to_prometheus()),
-            }
-        }
+        LedgerCommand::Stats { format } => stats(&ledger, format, out)?,
         LedgerCommand::Replan { now } => {
             push(out, &ledger.replan(now_or_clock(now.as_deref())?)?);
         }
     }
     Ok(())
+}
+
+/// `ledger update`: a new revision from a cutover on.
+fn update(
+    ledger: &mut Ledger,
+    spec: &str,
+    cutover: &str,
+    out: &mut String,
+) -> Result<(), LedgerError> {
+    let spec = read_spec(spec)?;
+    let cutover = instant(cutover, "cutover")?;
+    let revision = ledger.update(&spec, cutover)?;
+    push(
+        out,
+        &serde_json::json!({
+            "schedule": spec.id, "revision": revision, "cutover": fmt_instant(cutover)
+        }),
+    );
+    Ok(())
+}
+
+/// `ledger stats` in one of its formats.
+fn stats(ledger: &Ledger, format: StatsFormat, out: &mut String) -> Result<(), LedgerError> {
+    let stats = ledger.stats()?;
+    match format {
+        StatsFormat::Json => push(out, &stats),
+        StatsFormat::Table => out.push_str(&stats.to_table()),
+        StatsFormat::Prometheus => out.push_str(&stats.to_prometheus()),
+    }
+    Ok(())
+}
+
+impl ReconcileArgs {
+    fn outcome(&self) -> Reconcile {
+        if self.done {
+            Reconcile::Done
+        } else if self.retry {
+            Reconcile::Retry
+        } else {
+            Reconcile::Dead
+        }
+    }
+}
+
+/// `ledger run`: plans and ticks every `every` until SIGTERM or SIGINT.
+/// Another connection holding the write lock longer than `--busy-timeout`
+/// fails one tick, not the daemon: the error goes to stderr and the next
+/// tick tries again (an outcome is recorded before that, see
+/// [`record_outcome`]).
+fn daemon(
+    ledger: Ledger,
+    work: &WorkArgs,
+    every: &str,
+    horizon: &str,
+    out: &mut String,
+) -> Result<(), LedgerError> {
+    let every = Duration::try_from(parse_duration(every, "every")?)
+        .unwrap_or(Duration::from_secs(10))
+        .max(Duration::from_millis(10));
+    let horizon = parse_duration(horizon, "horizon")?;
+    let (lease, retry) = work.policy()?;
+    let mut ledger = ledger.with_retry(retry);
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
+        signal_hook::flag::register(signal, Arc::clone(&stop))
+            .map_err(|e| LedgerError::new("internal", format!("cannot watch signals: {e}")))?;
+    }
+    let mut total = TickReport::default();
+    let mut ticks = 0u64;
+    while !stop.load(Ordering::Relaxed) {
+        let tick = ledger
+            .plan(Timestamp::now(), horizon)
+            .and_then(|_| work_loop(&mut ledger, None, work, lease, &stop));
+        match tick {
+            Ok(r) => total.merge(&r),
+            Err(e) if e.is_locked() => {
+                report(&e);
+            }
+            Err(e) => return Err(e),
+        }
+        ticks += 1;
+        pause(every, &stop);
+    }
+    push(
+        out,
+        &serde_json::json!({ "ticks": ticks, "stopped": "signal", "total": total }),
+    );
+    Ok(())
+}
+
+/// Sleeps for `every` in short slices, so a signal ends the wait promptly.
+fn pause(every: Duration, stop: &AtomicBool) {
+    let mut slept = Duration::ZERO;
+    while slept < every && !stop.load(Ordering::Relaxed) {
+        let step = (every - slept).min(Duration::from_millis(50));
+        std::thread::sleep(step);
+        slept += step;
+    }
 }
 
 impl WorkArgs {
@@ -403,6 +454,7 @@ impl WorkArgs {
 /// point leaves a consistent ledger that the lease recovers. While the
 /// command runs, the lease is renewed every third of its length, so a
 /// command may run longer than `--lease` as long as this process lives.
+/// An error after earlier transactions says what they committed.
 fn work_loop(
     ledger: &mut Ledger,
     fixed: Option<Timestamp>,
@@ -410,37 +462,105 @@ fn work_loop(
     lease: SignedDuration,
     stop: &AtomicBool,
 ) -> Result<TickReport, LedgerError> {
-    let clock = || fixed.unwrap_or_else(Timestamp::now);
-    let every = Duration::try_from(lease / 3)
-        .unwrap_or(Duration::from_secs(1))
-        .max(Duration::from_millis(10));
     let mut report = TickReport::default();
     while !stop.load(Ordering::Relaxed) {
         if report.claimed as usize >= crate::ledger::MAX_CLAIMS_PER_TICK {
             report.truncated = true;
             break;
         }
-        let Some(mut job) = ledger.claim_next(clock(), &work.worker, lease, &mut report)? else {
-            break;
-        };
-        let mut held = true;
-        let mut renew_error = None;
-        let claimed = job.clone();
-        let outcome = exec(&work.exec, &claimed, every, || {
-            // Once lost, the claim stays lost: stop asking.
-            if held && renew_error.is_none() {
-                match ledger.renew(&mut job, clock(), lease) {
-                    Ok(h) => held = h,
-                    Err(e) => renew_error = Some(e),
-                }
-            }
-        });
-        if let Some(e) = renew_error {
-            return Err(e);
+        let mut step = TickReport::default();
+        let ran = run_next(ledger, fixed, work, lease, &mut step);
+        report.merge(&step);
+        match ran {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => return Err(e.after_commits(report.committed())),
         }
-        report.count(ledger.finish(&job, clock(), &outcome)?);
     }
     Ok(report)
+}
+
+/// Claims the next due occurrence and runs its command, renewing the lease
+/// meanwhile, then records the outcome. False when nothing was claimable.
+fn run_next(
+    ledger: &mut Ledger,
+    fixed: Option<Timestamp>,
+    work: &WorkArgs,
+    lease: SignedDuration,
+    tally: &mut TickReport,
+) -> Result<bool, LedgerError> {
+    let clock = || fixed.unwrap_or_else(Timestamp::now);
+    let every = Duration::try_from(lease / 3)
+        .unwrap_or(Duration::from_secs(1))
+        .max(Duration::from_millis(10));
+    let Some(mut job) = ledger.claim_next(clock(), &work.worker, lease, tally)? else {
+        return Ok(false);
+    };
+    let claimed = job.clone();
+    let mut held = true;
+    let outcome = exec(&work.exec, &claimed, every, || {
+        // A renewal that meets a busy database is tried again at the next
+        // interval; once the claim is lost it stays lost. Neither stops the
+        // command, whose outcome is recorded below as the generation allows.
+        if held {
+            match ledger.renew(&mut job, clock(), lease) {
+                Ok(h) => held = h,
+                Err(e) => {
+                    report(&e);
+                }
+            }
+        }
+    });
+    tally.count(record_outcome(ledger, &job, clock, &outcome)?);
+    Ok(true)
+}
+
+/// How long a finished command's outcome is retried against a busy
+/// database (each try itself waits `--busy-timeout`), between tries at most
+/// [`RECORD_BACKOFF_MAX`] apart. Past it the command fails with the key
+/// and outcome it could not record.
+const RECORD_PATIENCE: Duration = Duration::from_secs(3600);
+
+/// The longest wait between two tries to record an outcome.
+const RECORD_BACKOFF_MAX: Duration = Duration::from_secs(2);
+
+/// Records `outcome` for `job`, retrying with bounded backoff while another
+/// connection holds the write lock: the command has run, so its outcome
+/// must not be lost to a busy database. The fencing generation decides
+/// whether it is recorded (even after the lease ran out, as long as nobody
+/// claimed the occurrence again) or fenced.
+fn record_outcome(
+    ledger: &mut Ledger,
+    job: &Job,
+    clock: impl Fn() -> Timestamp,
+    outcome: &Outcome,
+) -> Result<crate::ledger::Finish, LedgerError> {
+    let started = std::time::Instant::now();
+    let mut wait = Duration::from_millis(50);
+    loop {
+        match ledger.finish(job, clock(), outcome) {
+            Err(e) if e.is_locked() && started.elapsed() < RECORD_PATIENCE => {
+                std::thread::sleep(wait);
+                wait = (wait * 2).min(RECORD_BACKOFF_MAX);
+            }
+            Err(e) => {
+                let what = match outcome {
+                    Outcome::Done => "done".to_owned(),
+                    Outcome::Failed { class, .. } => format!("failed ({class})"),
+                };
+                return Err(LedgerError::new(
+                    e.code(),
+                    format!(
+                        "the outcome of `{}` attempt {} ({what}) is not recorded: {}",
+                        job.key,
+                        job.attempt,
+                        e.message()
+                    ),
+                ));
+            }
+            done => return done,
+        }
+    }
 }
 
 /// Runs the command for one job with its identity in the environment,
@@ -491,20 +611,6 @@ fn exec(command: &str, job: &Job, every: Duration, mut renew: impl FnMut()) -> O
         },
         Err(e) => Outcome::failed("spawn", format!("cannot run `sh -c {command}`: {e}")),
     }
-}
-
-fn merge(total: &mut TickReport, r: &TickReport) {
-    for (k, n) in &r.decided {
-        *total.decided.entry(k.clone()).or_default() += n;
-    }
-    total.lease_expired += r.lease_expired;
-    total.claimed += r.claimed;
-    total.done += r.done;
-    total.retried += r.retried;
-    total.dead += r.dead;
-    total.fenced += r.fenced;
-    total.refused += r.refused;
-    total.truncated |= r.truncated;
 }
 
 fn read_spec(path: &str) -> Result<crate::spec::Spec, LedgerError> {

@@ -142,6 +142,7 @@ fn clap_error(e: &clap::Error, command: &str, sub: Option<&str>) -> i32 {
 }
 
 /// Runs one command, writing its output to `out`; returns the exit status.
+// One short arm per subcommand: read as a dispatch table, whole.
 fn run(cli: Cli, out: &mut String) -> Result<i32, Error> {
     if cli.version {
         out.push_str(&version_text());
@@ -186,7 +187,10 @@ fn run(cli: Cli, out: &mut String) -> Result<i32, Error> {
                 Some(text) => input::instant(&text, &schedule, "from")?,
                 None => input::start_instant(&schedule)?,
             };
-            let to = input::horizon_end(&schedule, from, horizon.as_deref().unwrap_or("P365D"))?;
+            let to = match horizon.as_deref() {
+                Some(horizon) => input::horizon_end(&schedule, from, horizon)?,
+                None => crate::plan::notice_window(&schedule, from).1,
+            };
             let result = crate::plan::notices(&schedule, from, to)?;
             print_expansion(out, &result, &output);
         }

@@ -1,7 +1,8 @@
 //! `--format table`: the result object as aligned columns for people.
 
 use crate::diff::{Diff, Side};
-use crate::plan::{Expansion, fmt_instant, fmt_nominal, fmt_offset};
+use crate::format::{fmt_instant, fmt_nominal, fmt_offset};
+use crate::plan::Expansion;
 
 /// Appends the entries as a table (nominal, status, local, UTC, key, notes),
 /// then the zone's transitions and the warnings, if any.

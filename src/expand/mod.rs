@@ -63,8 +63,8 @@ use jiff::civil::DateTime;
 
 use self::calendar::{YearCtx, civil_from_days, month_start_doy, weekday};
 pub(crate) use self::calendar::{days_from_civil, days_in_month};
+use crate::policy::InvalidDatePolicy;
 use crate::rule::{Frequency, Rule, Until};
-use crate::spec::InvalidDatePolicy;
 
 /// A day of month the month lacks, as the rule asked for it (`2026-02-31`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -302,175 +302,53 @@ fn set_bit(set: &mut [u64; 6], i: u16) {
     }
 }
 
-/// Lazily yields the civil occurrences of a rule from `start`, in
-/// non-decreasing nominal order (equal nominals can occur when an adjusted
-/// invalid date lands on a date the rule also generates).
-///
-/// Stops at a local or date `UNTIL` (a UTC `UNTIL` needs a time zone and is
-/// applied by the planner), at the end of the supported calendar, or when
-/// the step budget runs out (then [`Expander::over_budget`] is true).
-/// COUNT is not applied here: it counts resolved occurrences.
-pub(crate) struct Expander {
-    freq: Frequency,
-    /// The current period: a year (YEARLY), `year * 12 + month - 1`
-    /// (MONTHLY), the day number of the week's first day (WEEKLY), a day
-    /// number (DAILY), or seconds since 1970-01-01T00:00 (sub-daily).
-    pos: i64,
-    /// INTERVAL in units of `pos`.
-    step: i64,
-    /// Last valid `pos` (the end of year 9999).
-    end: i64,
-    /// `start` as seconds since 1970-01-01T00:00 (every candidate carries
-    /// start's sub-second part, so whole seconds compare exactly).
-    start_key: i64,
-    /// Last nominal allowed by a local or date UNTIL: `(seconds, nanoseconds)`.
-    until: Option<(i64, i32)>,
-    invalid: InvalidDatePolicy,
-    filter: DayFilter,
-    /// The filter keeps every day (no day-level BY part).
-    filter_empty: bool,
-    /// A month's kept days can be computed as a bit set without a
-    /// day-by-day scan (no BYWEEKNO, no BYYEARDAY, ordinals in the month).
-    month_simple: bool,
-    /// Each period's set is built in nominal order without duplicates
-    /// (true unless days come from BYMONTHDAY alone), so needs no sort.
-    presorted: bool,
+/// How a period's days are found, chosen once from the rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DaySource {
+    /// MONTHLY/YEARLY days named by `month_days` alone (row 4 expanding),
+    /// where invalid dates live.
+    MonthDays,
+    /// A month's kept days computed as a bit set ([`DayFilter::month_bits`]).
+    MonthBits,
     /// WEEKLY whose only day part is plain BYDAY weekdays: a week's days
-    /// are picked by weekday without checking each.
-    week_simple: bool,
+    /// picked by weekday.
+    Weekdays,
+    /// No day-level BY part: every day is kept.
+    Every,
+    /// Each day checked against the filter ([`DayFilter::check`]).
+    Scan,
+}
+
+/// How a period's slots reach the caller, chosen once from the rule. Each
+/// level has what the one before it has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Assembly {
+    /// Each period's set is sorted and de-duplicated, then BYSETPOS picks.
+    Sorted,
+    /// The set is built in nominal order without duplicates (unless days
+    /// come from BYMONTHDAY alone): BYSETPOS picks without a sort.
+    Presorted,
     /// Presorted and no BYSETPOS: a period's slots go straight to `buf`.
-    direct: bool,
-    /// Direct, and every period yields at most one slot (DAILY and
-    /// shorter with one time per period): the slot goes to `one` and
+    Direct,
+    /// Direct, and every period yields at most one slot (DAILY and shorter
+    /// with one time per period): the slot goes to `one` and
     /// [`Expander::next_single`] yields it without the buffer.
-    single: bool,
-    one: Option<Slot>,
-    /// MONTHLY/YEARLY days come from `month_days` alone (row 4 expanding).
-    by_month_days_only: bool,
-    month_days: Vec<i8>,
+    Single,
+}
+
+/// The times of day a rule's periods offer (rows 6–8 and 10).
+struct Times {
     /// Seconds after the period's base time, sorted (rows 6–8 expanding).
     offsets: Vec<u32>,
-    /// Bits of BYHOUR / BYMINUTE / BYSECOND acting as limits; 0 = none (rows 6–8).
+    /// Bits of BYHOUR / BYMINUTE / BYSECOND acting as limits; 0 = none.
     hour_limit: u32,
     minute_limit: u64,
     second_limit: u64,
-    nanos: i32,
-    set_pos: Vec<i16>,
-    /// The period's set already holds only what BYSETPOS picks (see
-    /// `pick_set_pos`), so `collect` must not pick again.
-    set_pos_applied: bool,
-    /// Forward-adjusted dates can reach into the next period.
-    reorder: bool,
-
-    year_ctx: YearCtx,
-    /// Sub-daily rules check a day once: `(day, verdict, y, m, d)`.
-    day_cache: Option<(i64, Verdict, i32, u8, u8)>,
-    /// The last day number converted by [`Expander::civil`], its date, and
-    /// the day number of its month's last day.
-    last_civil: (i64, i32, u8, u8, i64),
-    /// The period being built.
-    set: Vec<Slot>,
-    picks: Vec<usize>,
-    /// Ready to yield (`buf[next..ready]`), then held back (`buf[ready..]`).
-    buf: Vec<Slot>,
-    next: usize,
-    ready: usize,
-    done: bool,
-
-    budget: u64,
-    steps: u64,
-    over_budget: bool,
 }
 
-impl Expander {
-    pub(crate) fn new(
-        rule: &Rule,
-        start: DateTime,
-        invalid: InvalidDatePolicy,
-        budget: u64,
-    ) -> Expander {
+impl Times {
+    fn new(rule: &Rule, start: DateTime) -> Times {
         let freq = rule.freq;
-        let interval = i64::from(rule.interval.max(1));
-        let wkst = rule.wkst.to_monday_zero_offset() as u8;
-        let start_day = days_from_civil(
-            i32::from(start.year()),
-            start.month() as u8,
-            start.day() as u8,
-        );
-        let start_wd = weekday(start_day);
-        let start_sod = i64::from(start.hour()) * 3600
-            + i64::from(start.minute()) * 60
-            + i64::from(start.second());
-        let max_day = days_from_civil(MAX_YEAR, 12, 31);
-
-        let no_day_parts = rule.by_week_no.is_empty()
-            && rule.by_year_day.is_empty()
-            && rule.by_month_day.is_empty()
-            && rule.by_day.is_empty();
-
-        let mut filter = DayFilter {
-            wkst,
-            ..DayFilter::default()
-        };
-        for &m in &rule.by_month {
-            if (1..=12).contains(&m) {
-                filter.months |= 1 << m;
-            }
-        }
-        // Row 10: YEARLY with no day part repeats on start's month and day.
-        if freq == Frequency::Yearly && no_day_parts && rule.by_month.is_empty() {
-            filter.months = 1 << (start.month() as u8);
-        }
-        for &w in &rule.by_week_no {
-            if (1..=53).contains(&w) {
-                filter.week_pos |= 1 << w;
-            } else if (-53..=-1).contains(&w) {
-                filter.week_neg |= 1 << -w;
-            }
-        }
-        for &d in &rule.by_year_day {
-            filter.has_year_day = true;
-            if d > 0 {
-                set_bit(&mut filter.year_day_pos, d as u16);
-            } else if d < 0 {
-                set_bit(&mut filter.year_day_neg, d.unsigned_abs());
-            }
-        }
-        for &d in &rule.by_month_day {
-            if (1..=31).contains(&d) {
-                filter.month_day_pos |= 1 << d;
-            } else if (-31..=-1).contains(&d) {
-                filter.month_day_neg |= 1 << -d;
-            }
-        }
-        for wn in &rule.by_day {
-            let w = wn.weekday.to_monday_zero_offset() as u8;
-            match wn.nth {
-                None | Some(0) => filter.weekdays |= 1 << w,
-                Some(n) => filter.nth.push((n, w)),
-            }
-        }
-        // Row 10: WEEKLY with no day part repeats on start's weekday.
-        if freq == Frequency::Weekly && no_day_parts {
-            filter.weekdays = 1 << start_wd;
-        }
-        filter.nth_in_month =
-            freq == Frequency::Monthly || (freq == Frequency::Yearly && !rule.by_month.is_empty());
-
-        // Rows 4 and 10: MONTHLY and YEARLY days that come from BYMONTHDAY
-        // alone are computed directly, which is also where invalid dates live.
-        let by_month_days_only = matches!(freq, Frequency::Monthly | Frequency::Yearly)
-            && rule.by_day.is_empty()
-            && rule.by_year_day.is_empty()
-            && rule.by_week_no.is_empty();
-        let mut month_days = rule.by_month_day.clone();
-        if by_month_days_only && month_days.is_empty() {
-            month_days.push(start.day());
-        }
-        month_days.sort_unstable();
-        month_days.dedup();
-
-        // Rows 6–8 and 10: times.
         let or_start = |list: &[u8], v: i8| -> Vec<u32> {
             if list.is_empty() {
                 vec![v as u32]
@@ -515,113 +393,328 @@ impl Expander {
                 .filter(|&&x| x < 64)
                 .fold(0u64, |a, &x| a | 1 << x)
         };
-        let hour_limit = if freq <= Frequency::Hourly {
-            mask32(&rule.by_hour)
-        } else {
-            0
-        };
-        let minute_limit = if freq <= Frequency::Minutely {
-            mask64(&rule.by_minute)
-        } else {
-            0
-        };
-        let second_limit = if freq == Frequency::Secondly {
-            mask64(&rule.by_second)
-        } else {
-            0
-        };
+        Times {
+            offsets,
+            hour_limit: if freq <= Frequency::Hourly {
+                mask32(&rule.by_hour)
+            } else {
+                0
+            },
+            minute_limit: if freq <= Frequency::Minutely {
+                mask64(&rule.by_minute)
+            } else {
+                0
+            },
+            second_limit: if freq == Frequency::Secondly {
+                mask64(&rule.by_second)
+            } else {
+                0
+            },
+        }
+    }
+}
 
-        // The period holding `start`; INTERVAL counts from it.
-        let (pos, step, end) = match freq {
-            Frequency::Yearly => (i64::from(start.year()), interval, i64::from(MAX_YEAR)),
-            Frequency::Monthly => (
-                i64::from(start.year()) * 12 + i64::from(start.month()) - 1,
-                interval,
-                i64::from(MAX_YEAR) * 12 + 11,
-            ),
-            Frequency::Weekly => {
-                let back = (i64::from(start_wd) - i64::from(wkst)).rem_euclid(7);
-                (start_day - back, interval * 7, max_day)
+impl DayFilter {
+    /// Rows 1–5 as bit sets, with row 10's defaults from `start`.
+    fn new(rule: &Rule, start: DateTime) -> DayFilter {
+        let freq = rule.freq;
+        let no_day_parts = rule.by_week_no.is_empty()
+            && rule.by_year_day.is_empty()
+            && rule.by_month_day.is_empty()
+            && rule.by_day.is_empty();
+        let mut filter = DayFilter {
+            wkst: rule.wkst.to_monday_zero_offset() as u8,
+            ..DayFilter::default()
+        };
+        for &m in &rule.by_month {
+            if (1..=12).contains(&m) {
+                filter.months |= 1 << m;
             }
-            Frequency::Daily => (start_day, interval, max_day),
-            Frequency::Hourly => (
-                start_day * SECONDS_PER_DAY + start_sod / 3600 * 3600,
-                interval * 3600,
-                max_day,
-            ),
-            Frequency::Minutely => (
-                start_day * SECONDS_PER_DAY + start_sod / 60 * 60,
-                interval * 60,
-                max_day,
-            ),
-            Frequency::Secondly => (start_day * SECONDS_PER_DAY + start_sod, interval, max_day),
-        };
-        let end = if freq < Frequency::Daily {
-            (end + 1) * SECONDS_PER_DAY - 1
-        } else {
-            end
-        };
-
-        let until = match rule.until {
-            Some(Until::Local(dt)) => Some(dt),
-            Some(Until::Date(d)) => Some(d.to_datetime(jiff::civil::Time::MAX)),
-            // A UTC UNTIL bounds the nominal times too: one more than 52
-            // hours after it (twice the largest offset) cannot resolve to an
-            // instant at or before it. Without a bound, a rule that never
-            // matches (`FREQ=DAILY;BYHOUR=9;BYSETPOS=2`) ran to the step
-            // ceiling instead of ending empty.
-            Some(Until::Utc(ts)) => Some(
-                jiff::tz::Offset::UTC.to_datetime(
-                    ts.checked_add(jiff::SignedDuration::from_hours(52))
-                        .unwrap_or(jiff::Timestamp::MAX),
-                ),
-            ),
-            None => None,
-        };
-        let until = until.map(|u| (civil_seconds(u), u.subsec_nanosecond()));
-        let reorder = invalid == InvalidDatePolicy::Forward && by_month_days_only;
-        let filter_empty = filter.is_empty();
-        let month_simple = filter.week_pos | filter.week_neg == 0
-            && !filter.has_year_day
-            && (filter.nth.is_empty() || filter.nth_in_month);
-        let presorted = !by_month_days_only;
-        let week_simple = freq == Frequency::Weekly
-            && filter.weekdays != 0
-            && DayFilter {
-                weekdays: 0,
-                ..filter.clone()
+        }
+        // Row 10: YEARLY with no day part repeats on start's month and day.
+        if freq == Frequency::Yearly && no_day_parts && rule.by_month.is_empty() {
+            filter.months = 1 << (start.month() as u8);
+        }
+        for &w in &rule.by_week_no {
+            if (1..=53).contains(&w) {
+                filter.week_pos |= 1 << w;
+            } else if (-53..=-1).contains(&w) {
+                filter.week_neg |= 1 << -w;
             }
-            .is_empty();
-        let direct = presorted && rule.by_set_pos.is_empty();
-        let single = direct && freq <= Frequency::Daily && offsets.len() == 1;
+        }
+        for &d in &rule.by_year_day {
+            filter.has_year_day = true;
+            if d > 0 {
+                set_bit(&mut filter.year_day_pos, d as u16);
+            } else if d < 0 {
+                set_bit(&mut filter.year_day_neg, d.unsigned_abs());
+            }
+        }
+        for &d in &rule.by_month_day {
+            if (1..=31).contains(&d) {
+                filter.month_day_pos |= 1 << d;
+            } else if (-31..=-1).contains(&d) {
+                filter.month_day_neg |= 1 << -d;
+            }
+        }
+        for wn in &rule.by_day {
+            let w = wn.weekday.to_monday_zero_offset() as u8;
+            match wn.nth {
+                None | Some(0) => filter.weekdays |= 1 << w,
+                Some(n) => filter.nth.push((n, w)),
+            }
+        }
+        // Row 10: WEEKLY with no day part repeats on start's weekday.
+        if freq == Frequency::Weekly && no_day_parts {
+            let start_day = days_from_civil(
+                i32::from(start.year()),
+                start.month() as u8,
+                start.day() as u8,
+            );
+            filter.weekdays = 1 << weekday(start_day);
+        }
+        filter.nth_in_month =
+            freq == Frequency::Monthly || (freq == Frequency::Yearly && !rule.by_month.is_empty());
+        filter
+    }
 
+    /// True when [`DayFilter::month_bits`] applies: no BYWEEKNO, no
+    /// BYYEARDAY, and ordinals that count in the month.
+    fn fits_month_bits(&self) -> bool {
+        self.week_pos | self.week_neg == 0
+            && !self.has_year_day
+            && (self.nth.is_empty() || self.nth_in_month)
+    }
+}
+
+/// Rows 4 and 10: the days of MONTHLY and YEARLY rules whose days come
+/// from BYMONTHDAY alone (start's day when it is absent), sorted; `None`
+/// when other day parts choose the days.
+fn month_days(rule: &Rule, start: DateTime) -> Option<Vec<i8>> {
+    let only = matches!(rule.freq, Frequency::Monthly | Frequency::Yearly)
+        && rule.by_day.is_empty()
+        && rule.by_year_day.is_empty()
+        && rule.by_week_no.is_empty();
+    if !only {
+        return None;
+    }
+    let mut days = rule.by_month_day.clone();
+    if days.is_empty() {
+        days.push(start.day());
+    }
+    days.sort_unstable();
+    days.dedup();
+    Some(days)
+}
+
+/// The period holding `start`, INTERVAL in units of it, and the last
+/// period (the end of year 9999); INTERVAL counts from `start`'s period.
+fn first_period(rule: &Rule, start: DateTime) -> (i64, i64, i64) {
+    let interval = i64::from(rule.interval.max(1));
+    let wkst = i64::from(rule.wkst.to_monday_zero_offset());
+    let start_day = days_from_civil(
+        i32::from(start.year()),
+        start.month() as u8,
+        start.day() as u8,
+    );
+    let start_sod = start_of_day_seconds(start);
+    let max_day = days_from_civil(MAX_YEAR, 12, 31);
+    let sub_daily_end = (max_day + 1) * SECONDS_PER_DAY - 1;
+    match rule.freq {
+        Frequency::Yearly => (i64::from(start.year()), interval, i64::from(MAX_YEAR)),
+        Frequency::Monthly => (
+            i64::from(start.year()) * 12 + i64::from(start.month()) - 1,
+            interval,
+            i64::from(MAX_YEAR) * 12 + 11,
+        ),
+        Frequency::Weekly => {
+            let back = (i64::from(weekday(start_day)) - wkst).rem_euclid(7);
+            (start_day - back, interval * 7, max_day)
+        }
+        Frequency::Daily => (start_day, interval, max_day),
+        Frequency::Hourly => (
+            start_day * SECONDS_PER_DAY + start_sod / 3600 * 3600,
+            interval * 3600,
+            sub_daily_end,
+        ),
+        Frequency::Minutely => (
+            start_day * SECONDS_PER_DAY + start_sod / 60 * 60,
+            interval * 60,
+            sub_daily_end,
+        ),
+        Frequency::Secondly => (
+            start_day * SECONDS_PER_DAY + start_sod,
+            interval,
+            sub_daily_end,
+        ),
+    }
+}
+
+fn start_of_day_seconds(dt: DateTime) -> i64 {
+    i64::from(dt.hour()) * 3600 + i64::from(dt.minute()) * 60 + i64::from(dt.second())
+}
+
+/// The last nominal a local or date UNTIL allows, `(seconds, nanoseconds)`.
+/// A UTC UNTIL bounds the nominal times too: one more than 52 hours after
+/// it (twice the largest offset) cannot resolve to an instant at or before
+/// it, and a rule that never matches (`FREQ=DAILY;BYHOUR=9;BYSETPOS=2`)
+/// ends there instead of running to the step ceiling.
+fn until_bound(until: Option<Until>) -> Option<(i64, i32)> {
+    let until = match until? {
+        Until::Local(dt) => dt,
+        Until::Date(d) => d.to_datetime(jiff::civil::Time::MAX),
+        Until::Utc(ts) => jiff::tz::Offset::UTC.to_datetime(
+            ts.checked_add(jiff::SignedDuration::from_hours(52))
+                .unwrap_or(jiff::Timestamp::MAX),
+        ),
+    };
+    Some((civil_seconds(until), until.subsec_nanosecond()))
+}
+
+impl DaySource {
+    fn choose(freq: Frequency, filter: &DayFilter, month_days: bool) -> DaySource {
+        match freq {
+            Frequency::Monthly | Frequency::Yearly if month_days => DaySource::MonthDays,
+            Frequency::Monthly | Frequency::Yearly if filter.fits_month_bits() => {
+                DaySource::MonthBits
+            }
+            Frequency::Weekly
+                if filter.weekdays != 0
+                    && DayFilter {
+                        weekdays: 0,
+                        ..filter.clone()
+                    }
+                    .is_empty() =>
+            {
+                DaySource::Weekdays
+            }
+            _ if filter.is_empty() => DaySource::Every,
+            _ => DaySource::Scan,
+        }
+    }
+}
+
+impl Assembly {
+    fn choose(rule: &Rule, days: DaySource, offsets: usize) -> Assembly {
+        if days == DaySource::MonthDays {
+            Assembly::Sorted
+        } else if !rule.by_set_pos.is_empty() {
+            Assembly::Presorted
+        } else if rule.freq <= Frequency::Daily && offsets == 1 {
+            Assembly::Single
+        } else {
+            Assembly::Direct
+        }
+    }
+}
+
+/// Lazily yields the civil occurrences of a rule from `start`, in
+/// non-decreasing nominal order (equal nominals can occur when an adjusted
+/// invalid date lands on a date the rule also generates).
+///
+/// Stops at a local or date `UNTIL` (a UTC `UNTIL` needs a time zone and is
+/// applied by the planner), at the end of the supported calendar, or when
+/// the step budget runs out (then [`Expander::over_budget`] is true).
+/// COUNT is not applied here: it counts resolved occurrences.
+pub(crate) struct Expander {
+    freq: Frequency,
+    /// The current period: a year (YEARLY), `year * 12 + month - 1`
+    /// (MONTHLY), the day number of the week's first day (WEEKLY), a day
+    /// number (DAILY), or seconds since 1970-01-01T00:00 (sub-daily).
+    pos: i64,
+    /// INTERVAL in units of `pos`.
+    step: i64,
+    /// Last valid `pos` (the end of year 9999).
+    end: i64,
+    /// `start` as seconds since 1970-01-01T00:00 (every candidate carries
+    /// start's sub-second part, so whole seconds compare exactly).
+    start_key: i64,
+    /// Last nominal allowed by a local or date UNTIL: `(seconds, nanoseconds)`.
+    until: Option<(i64, i32)>,
+    invalid: InvalidDatePolicy,
+    filter: DayFilter,
+    /// How a period's days are found.
+    days: DaySource,
+    /// How a period's slots reach the caller.
+    assembly: Assembly,
+    /// [`Assembly::Single`]'s slot of the current period.
+    one: Option<Slot>,
+    /// The days of [`DaySource::MonthDays`], sorted.
+    month_days: Vec<i8>,
+    /// Seconds after the period's base time, sorted (rows 6–8 expanding).
+    offsets: Vec<u32>,
+    /// Bits of BYHOUR / BYMINUTE / BYSECOND acting as limits; 0 = none (rows 6–8).
+    hour_limit: u32,
+    minute_limit: u64,
+    second_limit: u64,
+    nanos: i32,
+    set_pos: Vec<i16>,
+    /// The period's set already holds only what BYSETPOS picks (see
+    /// `pick_set_pos`), so `collect` must not pick again.
+    set_pos_applied: bool,
+    /// Forward-adjusted dates can reach into the next period.
+    reorder: bool,
+
+    year_ctx: YearCtx,
+    /// Sub-daily rules check a day once: `(day, verdict, y, m, d)`.
+    day_cache: Option<(i64, Verdict, i32, u8, u8)>,
+    /// The last day number converted by [`Expander::civil`], its date, and
+    /// the day number of its month's last day.
+    last_civil: (i64, i32, u8, u8, i64),
+    /// The period being built.
+    set: Vec<Slot>,
+    picks: Vec<usize>,
+    /// Ready to yield (`buf[next..ready]`), then held back (`buf[ready..]`).
+    buf: Vec<Slot>,
+    next: usize,
+    ready: usize,
+    done: bool,
+
+    budget: u64,
+    steps: u64,
+    over_budget: bool,
+}
+
+impl Expander {
+    pub(crate) fn new(
+        rule: &Rule,
+        start: DateTime,
+        invalid: InvalidDatePolicy,
+        budget: u64,
+    ) -> Expander {
+        let filter = DayFilter::new(rule, start);
+        let month_days = month_days(rule, start);
+        let times = Times::new(rule, start);
+        let days = DaySource::choose(rule.freq, &filter, month_days.is_some());
+        let assembly = Assembly::choose(rule, days, times.offsets.len());
+        let (pos, step, end) = first_period(rule, start);
+        let start_day = days_from_civil(
+            i32::from(start.year()),
+            start.month() as u8,
+            start.day() as u8,
+        );
         Expander {
-            freq,
+            freq: rule.freq,
             pos,
             step,
             end,
-            start_key: start_day * SECONDS_PER_DAY + start_sod,
-            until,
+            start_key: start_day * SECONDS_PER_DAY + start_of_day_seconds(start),
+            until: until_bound(rule.until),
             invalid,
+            year_ctx: YearCtx::new(i32::from(start.year()), filter.wkst),
             filter,
-            filter_empty,
-            month_simple,
-            week_simple,
-            presorted,
-            direct,
-            single,
+            days,
+            assembly,
             one: None,
-            by_month_days_only,
-            month_days,
-            offsets,
-            hour_limit,
-            minute_limit,
-            second_limit,
+            month_days: month_days.unwrap_or_default(),
+            offsets: times.offsets,
+            hour_limit: times.hour_limit,
+            minute_limit: times.minute_limit,
+            second_limit: times.second_limit,
             nanos: start.subsec_nanosecond(),
             set_pos: rule.by_set_pos.clone(),
             set_pos_applied: false,
-            reorder,
-            year_ctx: YearCtx::new(i32::from(start.year()), wkst),
+            reorder: invalid == InvalidDatePolicy::Forward && days == DaySource::MonthDays,
             day_cache: None,
             last_civil: (0, 1970, 1, 1, 30),
             set: Vec::new(),
@@ -637,15 +730,14 @@ impl Expander {
     }
 
     /// The same expander with every shortcut off: each period's set is
-    /// built, sorted and filtered the general way, and months are scanned
-    /// day by day. The differential tests compare the two.
+    /// built, sorted and filtered the general way, and months and weeks are
+    /// scanned day by day. The differential tests compare the two.
     #[cfg(test)]
     pub(crate) fn reference(mut self) -> Expander {
-        self.month_simple = false;
-        self.week_simple = false;
-        self.presorted = false;
-        self.direct = false;
-        self.single = false;
+        if matches!(self.days, DaySource::MonthBits | DaySource::Weekdays) {
+            self.days = DaySource::Scan;
+        }
+        self.assembly = Assembly::Sorted;
         self
     }
 
@@ -747,7 +839,7 @@ impl Expander {
     /// Checks a day given by its civil date (and day number).
     #[inline]
     fn check_day(&mut self, day: i64, y: i32, m: u8, d: u8) -> Verdict {
-        if self.filter_empty {
+        if self.days == DaySource::Every {
             return Verdict::Keep;
         }
         let yc = self.year_ctx(y);
@@ -793,14 +885,14 @@ impl Expander {
             day: d as i8,
             adjusted_from,
         };
-        if self.direct {
+        if self.assembly >= Assembly::Direct {
             // What `collect` would do: the set is already in order and
             // only `start` filters it.
             let start = self.start_key;
             for &off in &self.offsets {
                 let s = slot(off);
                 if s.key >= start {
-                    if self.single {
+                    if self.assembly == Assembly::Single {
                         self.one = Some(s);
                     } else {
                         self.buf.push(s);
@@ -816,7 +908,7 @@ impl Expander {
     fn visit_month(&mut self, y: i32, m: u8) {
         let mlen = days_in_month(y, m);
         let first = days_from_civil(y, m, 1);
-        if self.by_month_days_only {
+        if self.days == DaySource::MonthDays {
             // Row 4 expanding: each BYMONTHDAY names its day directly.
             for i in 0..self.month_days.len() {
                 let md = self.month_days[i];
@@ -856,7 +948,7 @@ impl Expander {
         // Rows 2, 3, 5 (and 4 limiting): the month's days that pass, as bits.
         let wd0 = weekday(first);
         self.steps += u64::from(mlen);
-        let mut kept = if self.month_simple {
+        let mut kept = if self.days == DaySource::MonthBits {
             self.filter.month_bits(mlen, wd0)
         } else {
             let yc = self.year_ctx(y);
@@ -876,7 +968,7 @@ impl Expander {
             bits
         };
         if self.freq == Frequency::Monthly
-            && self.presorted
+            && self.assembly >= Assembly::Presorted
             && self.offsets.len() == 1
             && !self.set_pos.is_empty()
         {
@@ -939,7 +1031,7 @@ impl Expander {
             Frequency::Weekly => {
                 // Row 5 expanding over the week (the period starts on WKST), row 1 limiting.
                 self.steps += 7;
-                if self.week_simple {
+                if self.days == DaySource::Weekdays {
                     // Bit i: the weekday of day pos + i is one of BYDAY's.
                     let w = u32::from(self.filter.weekdays);
                     let shift = u32::from(weekday(self.pos));
@@ -1058,12 +1150,12 @@ impl Expander {
     /// Sorts the period's set, applies BYSETPOS (row 9) and `start`, and
     /// queues the result behind what the previous period held back.
     fn collect(&mut self) {
-        if self.direct {
+        if self.assembly >= Assembly::Direct {
             // `push_day` already queued the period.
             return;
         }
         let set = &mut self.set;
-        if set.len() > 1 && !self.presorted {
+        if set.len() > 1 && self.assembly == Assembly::Sorted {
             set.sort_unstable_by_key(Slot::order);
             set.dedup();
         }
@@ -1182,7 +1274,7 @@ impl Expander {
 impl Iterator for Expander {
     type Item = Candidate;
     fn next(&mut self) -> Option<Candidate> {
-        if self.single {
+        if self.assembly == Assembly::Single {
             return self.next_single();
         }
         loop {

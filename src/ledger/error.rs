@@ -52,6 +52,29 @@ impl LedgerError {
         self.field.as_deref()
     }
 
+    /// The same error from a command that had already committed earlier
+    /// transactions, `what` saying what they hold: the message says so
+    /// instead of implying that nothing was written. Unchanged for `None`.
+    pub(crate) fn after_commits(mut self, what: Option<String>) -> LedgerError {
+        let Some(what) = what else {
+            return self;
+        };
+        match self.message.split_once(NOTHING_WRITTEN) {
+            Some((head, tail)) => {
+                self.message = format!(
+                    "{head}; the failing transaction was rolled back, earlier ones stay committed ({what}){tail}"
+                );
+            }
+            None => {
+                self.message = format!(
+                    "{}; earlier transactions stay committed ({what})",
+                    self.message
+                );
+            }
+        }
+        self
+    }
+
     /// True when another connection held the database longer than the busy timeout.
     pub fn is_locked(&self) -> bool {
         self.code == "database_locked"
@@ -114,7 +137,7 @@ impl From<rusqlite::Error> for LedgerError {
                 C::DiskFull => LedgerError::new(
                     "disk_full",
                     format!(
-                        "the ledger database cannot grow: {e}; nothing of this change was written: free disk space and retry"
+                        "the ledger database cannot grow: {e}{NOTHING_WRITTEN}: free disk space and retry"
                     ),
                 ),
                 C::CannotOpen => LedgerError::new(
@@ -127,6 +150,9 @@ impl From<rusqlite::Error> for LedgerError {
         }
     }
 }
+
+/// How a database error says that its transaction was rolled back.
+const NOTHING_WRITTEN: &str = "; nothing of this change was written";
 
 /// A broken invariant: asserts in debug builds, an `internal` error in release.
 #[track_caller]

@@ -51,7 +51,7 @@ use jiff::{SignedDuration, Timestamp};
 use rusqlite::config::DbConfig;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
-use crate::plan::fmt_instant;
+use crate::format::fmt_instant;
 use crate::spec::{Schedule, Spec};
 
 pub use error::LedgerError;
@@ -76,17 +76,39 @@ pub const MAX_CLAIMS_PER_TICK: usize = 100_000;
 /// n / `CLAIM_BATCH` write transactions instead of 2n.
 pub const CLAIM_BATCH: usize = 64;
 
+/// About the most occurrences one write transaction of a plan or of a
+/// tick's catch-up writes (the default of [`Ledger::with_batch`]): a plan
+/// pass stops at the first expansion window that reaches it, a decision
+/// pass decides at most this many. After a long outage of a per-second
+/// schedule (1.2 million missed occurrences) the catch-up is some 500
+/// short transactions, so another worker's claim waits for one of them at
+/// most, and memory holds one batch.
+pub const BATCH_ROWS: usize = 5_000;
+
+/// The pause between two batches of a plan or a catch-up: longer than the
+/// longest sleep of SQLite's busy handler (100 ms), so a writer waiting
+/// for the lock with a busy timeout gets it between two batches instead of
+/// losing every race to the next one.
+pub(crate) const BATCH_PAUSE: Duration = Duration::from_millis(110);
+
 /// The occurrences an update hands to its new revision (cancelled, to be
-/// planned again): those that never ran and never will. Every other state
-/// but `cancelled` was dispatched or decided, which a cutover may not
-/// reach back over.
-const SUPERSEDABLE: &str = "(state IN ('planned', 'retry_wait', 'gap_skipped')
-     OR (state = 'coalesced' AND status = 'merged'))";
+/// planned again): those never attempted that never ran and never will.
+/// An occurrence with an attempt was dispatched, whatever its state (a
+/// `retry_wait` may already have had its effect), and every other state
+/// was decided: a cutover may not reach back over either.
+const SUPERSEDABLE: &str = "(attempts = 0 AND (state IN ('planned', 'gap_skipped')
+     OR (state = 'coalesced' AND status = 'merged')))";
+
+/// What a cutover may not reach back over: dispatched (any attempt) or
+/// decided. A `cancelled` occurrence never attempted gave its slot up.
+const SERVED: &str = "NOT (attempts = 0 AND (state IN ('planned', 'gap_skipped', 'cancelled')
+     OR (state = 'coalesced' AND status = 'merged')))";
 
 /// An open ledger: one SQLite connection in WAL mode.
 pub struct Ledger {
     conn: Connection,
     retry: RetryPolicy,
+    batch: usize,
 }
 
 impl std::fmt::Debug for Ledger {
@@ -145,6 +167,7 @@ impl Ledger {
         Ok(Ledger {
             conn,
             retry: RetryPolicy::default(),
+            batch: BATCH_ROWS,
         })
     }
 
@@ -203,12 +226,21 @@ impl Ledger {
         Ok(Ledger {
             conn,
             retry: RetryPolicy::default(),
+            batch: BATCH_ROWS,
         })
     }
 
     /// The same ledger with another retry policy for failed handlers.
     pub fn with_retry(mut self, retry: RetryPolicy) -> Ledger {
         self.retry = retry;
+        self
+    }
+
+    /// The same ledger with another batch size for plans and catch-up
+    /// decisions: about `rows` occurrences per write transaction (at least
+    /// one). Smaller batches hold the write lock for less time each.
+    pub fn with_batch(mut self, rows: usize) -> Ledger {
+        self.batch = rows.max(1);
         self
     }
 
@@ -282,8 +314,8 @@ impl Ledger {
     /// after it. Pending occurrences of older revisions at or after the
     /// cutover are `cancelled` (seed 000 §5.6: no 09:00 and 10:00 double
     /// run). The cutover must come after every occurrence an older revision
-    /// has dispatched or decided (running, done, unknown, dead, or skipped,
-    /// expired or coalesced by a misfire decision): else `invalid_cutover`,
+    /// has dispatched (any attempt, a `retry_wait` included) or decided
+    /// (skipped, expired or coalesced by a misfire decision): else `invalid_cutover`,
     /// naming the latest one, since the new revision would plan that stretch
     /// again at its own times. The next [`Ledger::plan`] materialises the
     /// new revision. Returns the new revision number.
@@ -334,19 +366,23 @@ impl Ledger {
         // already dispatched or decided: the new revision would plan that
         // stretch again, and its times (say 10:00 instead of 09:00) are other
         // slots with other keys, so nothing would stop a second run.
-        let served: Option<(i64, String, String, String)> = tx
+        let served: Option<(i64, String, String, String, i64)> = tx
             .query_row(
                 &format!(
-                    "SELECT revision, nominal, at, state FROM occurrences
-                      WHERE schedule = ?1 AND at >= ?2
-                        AND state <> 'cancelled' AND NOT {SUPERSEDABLE}
+                    "SELECT revision, nominal, at, state, attempts FROM occurrences
+                      WHERE schedule = ?1 AND at >= ?2 AND {SERVED}
                       ORDER BY at DESC LIMIT 1"
                 ),
                 params![spec.id, cut],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
             )
             .optional()?;
-        if let Some((revision, nominal, at, state)) = served {
+        if let Some((revision, nominal, at, state, attempts)) = served {
+            let state = match attempts {
+                0 => state,
+                1 => format!("{state} after 1 attempt"),
+                n => format!("{state} after {n} attempts"),
+            };
             let after = parse_ts(&at)?
                 .checked_add(SignedDuration::from_secs(1))
                 .map_or(at.clone(), fmt_instant);
@@ -503,7 +539,8 @@ impl Ledger {
         };
         tx.execute(
             "UPDATE occurrences SET state = ?2, reason = ?3, updated_at = ?4, lease_until = NULL,
-                    due_at = CASE ?2 WHEN 'retry_wait' THEN ?4 ELSE due_at END
+                    due_at = CASE ?2 WHEN 'retry_wait' THEN ?4 ELSE due_at END,
+                    decision = CASE ?2 WHEN 'retry_wait' THEN NULL ELSE decision END
               WHERE seq = ?1 AND state = 'unknown_effect'",
             params![seq, outcome.state(), reason, stamp],
         )?;

@@ -3,7 +3,7 @@
 use jiff::{SignedDuration, Timestamp};
 use serde::Serialize;
 
-use crate::plan::fmt_instant;
+use crate::format::fmt_instant;
 
 /// One claimed occurrence, as a handler sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]

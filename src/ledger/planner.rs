@@ -9,7 +9,8 @@ use rusqlite::{OptionalExtension, Transaction, TransactionBehavior, params};
 use super::error::{LedgerError, internal};
 use super::model::{Moved, PlanReport, ReplanReport};
 use super::{CACHE_KIB, Ledger, PLAN_CACHE_KIB, add, load_schedule, parse_ts};
-use crate::plan::{Entry, ExpandOptions, Status, expand, fmt_instant, fmt_nominal};
+use crate::format::{fmt_instant, fmt_nominal};
+use crate::plan::{Entry, ExpandOptions, Status, expand};
 use crate::spec::Schedule;
 
 /// Most executions one expansion in [`Ledger::plan`] lists: half of
@@ -221,9 +222,47 @@ impl Ledger {
         Ok(report)
     }
 
-    /// [`Ledger::plan`]'s transaction: every enabled schedule up to `end`.
+    /// [`Ledger::plan`]'s transactions: every enabled schedule up to `end`,
+    /// in passes of about [`Ledger::with_batch`] rows. Each pass is one
+    /// write transaction that reads the schedules, their cursors and
+    /// revisions afresh, plans from the cursors and moves them on, so a
+    /// pass cut short by a crash or a full disk leaves the earlier passes
+    /// as a consistent, shorter plan. Every pass but the last moves a
+    /// cursor forward, so the passes end.
     fn plan_rows(&mut self, now: Timestamp, end: Timestamp) -> Result<PlanReport, LedgerError> {
         let stamp = fmt_instant(now);
+        let mut report = PlanReport {
+            until: end,
+            ..PlanReport::default()
+        };
+        let mut passes = 0u64;
+        loop {
+            let mut pass = PlanReport::default();
+            let more = self
+                .plan_pass(&stamp, end, &mut pass)
+                .map_err(|e| e.after_commits(committed_plan(passes, &report)))?;
+            passes += 1;
+            report.inserted += pass.inserted;
+            report.gap_skipped += pass.gap_skipped;
+            report.merged += pass.merged;
+            report.schedules += pass.schedules;
+            report.windows += pass.windows;
+            if !more {
+                return Ok(report);
+            }
+            std::thread::sleep(super::BATCH_PAUSE);
+        }
+    }
+
+    /// One pass of a plan: true when it stopped at the batch size with more
+    /// to plan.
+    fn plan_pass(
+        &mut self,
+        stamp: &str,
+        end: Timestamp,
+        report: &mut PlanReport,
+    ) -> Result<bool, LedgerError> {
+        let budget = self.batch;
         let tzdb = crate::zone::tzdb_version();
         let tx = self
             .conn
@@ -234,94 +273,37 @@ impl Ledger {
             let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
             rows.collect::<Result<_, _>>()?
         };
-        let mut report = PlanReport {
-            until: end,
-            ..PlanReport::default()
-        };
         let mut rows = Vec::new();
+        let mut pushed = 0usize;
+        let mut more = false;
         for (id, cursor) in schedules {
             let cursor = cursor.as_deref().map(parse_ts).transpose()?;
             if cursor.is_some_and(|c| c >= end) {
                 continue;
             }
-            report.schedules += 1;
-            for rev in revisions(&tx, &id)? {
-                let from = match (cursor, rev.cutover) {
-                    (Some(a), Some(b)) => Some(a.max(b)),
-                    (a, b) => a.or(b),
-                };
-                let to = rev.until.map_or(end, |u| u.min(end));
-                if from.is_some_and(|f| f >= to) {
-                    continue;
-                }
-                let schedule = load_schedule(&rev.spec)?;
-                let doubled = schedule.fold() == crate::FoldPolicy::Both;
-                // A horizon may hold more entries than one expansion may
-                // list (`MAX_ENTRIES`: a SECONDLY rule over 14 days): plan
-                // it in windows of at most `window` executions, each going
-                // on from the previous one's last instant. That instant is
-                // listed again (ignored: same identity), so the entries that
-                // share it (merged, fold `both`) are not lost at the seam.
-                let mut window = PLAN_WINDOW;
-                let mut from = from;
-                loop {
-                    let mut options = ExpandOptions::new().to(to).limit(window);
-                    if let Some(from) = from {
-                        options = options.from(from);
-                    }
-                    let expansion = match expand(&schedule, &options) {
-                        Ok(x) => x,
-                        // Non-executing entries (a SECONDLY rule's skipped
-                        // gap hour) count against `MAX_ENTRIES` too: narrower.
-                        Err(e) if e.code().as_str() == "limit_exceeded" && window > MIN_WINDOW => {
-                            window /= 2;
-                            continue;
-                        }
-                        Err(e) => {
-                            return Err(LedgerError::from(e)
-                                .with_field(format!("schedule `{id}` revision {}", rev.revision)));
-                        }
-                    };
-                    for entry in expansion.entries() {
-                        let Some((state, instant, at, reason)) = ledger_state(entry) else {
-                            return Err(internal("an expansion entry without an instant"));
-                        };
-                        rows.push(NewRow {
-                            at,
-                            schedule: id.clone(),
-                            revision: rev.revision,
-                            nominal: fmt_nominal(entry.nominal()),
-                            fold: entry.fold(),
-                            doubled,
-                            instant: instant.map(fmt_instant),
-                            status: entry.status().as_str(),
-                            notes: notes_json(entry),
-                            state,
-                            reason,
-                        });
-                    }
-                    if rows.len() >= PLAN_BUFFER {
-                        insert_rows(&tx, &mut rows, tzdb, &stamp, &mut report)?;
-                    }
-                    if expansion.executions().count() < window {
-                        break;
-                    }
-                    let last = expansion.executions().last();
-                    // Instants strictly increase, so a full window ends past
-                    // where it began; anything else would loop for ever.
-                    if last.is_none() || last == from {
-                        return Err(internal("a plan window that does not advance"));
-                    }
-                    from = last;
-                    report.windows += 1;
-                }
+            if pushed >= budget {
+                more = true;
+                break;
+            }
+            let before = rows.len();
+            let reached = plan_schedule(&tx, &id, cursor, end, budget - pushed, &mut rows, report)?;
+            pushed += rows.len() - before;
+            if reached == end {
+                report.schedules += 1;
             }
             tx.prepare_cached("UPDATE schedules SET cursor = ?2 WHERE id = ?1")?
-                .execute(params![id, fmt_instant(end)])?;
+                .execute(params![id, fmt_instant(reached)])?;
+            if rows.len() >= PLAN_BUFFER {
+                insert_rows(&tx, &mut rows, tzdb, stamp, report)?;
+            }
+            if reached < end {
+                more = true;
+                break;
+            }
         }
-        insert_rows(&tx, &mut rows, tzdb, &stamp, &mut report)?;
+        insert_rows(&tx, &mut rows, tzdb, stamp, report)?;
         tx.commit()?;
-        Ok(report)
+        Ok(more)
     }
 
     /// Re-resolves every pending occurrence that was never attempted and
@@ -341,63 +323,12 @@ impl Ledger {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        struct Row {
-            seq: i64,
-            schedule: String,
-            revision: u32,
-            key: String,
-            instant: Option<String>,
-            at: Timestamp,
-            tzdb: String,
-            notes: Option<String>,
-            attempts: u32,
-        }
-        let rows: Vec<Row> = {
-            let mut st = tx.prepare(
-                "SELECT seq, schedule, revision, key, instant, at, tzdb, notes, attempts
-                   FROM occurrences
-                  WHERE state IN ('planned', 'retry_wait', 'running', 'unknown_effect')
-                    AND tzdb <> ?1
-                  ORDER BY schedule, revision, at",
-            )?;
-            let rows = st.query_map([tzdb], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, u32>(2)?,
-                    r.get::<_, String>(3)?,
-                    r.get::<_, Option<String>>(4)?,
-                    r.get::<_, String>(5)?,
-                    r.get::<_, String>(6)?,
-                    r.get::<_, Option<String>>(7)?,
-                    r.get::<_, u32>(8)?,
-                ))
-            })?;
-            let mut out = Vec::new();
-            for row in rows {
-                let (seq, schedule, revision, key, instant, at, tzdb, notes, attempts) = row?;
-                out.push(Row {
-                    seq,
-                    schedule,
-                    revision,
-                    key,
-                    instant,
-                    at: parse_ts(&at)?,
-                    tzdb,
-                    notes,
-                    attempts,
-                });
-            }
-            out
-        };
+        let rows = stale_rows(&tx, tzdb)?;
         let mut report = ReplanReport {
             tzdb: tzdb.to_owned(),
             ..ReplanReport::default()
         };
-        // Offsets move by hours, never by more than a couple of days: expand
-        // each (schedule, revision) group over its rows' span, widened.
-        let reach = SignedDuration::from_hours(72);
-        let mut groups: Vec<(String, u32, Vec<&Row>)> = Vec::new();
+        let mut groups: Vec<(String, u32, Vec<&StaleRow>)> = Vec::new();
         for row in &rows {
             match groups.last_mut() {
                 Some((s, r, list)) if *s == row.schedule && *r == row.revision => list.push(row),
@@ -405,108 +336,9 @@ impl Ledger {
             }
         }
         for (schedule_id, revision, list) in groups {
-            let spec: String = tx
-                .query_row(
-                    "SELECT spec FROM revisions WHERE schedule = ?1 AND revision = ?2",
-                    params![schedule_id, revision],
-                    |r| r.get(0),
-                )
-                .optional()?
-                .ok_or_else(|| internal("an occurrence without its revision"))?;
-            let schedule: Schedule = load_schedule(&spec)?;
-            let lo = list.iter().map(|r| r.at).min().unwrap_or(now);
-            let hi = list.iter().map(|r| r.at).max().unwrap_or(now);
-            let options = ExpandOptions::new()
-                .from(add(lo, -reach))
-                .to(add(hi, reach));
-            let expansion = expand(&schedule, &options)?;
-            let by_key: HashMap<String, &Entry> =
-                expansion.entries().iter().map(|e| (e.key(), e)).collect();
-            let mut moved_here = false;
-            for row in list {
-                let entry = by_key.get(&row.key).copied();
-                let new_instant = entry.and_then(|e| e.instant()).map(fmt_instant);
-                let moved = new_instant != row.instant;
-                let mut notes: Vec<serde_json::Value> = row
-                    .notes
-                    .as_deref()
-                    .and_then(|n| serde_json::from_str(n).ok())
-                    .unwrap_or_default();
-                if row.attempts > 0 {
-                    let would_move = moved.then(|| Moved {
-                        schedule: schedule_id.clone(),
-                        key: row.key.clone(),
-                        from_tzdb: row.tzdb.clone(),
-                        from: row.instant.clone(),
-                        to: new_instant.clone(),
-                    });
-                    report
-                        .kept
-                        .extend(keep(&tx, row.seq, would_move, notes, tzdb, &stamp)?);
-                    continue;
-                }
-                report.checked += 1;
-                if let Some(e) = entry {
-                    notes = serde_json::to_value(e.notes())
-                        .ok()
-                        .and_then(|v| v.as_array().cloned())
-                        .unwrap_or_default();
-                }
-                if moved {
-                    notes.push(serde_json::json!({
-                        "code": "tzdb_changed",
-                        "message": format!(
-                            "tz database {} → {tzdb}: the instant moved from {} to {}",
-                            row.tzdb,
-                            row.instant.as_deref().unwrap_or("none"),
-                            new_instant.as_deref().unwrap_or("none (the local time no longer exists)")
-                        ),
-                    }));
-                }
-                let notes =
-                    (!notes.is_empty()).then(|| serde_json::Value::Array(notes).to_string());
-                match entry.and_then(ledger_state) {
-                    Some((state, instant, at, reason)) => {
-                        tx.prepare_cached(
-                            "UPDATE occurrences SET instant = ?2, at = ?3, due_at = ?3, state = ?4,
-                                    reason = ?5, status = ?6, notes = ?7, tzdb = ?8,
-                                    decision = NULL, updated_at = ?9
-                              WHERE seq = ?1",
-                        )?
-                        .execute(params![
-                            row.seq,
-                            instant.map(fmt_instant),
-                            fmt_instant(at),
-                            state,
-                            reason,
-                            entry.map(|e| e.status().as_str()),
-                            notes,
-                            tzdb,
-                            stamp
-                        ])?;
-                    }
-                    None => {
-                        tx.prepare_cached(
-                            "UPDATE occurrences SET state = 'cancelled', live = 0, notes = ?2, tzdb = ?3,
-                                    reason = 'no longer generated under tz database ' || ?3,
-                                    decision = NULL, updated_at = ?4
-                              WHERE seq = ?1",
-                        )?
-                        .execute(params![row.seq, notes, tzdb, stamp])?;
-                    }
-                }
-                if moved {
-                    moved_here = true;
-                    report.moved.push(Moved {
-                        schedule: schedule_id.clone(),
-                        key: row.key.clone(),
-                        from_tzdb: row.tzdb.clone(),
-                        from: row.instant.clone(),
-                        to: new_instant,
-                    });
-                }
-            }
-            if moved_here {
+            let moved =
+                replan_revision(&tx, &schedule_id, revision, &list, now, &stamp, &mut report)?;
+            if moved {
                 report.schedules.push(schedule_id);
             }
         }
@@ -518,6 +350,290 @@ impl Ledger {
         tx.commit()?;
         Ok(report)
     }
+}
+
+/// A pending occurrence resolved under another tz database.
+struct StaleRow {
+    seq: i64,
+    schedule: String,
+    revision: u32,
+    key: String,
+    instant: Option<String>,
+    at: Timestamp,
+    tzdb: String,
+    notes: Option<String>,
+    attempts: u32,
+}
+
+impl StaleRow {
+    /// Its notes as JSON values.
+    fn notes(&self) -> Vec<serde_json::Value> {
+        self.notes
+            .as_deref()
+            .and_then(|n| serde_json::from_str(n).ok())
+            .unwrap_or_default()
+    }
+}
+
+/// The pending occurrences whose tz database is not `tzdb`, grouped by
+/// schedule and revision, in time order.
+fn stale_rows(tx: &Transaction<'_>, tzdb: &str) -> Result<Vec<StaleRow>, LedgerError> {
+    let mut st = tx.prepare(
+        "SELECT seq, schedule, revision, key, instant, at, tzdb, notes, attempts
+           FROM occurrences
+          WHERE state IN ('planned', 'retry_wait', 'running', 'unknown_effect')
+            AND tzdb <> ?1
+          ORDER BY schedule, revision, at",
+    )?;
+    let rows = st.query_map([tzdb], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, u32>(2)?,
+            r.get::<_, String>(3)?,
+            r.get::<_, Option<String>>(4)?,
+            r.get::<_, String>(5)?,
+            r.get::<_, String>(6)?,
+            r.get::<_, Option<String>>(7)?,
+            r.get::<_, u32>(8)?,
+        ))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (seq, schedule, revision, key, instant, at, tzdb, notes, attempts) = row?;
+        out.push(StaleRow {
+            seq,
+            schedule,
+            revision,
+            key,
+            instant,
+            at: parse_ts(&at)?,
+            tzdb,
+            notes,
+            attempts,
+        });
+    }
+    Ok(out)
+}
+
+/// Re-resolves one revision's stale rows: expands it over their span
+/// (widened: offsets move by hours, never by more than a couple of days)
+/// and rewrites each row, or keeps an attempted one's instant. True when
+/// an instant moved.
+fn replan_revision(
+    tx: &Transaction<'_>,
+    schedule_id: &str,
+    revision: u32,
+    list: &[&StaleRow],
+    now: Timestamp,
+    stamp: &str,
+    report: &mut ReplanReport,
+) -> Result<bool, LedgerError> {
+    let tzdb = crate::zone::tzdb_version();
+    let reach = SignedDuration::from_hours(72);
+    let spec: String = tx
+        .query_row(
+            "SELECT spec FROM revisions WHERE schedule = ?1 AND revision = ?2",
+            params![schedule_id, revision],
+            |r| r.get(0),
+        )
+        .optional()?
+        .ok_or_else(|| internal("an occurrence without its revision"))?;
+    let schedule: Schedule = load_schedule(&spec)?;
+    let lo = list.iter().map(|r| r.at).min().unwrap_or(now);
+    let hi = list.iter().map(|r| r.at).max().unwrap_or(now);
+    let options = ExpandOptions::new()
+        .from(add(lo, -reach))
+        .to(add(hi, reach));
+    let expansion = expand(&schedule, &options)?;
+    let by_key: HashMap<String, &Entry> =
+        expansion.entries().iter().map(|e| (e.key(), e)).collect();
+    let mut moved_here = false;
+    for row in list {
+        let entry = by_key.get(&row.key).copied();
+        let new_instant = entry.and_then(|e| e.instant()).map(fmt_instant);
+        let moved = (new_instant != row.instant).then(|| Moved {
+            schedule: schedule_id.to_owned(),
+            key: row.key.clone(),
+            from_tzdb: row.tzdb.clone(),
+            from: row.instant.clone(),
+            to: new_instant.clone(),
+        });
+        if row.attempts > 0 {
+            report
+                .kept
+                .extend(keep(tx, row.seq, moved, row.notes(), tzdb, stamp)?);
+            continue;
+        }
+        report.checked += 1;
+        rewrite(tx, row, entry, moved.as_ref(), stamp)?;
+        if let Some(m) = moved {
+            moved_here = true;
+            report.moved.push(m);
+        }
+    }
+    Ok(moved_here)
+}
+
+/// Rewrites a never-attempted row as the new tz database resolves it (its
+/// entry, or cancelled when the rule no longer generates it), with a
+/// `tzdb_changed` note when its instant moved.
+fn rewrite(
+    tx: &Transaction<'_>,
+    row: &StaleRow,
+    entry: Option<&Entry>,
+    moved: Option<&Moved>,
+    stamp: &str,
+) -> Result<(), LedgerError> {
+    let tzdb = crate::zone::tzdb_version();
+    let mut notes = match entry {
+        Some(e) => serde_json::to_value(e.notes())
+            .ok()
+            .and_then(|v| v.as_array().cloned())
+            .unwrap_or_default(),
+        None => row.notes(),
+    };
+    if let Some(m) = moved {
+        notes.push(serde_json::json!({
+            "code": "tzdb_changed",
+            "message": format!(
+                "tz database {} → {tzdb}: the instant moved from {} to {}",
+                m.from_tzdb,
+                m.from.as_deref().unwrap_or("none"),
+                m.to.as_deref().unwrap_or("none (the local time no longer exists)")
+            ),
+        }));
+    }
+    let notes = (!notes.is_empty()).then(|| serde_json::Value::Array(notes).to_string());
+    match entry.and_then(ledger_state) {
+        Some((state, instant, at, reason)) => {
+            tx.prepare_cached(
+                "UPDATE occurrences SET instant = ?2, at = ?3, due_at = ?3, state = ?4,
+                        reason = ?5, status = ?6, notes = ?7, tzdb = ?8,
+                        decision = NULL, updated_at = ?9
+                  WHERE seq = ?1",
+            )?
+            .execute(params![
+                row.seq,
+                instant.map(fmt_instant),
+                fmt_instant(at),
+                state,
+                reason,
+                entry.map(|e| e.status().as_str()),
+                notes,
+                tzdb,
+                stamp
+            ])?;
+        }
+        None => {
+            tx.prepare_cached(
+                "UPDATE occurrences SET state = 'cancelled', live = 0, notes = ?2, tzdb = ?3,
+                        reason = 'no longer generated under tz database ' || ?3,
+                        decision = NULL, updated_at = ?4
+                  WHERE seq = ?1",
+            )?
+            .execute(params![row.seq, notes, tzdb, stamp])?;
+        }
+    }
+    Ok(())
+}
+
+/// Plans one schedule from `cursor` to `end` into `rows`, revision by
+/// revision. Stops at a window's end once `room` rows are listed: returns
+/// how far it planned (exclusive; `end` when done), which becomes the
+/// schedule's cursor.
+fn plan_schedule(
+    tx: &Transaction<'_>,
+    id: &str,
+    cursor: Option<Timestamp>,
+    end: Timestamp,
+    room: usize,
+    rows: &mut Vec<NewRow>,
+    report: &mut PlanReport,
+) -> Result<Timestamp, LedgerError> {
+    let first = rows.len();
+    for rev in revisions(tx, id)? {
+        let from = match (cursor, rev.cutover) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        };
+        let to = rev.until.map_or(end, |u| u.min(end));
+        if from.is_some_and(|f| f >= to) {
+            continue;
+        }
+        let schedule = load_schedule(&rev.spec)?;
+        let doubled = schedule.fold() == crate::FoldPolicy::Both;
+        // A horizon may hold more entries than one expansion may list
+        // (`MAX_ENTRIES`: a SECONDLY rule over 14 days): plan it in windows
+        // of at most `window` executions, each going on from the previous
+        // one's last instant. That instant is listed again (ignored: same
+        // identity), so the entries that share it (merged, fold `both`) are
+        // not lost at the seam, and it is where a pass cut short resumes.
+        let mut window = PLAN_WINDOW.min(room.max(1));
+        let mut from = from;
+        loop {
+            let mut options = ExpandOptions::new().to(to).limit(window);
+            if let Some(from) = from {
+                options = options.from(from);
+            }
+            let expansion = match expand(&schedule, &options) {
+                Ok(x) => x,
+                // Non-executing entries (a SECONDLY rule's skipped gap
+                // hour) count against `MAX_ENTRIES` too: narrower.
+                Err(e) if e.code().as_str() == "limit_exceeded" && window > MIN_WINDOW => {
+                    window /= 2;
+                    continue;
+                }
+                Err(e) => {
+                    return Err(LedgerError::from(e)
+                        .with_field(format!("schedule `{id}` revision {}", rev.revision)));
+                }
+            };
+            for entry in expansion.entries() {
+                let Some((state, instant, at, reason)) = ledger_state(entry) else {
+                    return Err(internal("an expansion entry without an instant"));
+                };
+                rows.push(NewRow {
+                    at,
+                    schedule: id.to_owned(),
+                    revision: rev.revision,
+                    nominal: fmt_nominal(entry.nominal()),
+                    fold: entry.fold(),
+                    doubled,
+                    instant: instant.map(fmt_instant),
+                    status: entry.status().as_str(),
+                    notes: notes_json(entry),
+                    state,
+                    reason,
+                });
+            }
+            if expansion.executions().count() < window {
+                break;
+            }
+            let last = expansion.executions().last();
+            // Instants strictly increase, so a full window ends past where
+            // it began; anything else would loop for ever.
+            let Some(last) = last.filter(|&l| Some(l) != from) else {
+                return Err(internal("a plan window that does not advance"));
+            };
+            from = Some(last);
+            report.windows += 1;
+            if rows.len() - first >= room {
+                return Ok(last);
+            }
+        }
+    }
+    Ok(end)
+}
+
+/// What the passes of a plan committed before one failed, for its error.
+fn committed_plan(passes: u64, report: &PlanReport) -> Option<String> {
+    (passes > 0).then(|| {
+        format!(
+            "{} occurrences planned in {passes} earlier transactions",
+            report.inserted
+        )
+    })
 }
 
 /// An attempted occurrence under a new tz database keeps its instant. When

@@ -274,6 +274,12 @@ DROP INDEX occurrences_slot;
 CREATE UNIQUE INDEX occurrences_slot ON occurrences(schedule, instant)
     WHERE instant IS NOT NULL AND status <> 'merged' AND live = 1;
 "#,
+    // 5: a retry is a dispatch with its own misfire decision. A
+    // `retry_wait` occurrence is claimable once decided `run` again, so
+    // those waiting now start undecided.
+    r#"
+UPDATE occurrences SET decision = NULL WHERE state = 'retry_wait';
+"#,
 ];
 
 /// The schema version this build writes.

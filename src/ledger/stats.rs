@@ -14,11 +14,13 @@ use super::{Ledger, parse_ts};
 /// Bucket bounds (seconds) of the lateness histogram.
 pub const LATENESS_BUCKETS: &[i64] = &[1, 5, 10, 30, 60, 300, 900, 3600, 21_600, 86_400];
 
-/// Lateness of first attempts: actual start − scheduled instant, in seconds.
+/// Lateness of every dispatch, first attempts and retries alike: actual
+/// start − scheduled instant, in seconds. Claims refused because the key
+/// was already done ran nothing and are left out.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Lateness {
-    /// First attempts measured.
+    /// Dispatches measured.
     pub count: u64,
     /// Sum of lateness.
     pub sum_seconds: i64,
@@ -50,7 +52,7 @@ pub struct Stats {
     pub notes: BTreeMap<String, u64>,
     /// Attempts per outcome (`running` for those without one yet).
     pub attempts: BTreeMap<String, u64>,
-    /// Lateness of first attempts.
+    /// Lateness of every dispatch (retries included).
     pub lateness: Lateness,
 }
 
@@ -292,7 +294,7 @@ impl Ledger {
         {
             let mut st = self.conn.prepare(
                 "SELECT a.started_at, o.instant FROM attempts a JOIN occurrences o ON o.seq = a.occurrence
-                  WHERE a.attempt = 1 AND o.instant IS NOT NULL",
+                  WHERE a.outcome IS NOT 'refused' AND o.instant IS NOT NULL",
             )?;
             for row in st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))? {
                 let (started, instant) = row?;
@@ -356,7 +358,7 @@ impl Stats {
         }
         let _ = writeln!(
             out,
-            "# HELP wallclock_lateness_seconds First-attempt start minus scheduled instant."
+            "# HELP wallclock_lateness_seconds Dispatch (every attempt) start minus scheduled instant."
         );
         let _ = writeln!(out, "# TYPE wallclock_lateness_seconds histogram");
         for (b, n) in &self.lateness.buckets {

@@ -6,7 +6,7 @@
 //! disable cannot both win. A claim bumps the occurrence's generation (the
 //! fencing token); only the holder of the current generation can finish it.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use jiff::{SignedDuration, Timestamp};
 use rusqlite::{CachedStatement, OptionalExtension, Transaction, TransactionBehavior, params};
@@ -14,8 +14,13 @@ use rusqlite::{CachedStatement, OptionalExtension, Transaction, TransactionBehav
 use super::error::LedgerError;
 use super::model::{Job, Outcome, RetryPolicy, TickReport};
 use super::{CLAIM_BATCH, Ledger, MAX_CLAIMS_PER_TICK, add, load_schedule, parse_ts};
+use crate::format::fmt_instant;
 use crate::misfire::{Decision, Due, decide_misfires};
-use crate::plan::fmt_instant;
+use crate::policy::MisfirePolicy;
+
+/// Most `retry_wait` occurrences one claim transaction decides: the rest
+/// stay undecided, so unclaimable, until the next.
+const RETRY_DECISIONS: usize = 4 * CLAIM_BATCH;
 
 /// How a finished job was recorded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,11 +58,8 @@ impl Ledger {
         F: FnMut(&Job, &Transaction<'_>) -> Outcome,
     {
         check_lease(lease)?;
-        let mut report = TickReport {
-            planned: self.plan_missed(now)?,
-            ..TickReport::default()
-        };
-        let retry = self.retry;
+        let mut report = TickReport::default();
+        self.catch_up(now, &mut report)?;
         let mut first = true;
         loop {
             let room = MAX_CLAIMS_PER_TICK.saturating_sub(report.claimed as usize);
@@ -65,46 +67,74 @@ impl Ledger {
                 report.truncated = true;
                 break;
             }
-            let tx = self
-                .conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)?;
-            // `now` is fixed for the tick: one pass decides and recovers all.
-            if first {
-                settle(&tx, now, retry.max_attempts, &mut report)?;
-                first = false;
-            }
-            let jobs = claim(&tx, now, worker, lease, CLAIM_BATCH.min(room), &mut report)?;
-            if jobs.is_empty() {
-                tx.commit()?;
+            let mut batch = TickReport::default();
+            let more = self
+                .tick_batch(now, worker, lease, room, first, &mut batch, &mut handler)
+                .map_err(|e| e.after_commits(report.committed()))?;
+            first = false;
+            report.merge(&batch);
+            if !more {
                 break;
             }
-            // Claimed in this transaction: every job holds its claim.
-            {
-                let mut savepoint = tx.prepare_cached("SAVEPOINT handler")?;
-                let mut release = tx.prepare_cached("RELEASE handler")?;
-                let mut done = DoneMark::new(&tx)?;
-                for job in &jobs {
-                    savepoint.execute([])?;
-                    let f = match handler(job, &tx) {
-                        // The done mark follows the release: outside the
-                        // savepoint, SQLite keeps no copy of the pages it writes.
-                        Outcome::Done => {
-                            release.execute([])?;
-                            done.mark(job, now)?
-                        }
-                        failure => {
-                            // The handler's own writes go with the failed attempt.
-                            tx.prepare_cached("ROLLBACK TO handler")?.execute([])?;
-                            release.execute([])?;
-                            record(&tx, &retry, job, now, &failure)?
-                        }
-                    };
-                    report.count(f);
-                }
-            }
-            tx.commit()?;
         }
         Ok(report)
+    }
+
+    /// One batch of [`Ledger::tick`] in one write transaction: false when
+    /// nothing was claimable.
+    #[allow(clippy::too_many_arguments)]
+    fn tick_batch<F>(
+        &mut self,
+        now: Timestamp,
+        worker: &str,
+        lease: SignedDuration,
+        room: usize,
+        first: bool,
+        report: &mut TickReport,
+        handler: &mut F,
+    ) -> Result<bool, LedgerError>
+    where
+        F: FnMut(&Job, &Transaction<'_>) -> Outcome,
+    {
+        let retry = self.retry;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        // `now` is fixed for the tick: one pass recovers all.
+        if first {
+            settle(&tx, now, retry.max_attempts, report)?;
+        }
+        let jobs = claim(&tx, now, worker, lease, CLAIM_BATCH.min(room), report)?;
+        if jobs.is_empty() {
+            tx.commit()?;
+            return Ok(false);
+        }
+        // Claimed in this transaction: every job holds its claim.
+        {
+            let mut savepoint = tx.prepare_cached("SAVEPOINT handler")?;
+            let mut release = tx.prepare_cached("RELEASE handler")?;
+            let mut done = DoneMark::new(&tx)?;
+            for job in &jobs {
+                savepoint.execute([])?;
+                let f = match handler(job, &tx) {
+                    // The done mark follows the release: outside the
+                    // savepoint, SQLite keeps no copy of the pages it writes.
+                    Outcome::Done => {
+                        release.execute([])?;
+                        done.mark(job, now)?
+                    }
+                    failure => {
+                        // The handler's own writes go with the failed attempt.
+                        tx.prepare_cached("ROLLBACK TO handler")?.execute([])?;
+                        release.execute([])?;
+                        record(&tx, &retry, job, now, &failure)?
+                    }
+                };
+                report.count(f);
+            }
+        }
+        tx.commit()?;
+        Ok(true)
     }
 
     /// One tick with an external handler (a process, a remote call): the
@@ -175,7 +205,7 @@ impl Ledger {
         report: &mut TickReport,
     ) -> Result<Vec<Job>, LedgerError> {
         check_lease(lease)?;
-        report.planned += self.plan_missed(now)?;
+        self.catch_up(now, report)?;
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -277,7 +307,7 @@ fn claim(
                         worker = ?2, lease_until = ?3, updated_at = ?1
                   WHERE seq IN (SELECT o.seq FROM occurrences o JOIN schedules s ON s.id = o.schedule
                                  WHERE o.state IN ('planned', 'retry_wait') AND o.due_at <= ?1
-                                   AND (o.state = 'retry_wait' OR o.decision = 'run')
+                                   AND o.decision = 'run'
                                    AND s.enabled = 1
                                  ORDER BY o.due_at, o.seq LIMIT ?4)
                     AND state IN ('planned', 'retry_wait')
@@ -357,17 +387,7 @@ fn claim(
             let done_by: Option<String> =
                 effect_of.query_row([&job.key], |r| r.get(0)).optional()?;
             if let Some(other) = done_by {
-                tx.prepare_cached(
-                    "UPDATE occurrences SET state = 'cancelled', live = 0, lease_until = NULL,
-                            reason = 'effect key already recorded done by `' || ?2 || '`'
-                      WHERE seq = ?1",
-                )?
-                .execute(params![job.row, other])?;
-                tx.prepare_cached(
-                    "UPDATE attempts SET outcome = 'refused', finished_at = ?3
-                      WHERE occurrence = ?1 AND generation = ?2",
-                )?
-                .execute(params![job.row, job.generation, stamp])?;
+                refuse(tx, &job, &other, &stamp)?;
                 report.refused += 1;
                 continue;
             }
@@ -375,6 +395,23 @@ fn claim(
         }
     }
     Ok(jobs)
+}
+
+/// Cancels a claimed occurrence whose key `other` already recorded done:
+/// its attempt is `refused`, nothing runs.
+fn refuse(tx: &Transaction<'_>, job: &Job, other: &str, stamp: &str) -> Result<(), LedgerError> {
+    tx.prepare_cached(
+        "UPDATE occurrences SET state = 'cancelled', live = 0, lease_until = NULL,
+                reason = 'effect key already recorded done by `' || ?2 || '`'
+          WHERE seq = ?1",
+    )?
+    .execute(params![job.row, other])?;
+    tx.prepare_cached(
+        "UPDATE attempts SET outcome = 'refused', finished_at = ?3
+          WHERE occurrence = ?1 AND generation = ?2",
+    )?
+    .execute(params![job.row, job.generation, stamp])?;
+    Ok(())
 }
 
 /// What comes before any claim at `now`: every due occurrence gets its
@@ -385,9 +422,8 @@ fn settle(
     max_attempts: u32,
     report: &mut TickReport,
 ) -> Result<(), LedgerError> {
-    decide_due(tx, now, report)?;
     report.lease_expired += recover(tx, &fmt_instant(now), max_attempts.max(1))?;
-    Ok(())
+    decide_retries(tx, now, report)
 }
 
 fn check_lease(lease: SignedDuration) -> Result<(), LedgerError> {
@@ -444,7 +480,7 @@ fn record(
     } else {
         let at = add(now, retry.delay(&job.key, job.attempt));
         tx.prepare_cached(
-            "UPDATE occurrences SET state = 'retry_wait', lease_until = NULL,
+            "UPDATE occurrences SET state = 'retry_wait', lease_until = NULL, decision = NULL,
                     due_at = ?2, updated_at = ?3, reason = ?4
               WHERE seq = ?1",
         )?
@@ -454,6 +490,43 @@ fn record(
 }
 
 impl TickReport {
+    /// Adds `r`'s counts to these.
+    pub fn merge(&mut self, r: &TickReport) {
+        self.planned += r.planned;
+        for (k, n) in &r.decided {
+            *self.decided.entry(k.clone()).or_default() += n;
+        }
+        self.lease_expired += r.lease_expired;
+        self.claimed += r.claimed;
+        self.done += r.done;
+        self.retried += r.retried;
+        self.dead += r.dead;
+        self.fenced += r.fenced;
+        self.refused += r.refused;
+        self.truncated |= r.truncated;
+    }
+
+    /// What these counts say was committed, for an error that ends a tick
+    /// part way: `None` when nothing was.
+    pub(crate) fn committed(&self) -> Option<String> {
+        let mut parts: Vec<String> = Vec::new();
+        let mut say = |n: u64, what: &str| {
+            if n > 0 {
+                parts.push(format!("{n} {what}"));
+            }
+        };
+        say(self.planned, "planned");
+        say(self.decided.values().sum(), "decided");
+        say(self.lease_expired, "released after their lease");
+        say(self.claimed, "claimed");
+        say(self.done, "done with their effect recorded");
+        say(self.retried, "failed and waiting for a retry");
+        say(self.dead, "dead");
+        say(self.fenced, "fenced");
+        say(self.refused, "refused");
+        (!parts.is_empty()).then(|| format!("occurrences {}", parts.join(", ")))
+    }
+
     /// Counts one finished job under its outcome.
     pub(crate) fn count(&mut self, f: Finish) {
         match f {
@@ -465,15 +538,22 @@ impl TickReport {
     }
 }
 
-/// True when `job`'s claim is still the current one.
+/// The states in which a claim's outcome may still be recorded, as long as
+/// its generation is the current one: `running`, or released after its
+/// lease ran out (`retry_wait`, `unknown_effect`) without being claimed
+/// again. Nobody else ran it since, so the effect it reports is the only one.
+const RECORDABLE: &str = "state IN ('running', 'retry_wait', 'unknown_effect')";
+
+/// True when `job`'s generation is still the current one and its outcome
+/// may be recorded.
 fn holds(tx: &Transaction<'_>, job: &Job) -> Result<bool, LedgerError> {
-    let row: Option<(String, i64)> = tx
-        .prepare_cached("SELECT state, generation FROM occurrences WHERE seq = ?1")?
-        .query_row([job.row], |r| Ok((r.get(0)?, r.get(1)?)))
+    let current: Option<i64> = tx
+        .prepare_cached(&format!(
+            "SELECT generation FROM occurrences WHERE seq = ?1 AND {RECORDABLE}"
+        ))?
+        .query_row([job.row], |r| r.get(0))
         .optional()?;
-    Ok(
-        matches!(row, Some((state, generation)) if state == "running" && generation == job.generation),
-    )
+    Ok(current == Some(job.generation))
 }
 
 /// The done mark and the effect record, in the caller's transaction.
@@ -491,10 +571,10 @@ struct DoneMark<'t> {
 impl<'t> DoneMark<'t> {
     fn new(tx: &'t Transaction<'_>) -> Result<DoneMark<'t>, LedgerError> {
         Ok(DoneMark {
-            done: tx.prepare_cached(
+            done: tx.prepare_cached(&format!(
                 "UPDATE occurrences SET state = 'done', lease_until = NULL, updated_at = ?3, reason = NULL
-                  WHERE seq = ?1 AND generation = ?2 AND state = 'running'",
-            )?,
+                  WHERE seq = ?1 AND generation = ?2 AND {RECORDABLE}"
+            ))?,
             effect: tx.prepare_cached(
                 "INSERT OR IGNORE INTO effects (key, occurrence, generation, recorded_at)
                  VALUES (?1, ?2, ?3, ?4)",
@@ -536,48 +616,114 @@ fn recover(tx: &Transaction<'_>, now: &str, max_attempts: u32) -> Result<u64, Le
           WHERE state = 'running' AND lease_until <= ?1 AND attempts >= ?2",
         )?
         .execute(params![now, max_attempts])?;
-    let retry = tx.prepare_cached("UPDATE occurrences SET state = 'retry_wait', due_at = ?1, lease_until = NULL, updated_at = ?1,
+    let retry = tx.prepare_cached("UPDATE occurrences SET state = 'retry_wait', due_at = ?1, lease_until = NULL, updated_at = ?1, decision = NULL,
                 reason = 'the lease of attempt ' || attempts || ' ran out'
           WHERE state = 'running' AND lease_until <= ?1")?.execute([now],
     )?;
     Ok((last + retry) as u64)
 }
 
-/// Applies the core's misfire decisions to every due, undecided `planned`
-/// occurrence of enabled schedules, grouped by schedule under its current
-/// revision's policy, so nothing stays pending once its decision is due.
+impl Ledger {
+    /// Plans what is due but not yet planned, then gives every due,
+    /// undecided `planned` occurrence its misfire decision, in write
+    /// transactions of at most [`Ledger::with_batch`] rows each, oldest
+    /// first. Each schedule's decisions are the ones
+    /// [`decide_misfires`] gives over its whole missed set: the policies
+    /// look past an occurrence only at the newest live ones (the newest for
+    /// `latest_only`, the newest `maxCatchUp` for `all`), and those are
+    /// read with every batch.
+    fn catch_up(&mut self, now: Timestamp, report: &mut TickReport) -> Result<(), LedgerError> {
+        report.planned += self.plan_missed(now)?;
+        // Most ticks find nothing to decide: a read says so without taking
+        // the write lock.
+        let undecided: bool = self
+            .conn
+            .prepare_cached(
+                "SELECT EXISTS (SELECT 1 FROM occurrences
+                  WHERE state IN ('planned', 'retry_wait') AND state = 'planned'
+                    AND decision IS NULL AND due_at <= ?1)",
+            )?
+            .query_row([fmt_instant(now)], |r| r.get(0))?;
+        if !undecided {
+            return Ok(());
+        }
+        let mut after = (String::new(), 0i64);
+        let mut passes = 0u64;
+        // Each pass but the last decides a full batch and moves `after`
+        // past it, so the passes end.
+        loop {
+            let pass = self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(LedgerError::from)
+                .and_then(|tx| {
+                    let mut decided = BTreeMap::new();
+                    let (read, last) = decide_due(&tx, now, &after, self.batch, &mut decided)?;
+                    tx.commit()?;
+                    Ok((read, last, decided))
+                });
+            let (read, last, decided) = pass.map_err(|e| {
+                let committed = (passes > 0 || report.planned > 0).then(|| report.committed());
+                e.after_commits(committed.flatten())
+            })?;
+            passes += 1;
+            for (k, n) in decided {
+                *report.decided.entry(k).or_default() += n;
+            }
+            match last {
+                Some(last) if read >= self.batch => after = last,
+                _ => return Ok(()),
+            }
+            std::thread::sleep(super::BATCH_PAUSE);
+        }
+    }
+}
+
+/// The token a decision is stored as.
+fn token(d: Decision) -> &'static str {
+    match d {
+        Decision::Run => "run",
+        Decision::Coalesced => "coalesced",
+        Decision::Skipped => "skipped",
+        Decision::Expired => "expired",
+    }
+}
+
+/// Decides up to `limit` due, undecided `planned` occurrences of enabled
+/// schedules after `after` (due time, row) in due order, each schedule
+/// under its current revision's policy. Returns how many it read and the
+/// last one's position.
 fn decide_due(
     tx: &Transaction<'_>,
     now: Timestamp,
-    report: &mut TickReport,
-) -> Result<(), LedgerError> {
+    after: &(String, i64),
+    limit: usize,
+    decided: &mut BTreeMap<String, u64>,
+) -> Result<(usize, Option<(String, i64)>), LedgerError> {
     let stamp = fmt_instant(now);
-    let rows: Vec<(i64, String, String, String)> = {
+    let rows: Vec<(i64, String, String, String, String)> = {
         let mut st = tx.prepare_cached(
-            "SELECT o.seq, o.schedule, o.key, o.instant FROM occurrences o
+            "SELECT o.seq, o.schedule, o.key, o.instant, o.due_at FROM occurrences o
                JOIN schedules s ON s.id = o.schedule
               WHERE o.state IN ('planned', 'retry_wait') AND o.state = 'planned'
                 AND o.decision IS NULL AND o.due_at <= ?1 AND s.enabled = 1
-              ORDER BY o.schedule, o.due_at",
+                AND (o.due_at, o.seq) > (?2, ?3)
+              ORDER BY o.due_at, o.seq LIMIT ?4",
         )?;
-        let rows = st.query_map([&stamp], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+        let rows = st.query_map(params![stamp, after.0, after.1, limit as i64], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
         })?;
         rows.collect::<Result<_, _>>()?
     };
-    if rows.is_empty() {
-        return Ok(());
-    }
-    let mut groups: Vec<(String, Vec<(i64, Due)>)> = Vec::new();
-    for (id, schedule, key, instant) in rows {
+    let read = rows.len();
+    let last = rows.last().map(|r| (r.4.clone(), r.0));
+    let mut groups: BTreeMap<String, Vec<(i64, Due)>> = BTreeMap::new();
+    for (seq, schedule, key, instant, _) in rows {
         let due = Due {
             key,
             instant: parse_ts(&instant)?,
         };
-        match groups.last_mut() {
-            Some((s, list)) if *s == schedule => list.push((id, due)),
-            _ => groups.push((schedule, vec![(id, due)])),
-        }
+        groups.entry(schedule).or_default().push((seq, due));
     }
     // A `run` decision leaves the state alone: SQLite rewrites the due
     // index's entry for any row whose `state` is assigned, even unchanged.
@@ -590,31 +736,156 @@ fn decide_due(
           WHERE seq = ?1 AND state = 'planned' AND decision IS NULL",
     )?;
     for (schedule_id, list) in groups {
-        let spec: String = tx.prepare_cached("SELECT r.spec FROM revisions r JOIN schedules s ON s.id = r.schedule AND s.revision = r.revision
-              WHERE s.id = ?1")?.query_row([&schedule_id],
-            |r| r.get(0),
-        )?;
-        let schedule = load_schedule(&spec)?;
-        let due: Vec<Due> = list.iter().map(|(_, d)| d.clone()).collect();
+        let schedule = current_schedule(tx, &schedule_id)?;
         let ids: HashMap<(&str, Timestamp), i64> = list
             .iter()
             .map(|(id, d)| ((d.key.as_str(), d.instant), *id))
             .collect();
+        let mut due: Vec<Due> = list.iter().map(|(_, d)| d.clone()).collect();
+        for d in newest_undecided(tx, &schedule, &schedule_id, now)? {
+            if !ids.contains_key(&(d.key.as_str(), d.instant)) {
+                due.push(d);
+            }
+        }
         for d in decide_misfires(&schedule, &due, now) {
+            // Only this batch's rows; the newest ones come again in theirs.
             let Some(id) = ids.get(&(d.key.as_str(), d.instant)) else {
                 continue;
             };
-            let token = match d.decision {
-                Decision::Run => "run",
-                Decision::Coalesced => "coalesced",
-                Decision::Skipped => "skipped",
-                Decision::Expired => "expired",
-            };
-            match d.decision {
+            let n = match d.decision {
                 Decision::Run => run.execute(params![id, d.reason, stamp])?,
-                _ => terminal.execute(params![id, token, d.reason, stamp])?,
+                _ => terminal.execute(params![id, token(d.decision), d.reason, stamp])?,
             };
-            *report.decided.entry(token.to_owned()).or_default() += 1;
+            if n == 1 {
+                *decided.entry(token(d.decision).to_owned()).or_default() += 1;
+            }
+        }
+    }
+    Ok((read, last))
+}
+
+/// The schedule as its current revision defines it.
+fn current_schedule(tx: &Transaction<'_>, id: &str) -> Result<crate::Schedule, LedgerError> {
+    let spec: String = tx
+        .prepare_cached(
+            "SELECT r.spec FROM revisions r JOIN schedules s ON s.id = r.schedule AND s.revision = r.revision
+              WHERE s.id = ?1",
+        )?
+        .query_row([id], |r| r.get(0))?;
+    load_schedule(&spec)
+}
+
+/// The newest due, undecided occurrences of a schedule that its policy
+/// looks at when it decides an older one: the newest live one for
+/// `latest_only`, the newest `maxCatchUp` live ones for `all` (live: not
+/// older than `maxLateness`). Empty for every other policy.
+fn newest_undecided(
+    tx: &Transaction<'_>,
+    schedule: &crate::Schedule,
+    id: &str,
+    now: Timestamp,
+) -> Result<Vec<Due>, LedgerError> {
+    let count = match (schedule.misfire(), schedule.max_catch_up()) {
+        (MisfirePolicy::LatestOnly, _) => 1,
+        (MisfirePolicy::All, Some(max)) => i64::from(max),
+        _ => 0,
+    };
+    if count == 0 {
+        return Ok(Vec::new());
+    }
+    let oldest_live = schedule
+        .max_lateness()
+        .map_or(String::new(), |max| fmt_instant(add(now, -max)));
+    let mut st = tx.prepare_cached(
+        "SELECT o.key, o.instant FROM occurrences o
+          WHERE o.schedule = ?1 AND o.instant IS NOT NULL AND o.status <> 'merged' AND o.live = 1
+            AND o.instant >= ?2 AND o.instant <= ?3
+            AND o.state = 'planned' AND o.decision IS NULL
+          ORDER BY o.instant DESC LIMIT ?4",
+    )?;
+    let rows = st.query_map(params![id, oldest_live, fmt_instant(now), count], |r| {
+        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (key, instant) = row?;
+        out.push(Due {
+            key,
+            instant: parse_ts(&instant)?,
+        });
+    }
+    Ok(out)
+}
+
+/// Decides every `retry_wait` occurrence that is due again (up to one
+/// claim batch per call; the claim takes only decided ones): a retry is a
+/// dispatch and passes the same misfire decisions as a first run. Lateness
+/// is measured from its instant (`maxLateness` ⇒ `expired`, `skip` beyond
+/// `grace` ⇒ `skipped`), and under `latest_only` it is `coalesced` when a
+/// newer occurrence of its schedule has run or is due. The reason says
+/// which attempt it follows.
+fn decide_retries(
+    tx: &Transaction<'_>,
+    now: Timestamp,
+    report: &mut TickReport,
+) -> Result<(), LedgerError> {
+    let stamp = fmt_instant(now);
+    let rows: Vec<(i64, String, String, String, u32)> = {
+        let mut st = tx.prepare_cached(
+            "SELECT o.seq, o.schedule, o.key, o.instant, o.attempts FROM occurrences o
+               JOIN schedules s ON s.id = o.schedule
+              WHERE o.state IN ('planned', 'retry_wait') AND o.state = 'retry_wait'
+                AND o.decision IS NULL AND o.due_at <= ?1 AND s.enabled = 1
+              ORDER BY o.due_at, o.seq LIMIT ?2",
+        )?;
+        let rows = st.query_map(params![stamp, RETRY_DECISIONS as i64], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+        })?;
+        rows.collect::<Result<_, _>>()?
+    };
+    let mut newer = tx.prepare_cached(
+        "SELECT o.key, o.instant FROM occurrences o
+          WHERE o.schedule = ?1 AND o.instant IS NOT NULL AND o.status <> 'merged' AND o.live = 1
+            AND o.instant > ?2 AND o.instant <= ?3
+            AND (o.attempts > 0 OR o.state IN ('planned', 'retry_wait'))
+          ORDER BY o.instant DESC LIMIT 1",
+    )?;
+    let mut set = tx.prepare_cached(
+        "UPDATE occurrences SET decision = ?2, reason = ?3, updated_at = ?4,
+                state = CASE ?2 WHEN 'run' THEN state ELSE ?2 END
+          WHERE seq = ?1 AND state = 'retry_wait' AND decision IS NULL",
+    )?;
+    for (seq, schedule_id, key, instant, attempts) in rows {
+        let schedule = current_schedule(tx, &schedule_id)?;
+        let mut due = vec![Due {
+            key: key.clone(),
+            instant: parse_ts(&instant)?,
+        }];
+        if schedule.misfire() == MisfirePolicy::LatestOnly {
+            let found: Option<(String, String)> = newer
+                .query_row(params![schedule_id, instant, stamp], |r| {
+                    Ok((r.get(0)?, r.get(1)?))
+                })
+                .optional()?;
+            if let Some((key, instant)) = found {
+                due.push(Due {
+                    key,
+                    instant: parse_ts(&instant)?,
+                });
+            }
+        }
+        let Some(d) = decide_misfires(&schedule, &due, now)
+            .into_iter()
+            .find(|d| d.key == key)
+        else {
+            return Err(super::error::internal("a retry without its decision"));
+        };
+        let reason = format!("retry after attempt {attempts}: {}", d.reason);
+        if set.execute(params![seq, token(d.decision), reason, stamp])? == 1 {
+            *report
+                .decided
+                .entry(token(d.decision).to_owned())
+                .or_default() += 1;
         }
     }
     Ok(())

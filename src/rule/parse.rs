@@ -198,6 +198,21 @@ struct RawPart<'a> {
 /// Splits the text into parts. Checks only the shape: length, `;`, `=`,
 /// known and unrepeated names, non-empty values and list elements.
 fn split(text: &str) -> Result<(usize, Vec<RawPart<'_>>), Error> {
+    let (body_pos, body) = rule_body(text)?;
+    let mut parts: Vec<RawPart<'_>> = Vec::new();
+    let mut seen: [Option<usize>; 14] = [None; 14];
+    let mut at = body_pos;
+    for piece in body.split(';') {
+        let piece_pos = at;
+        at += piece.len() + 1;
+        parts.push(split_part(piece, piece_pos, &mut seen)?);
+    }
+    Ok((body_pos, parts))
+}
+
+/// The rule's `NAME=VALUE;…` text and where it starts: without the
+/// surrounding blanks, a leading `RRULE:` and one trailing `;`.
+fn rule_body(text: &str) -> Result<(usize, &str), Error> {
     if text.len() > MAX_RULE_LEN {
         return Err(invalid(format!(
             "the rule is {} bytes long: expected at most {MAX_RULE_LEN}, e.g. `FREQ=DAILY;COUNT=5`",
@@ -217,70 +232,69 @@ fn split(text: &str) -> Result<(usize, Vec<RawPart<'_>>), Error> {
         pos += 6 + (after.len() - rest.len());
         body = rest;
     }
-    let body_pos = pos;
     if body.is_empty() {
         return Err(invalid("the rule is empty: expected `NAME=VALUE` parts separated by `;`, e.g. `FREQ=DAILY;COUNT=5`")
-            .with_position(body_pos));
+            .with_position(pos));
     }
     // RFC 5545 §3.3.10 has no trailing `;`, but writers emit one often enough
     // that a single one is tolerated.
-    let body = body.strip_suffix(';').unwrap_or(body);
+    Ok((pos, body.strip_suffix(';').unwrap_or(body)))
+}
 
-    let mut parts: Vec<RawPart<'_>> = Vec::new();
-    let mut seen: [Option<usize>; 14] = [None; 14];
-    let mut at = body_pos;
-    for piece in body.split(';') {
-        let piece_pos = at;
-        at += piece.len() + 1;
-        if piece.is_empty() {
-            return Err(invalid(
-                "empty rule part between `;` separators: expected `NAME=VALUE`, e.g. `FREQ=DAILY;COUNT=5`",
-            )
-            .with_position(piece_pos));
-        }
-        let Some((name_text, value)) = piece.split_once('=') else {
-            return Err(invalid(format!(
-                "rule part `{}` has no `=`: expected `NAME=VALUE`, e.g. `FREQ=DAILY;COUNT=5`",
-                quote(piece)
-            ))
-            .with_position(piece_pos));
-        };
-        let name = resolve_name(name_text).map_err(|e| e.with_position(piece_pos))?;
-        if let Some(first) = seen[name.index()] {
-            return Err(invalid(format!(
-                "`{n}` is given twice (at bytes {first} and {piece_pos}): give each part once{hint}, e.g. `{ex}`",
-                n = name.as_str(),
-                hint = if name.is_list() { ", with all values in one list" } else { "" },
-                ex = name.example(),
-            ))
-            .with_position(piece_pos));
-        }
-        seen[name.index()] = Some(piece_pos);
-        let value_pos = piece_pos + name_text.len() + 1;
-        if value.is_empty() {
-            return Err(invalid(format!(
-                "`{n}` has an empty value: expected {}, e.g. `{}`",
-                name.expected(),
-                name.example(),
-                n = name.as_str()
-            ))
-            .with_position(value_pos));
-        }
-        let elems = if name.is_list() {
-            split_list(name, value, value_pos)?
-        } else {
-            vec![Elem {
-                text: value,
-                pos: value_pos,
-            }]
-        };
-        parts.push(RawPart {
-            name,
-            name_pos: piece_pos,
-            elems,
-        });
+/// One `NAME=VALUE` piece at `piece_pos`; `seen` holds where each name was
+/// first given.
+fn split_part<'a>(
+    piece: &'a str,
+    piece_pos: usize,
+    seen: &mut [Option<usize>; 14],
+) -> Result<RawPart<'a>, Error> {
+    if piece.is_empty() {
+        return Err(invalid(
+            "empty rule part between `;` separators: expected `NAME=VALUE`, e.g. `FREQ=DAILY;COUNT=5`",
+        )
+        .with_position(piece_pos));
     }
-    Ok((body_pos, parts))
+    let Some((name_text, value)) = piece.split_once('=') else {
+        return Err(invalid(format!(
+            "rule part `{}` has no `=`: expected `NAME=VALUE`, e.g. `FREQ=DAILY;COUNT=5`",
+            quote(piece)
+        ))
+        .with_position(piece_pos));
+    };
+    let name = resolve_name(name_text).map_err(|e| e.with_position(piece_pos))?;
+    if let Some(first) = seen[name.index()] {
+        return Err(invalid(format!(
+            "`{n}` is given twice (at bytes {first} and {piece_pos}): give each part once{hint}, e.g. `{ex}`",
+            n = name.as_str(),
+            hint = if name.is_list() { ", with all values in one list" } else { "" },
+            ex = name.example(),
+        ))
+        .with_position(piece_pos));
+    }
+    seen[name.index()] = Some(piece_pos);
+    let value_pos = piece_pos + name_text.len() + 1;
+    if value.is_empty() {
+        return Err(invalid(format!(
+            "`{n}` has an empty value: expected {}, e.g. `{}`",
+            name.expected(),
+            name.example(),
+            n = name.as_str()
+        ))
+        .with_position(value_pos));
+    }
+    let elems = if name.is_list() {
+        split_list(name, value, value_pos)?
+    } else {
+        vec![Elem {
+            text: value,
+            pos: value_pos,
+        }]
+    };
+    Ok(RawPart {
+        name,
+        name_pos: piece_pos,
+        elems,
+    })
 }
 
 fn split_list<'a>(name: Name, value: &'a str, value_pos: usize) -> Result<Vec<Elem<'a>>, Error> {

@@ -20,15 +20,30 @@ pub fn dir(suite: &str, name: &str) -> PathBuf {
     d
 }
 
-/// Runs `wallclock ledger --db ledger.db ARGS` in `dir`.
-pub fn ledger(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .current_dir(dir)
+/// The ledger file of the test that works in `dir`.
+pub fn db_file(dir: &Path) -> PathBuf {
+    dir.join("ledger.db")
+}
+
+/// The `--db` value for the ledger of the test that works in `dir`: every
+/// process-level test names its database through this, one place to point
+/// the suites at another store.
+pub fn db_arg(dir: &Path) -> String {
+    db_file(dir).display().to_string()
+}
+
+/// `wallclock ledger --db DB` as a command to spawn, run in `dir`.
+pub fn ledger_command(dir: &Path) -> Command {
+    let mut c = Command::new(BIN);
+    c.current_dir(dir)
         .arg("ledger")
-        .args(["--db", "ledger.db"])
-        .args(args)
-        .output()
-        .unwrap()
+        .args(["--db", &db_arg(dir)]);
+    c
+}
+
+/// Runs `wallclock ledger --db DB ARGS` in `dir`.
+pub fn ledger(dir: &Path, args: &[&str]) -> Output {
+    ledger_command(dir).args(args).output().unwrap()
 }
 
 /// `wallclock ledger init`, then `add` of `spec` (JSON), in `dir`.

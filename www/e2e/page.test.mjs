@@ -513,7 +513,11 @@ export const tests = [
       await fill(page, '#rrule', 'FREQ=WEEKLY;COUNT=2;BYDAY=XX');
       await fill(page, '#start', '2027-05-05T10:00');
       for (const kind of ['csv', 'json']) {
+        // The share module loads after the first screen: the status comes
+        // once it has, so wait for this click's own status.
+        await page.evaluate(() => { document.getElementById('share-status').textContent = ''; });
         await page.click(`[data-download="${kind}"]`);
+        await page.waitForFunction(() => document.getElementById('share-status').textContent !== '');
         const s = await page.textContent('#share-status');
         ok(s.startsWith('Cannot download') && s.includes('BYDAY'), `${kind}: ${s}`);
       }

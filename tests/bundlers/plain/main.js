@@ -1,0 +1,4 @@
+import * as wallclock from 'wallclock';
+import { run } from '../app.js';
+
+run(wallclock);
