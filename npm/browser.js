@@ -11,6 +11,8 @@ export {
   validate,
   describe,
   decideMisfires,
+  simulateOutage,
+  instantAt,
   parseICal,
   toICal,
   tzdbVersion,

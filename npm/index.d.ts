@@ -146,6 +146,39 @@ export interface MisfireDecision {
   reason: string;
 }
 
+export interface OutageOptions {
+  /** When the scheduler went down (exclusive): an instant or a local date-time in the spec's zone. */
+  down: InstantOrLocal;
+  /** When it came back (inclusive), which is "now" for the decisions. */
+  back: InstantOrLocal;
+  /** How many of the newest missed executions to decide: 0..=5000, default 5000. */
+  decide?: number;
+  /** How many of the newest decisions to return: 0..=1000, default 1000. */
+  show?: number;
+}
+
+export interface OutageDecision extends MisfireDecision {
+  /** Nominal local time, `YYYY-MM-DDTHH:MM:SS`. */
+  nominal: string;
+  /** 1 for the second run of a repeated hour (fold `both`), else 0. */
+  fold: 0 | 1;
+}
+
+export interface Outage {
+  /** Executions missed between `down` and `back`. */
+  missed: number;
+  /** How many of them (the newest) were decided. */
+  decided: number;
+  /** The older missed executions left without a decision. */
+  leftOut: number;
+  /** Decisions by kind, over every decided execution. */
+  counts: Record<Decision, number>;
+  /** The newest `show` decisions, oldest first. */
+  decisions: OutageDecision[];
+  /** Decisions made but not in `decisions` (the older ones). */
+  hidden: number;
+}
+
 export type ErrorCode =
   | 'unknown_time_zone'
   | 'invalid_rrule'
@@ -184,6 +217,13 @@ export function validate(spec: Spec): Validation;
 export function describe(spec: Spec): string;
 /** One decision per due occurrence (those at or before `now`). */
 export function decideMisfires(spec: Spec, due: Due[], now: InstantOrLocal): MisfireDecision[];
+/** What a scheduler that was down from `down` to `back` missed, and what it decides for the newest. */
+export function simulateOutage(spec: Spec, options: OutageOptions): Outage;
+/**
+ * Epoch milliseconds of `text` in `timeZone`: an instant (`…Z`, `…-04:00`) or a local
+ * date-time there (a time in a gap with the offset before the gap, a repeated time at its first occurrence).
+ */
+export function instantAt(timeZone: string, text: string): number;
 /** Reads the recurrence lines of an iCalendar VEVENT. */
 export function parseICal(text: string): Spec;
 /** Prints a spec as `DTSTART;TZID=…`, `RRULE`, `RDATE`, `EXDATE` and `X-WALLCLOCK-…` lines. */

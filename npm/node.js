@@ -13,6 +13,8 @@ export {
   validate,
   describe,
   decideMisfires,
+  simulateOutage,
+  instantAt,
   parseICal,
   toICal,
   tzdbVersion,

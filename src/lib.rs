@@ -34,12 +34,14 @@ mod ical;
 mod instant;
 mod misfire;
 mod note;
+mod outage;
 mod plan;
 mod policy;
 mod rule;
 mod sort;
 mod spec;
 mod tzdb;
+mod validation;
 mod zone;
 
 #[cfg(feature = "native")]
@@ -56,6 +58,9 @@ pub use format::{fmt_instant, fmt_nominal, fmt_offset, key};
 pub use ical::{parse_ical, to_ical};
 pub use misfire::{Decision, Due, MisfireDecision, decide_misfires, fmt_duration};
 pub use note::{Note, NoteCode};
+pub use outage::{
+    DecisionCounts, MAX_DECIDE, MAX_SHOW, Outage, OutageDecision, OutageOptions, simulate_outage,
+};
 pub use plan::{
     Entry, ExpandOptions, Expansion, MAX_ENTRIES, MAX_STEPS, MAX_TRANSITIONS, Status, Warning,
     execution_instants, expand, notice_window, notices, warnings,
@@ -63,6 +68,7 @@ pub use plan::{
 pub use policy::{FoldPolicy, GapPolicy, InvalidDatePolicy, MisfirePolicy};
 pub use rule::{Frequency, Rule, Until, WeekdayNum};
 pub use spec::{
-    MAX_DATE_LIST, MAX_ID_LEN, Schedule, Spec, parse_duration, parse_local, shape_error,
+    MAX_DATE_LIST, MAX_ID_LEN, Schedule, Spec, instant_at, parse_duration, parse_local, shape_error,
 };
+pub use validation::{Validation, validate};
 pub use zone::{Transition, time_zones, tzdb_version};

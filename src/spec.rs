@@ -381,24 +381,7 @@ impl Schedule {
     /// schedule's zone (resolved like RFC 5545 §3.3.5: a gap time with the
     /// offset before the gap, a fold time at its first occurrence).
     pub fn instant_at(&self, text: &str, field: &str) -> Result<jiff::Timestamp, Error> {
-        if let Ok(dt) = parse_local(text) {
-            return zone::compatible(&self.tz, dt).ok_or_else(|| {
-                Error::new(
-                    ErrorCode::InvalidDateTime,
-                    format!("`{text}` is out of range"),
-                )
-                .with_field(field)
-            });
-        }
-        crate::instant::parse_instant(text.trim()).ok_or_else(|| {
-            Error::new(
-                ErrorCode::InvalidDateTime,
-                format!(
-                    "invalid `{field}` `{text}`: expected an instant such as `2026-03-08T07:00:00Z` or a local date-time such as `2026-03-08T02:00`"
-                ),
-            )
-            .with_field(field)
-        })
+        instant_in(&self.tz, text, field)
     }
 
     /// True when the rule can generate an unbounded number of occurrences.
@@ -455,6 +438,37 @@ fn parse_list(items: &[String], field: &str) -> Result<Vec<DateTime>, Error> {
     crate::sort::sort(&mut out);
     out.dedup();
     Ok(out)
+}
+
+/// The instant a text names in the zone `time_zone`: an instant
+/// (`2026-03-08T07:00:00Z`, `2026-03-08T03:00:00-04:00`) or a nominal local
+/// date-time there, resolved as [`Schedule::instant_at`] resolves it (a gap
+/// time with the offset before the gap, a fold time at its first
+/// occurrence). Errors name `field`.
+pub fn instant_at(time_zone: &str, text: &str, field: &str) -> Result<jiff::Timestamp, Error> {
+    instant_in(&zone::time_zone(time_zone)?, text, field)
+}
+
+/// [`instant_at`] in a resolved zone.
+pub(crate) fn instant_in(tz: &TimeZone, text: &str, field: &str) -> Result<jiff::Timestamp, Error> {
+    if let Ok(dt) = parse_local(text) {
+        return zone::compatible(tz, dt).ok_or_else(|| {
+            Error::new(
+                ErrorCode::InvalidDateTime,
+                format!("`{text}` is out of range"),
+            )
+            .with_field(field)
+        });
+    }
+    crate::instant::parse_instant(text.trim()).ok_or_else(|| {
+        Error::new(
+            ErrorCode::InvalidDateTime,
+            format!(
+                "invalid `{field}` `{text}`: expected an instant such as `2026-03-08T07:00:00Z` or a local date-time such as `2026-03-08T02:00`"
+            ),
+        )
+        .with_field(field)
+    })
 }
 
 /// Parses a nominal local date-time `YYYY-MM-DDTHH:MM[:SS]` (also the basic

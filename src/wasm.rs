@@ -13,7 +13,9 @@
 //! thrown `Error`.
 
 use js_sys::{Array, Float64Array, Reflect};
-use serde::Serialize;
+use serde::de::value::MapDeserializer;
+use serde::de::{DeserializeOwned, Deserializer as _};
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use crate::format::nominal_bytes;
@@ -32,7 +34,8 @@ extern "C" {
         fields: &[u8],
         meta: &[u32],
         transitions: &[u32],
-        id: &str,
+        keys: &str,
+        key_lengths: &[u32],
         zone: &str,
         tail: &str,
     ) -> Result<JsValue, JsValue>;
@@ -58,7 +61,8 @@ pub fn expand(spec: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
             &columns.fields,
             &columns.meta,
             &columns.transitions,
-            schedule.id(),
+            &columns.keys,
+            &columns.key_lengths,
             schedule.time_zone_name(),
             &columns.tail,
         ),
@@ -87,15 +91,9 @@ pub fn notices(spec: JsValue, window: JsValue) -> Result<JsValue, JsValue> {
     let run = || -> Result<crate::Expansion, Error> {
         let schedule = read_schedule(&spec)?;
         let window = read_window(&window)?;
-        let bound = |value: Option<String>, field: &str| {
-            match value {
+        let bound = |value: Option<String>, field: &str| match value {
             Some(text) => schedule.instant_at(&text, field),
-            None => Err(Error::new(
-                ErrorCode::InvalidOption,
-                format!("`{field}` is required: expected an instant or a local date-time, e.g. `2026-03-01T00:00:00Z`"),
-            )
-            .with_field(field)),
-        }
+            None => Err(required(field)),
         };
         let from = bound(window.from, "from")?;
         let to = bound(window.to, "to")?;
@@ -109,12 +107,7 @@ pub fn notices(spec: JsValue, window: JsValue) -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = validate)]
 pub fn validate(spec: JsValue) -> Result<JsValue, JsValue> {
     let schedule = read_schedule(&spec).map_err(js_error)?;
-    let warnings = crate::warnings(&schedule);
-    to_js(&Validation {
-        valid: true,
-        rrule: schedule.rule().map(|r| r.to_string()),
-        warnings,
-    })
+    to_js(&crate::validate(&schedule))
 }
 
 /// An English description of the schedule, including DST behaviour.
@@ -154,6 +147,81 @@ pub fn decide_misfires(spec: JsValue, due: JsValue, now: JsValue) -> Result<JsVa
     to_js(&run().map_err(js_error)?)
 }
 
+/// The instant `text` names in `timeZone`, as epoch milliseconds: `text` is
+/// an instant (`2026-03-08T07:00:00Z`, `…-04:00`) or a local date-time there
+/// (`2026-03-08T02:30`: a time in a gap is read with the offset before the
+/// gap, a repeated time at its first occurrence).
+#[wasm_bindgen(js_name = instantAt)]
+pub fn instant_at(time_zone: JsValue, text: JsValue) -> Result<f64, JsValue> {
+    let run = || -> Result<f64, Error> {
+        let zone = string_arg(
+            &time_zone,
+            "timeZone",
+            "an IANA zone name such as `America/New_York`",
+        )?;
+        let text = string_arg(
+            &text,
+            "text",
+            "an instant or a local date-time such as `2026-03-08T02:30`",
+        )?;
+        let instant = crate::instant_at(&zone, &text, "text")?;
+        // Milliseconds since 1970 stay far below 2^53 for years 0000..=9999.
+        Ok(instant.as_millisecond() as f64)
+    };
+    run().map_err(js_error)
+}
+
+/// Simulates a scheduler that was down after `down` and back at `back`
+/// (`options`: `{ down, back, decide?, show? }`, instants or local
+/// date-times in the spec's zone): every missed execution, the misfire
+/// decisions for the newest `decide` (default and most 5000) with
+/// `now = back`, the newest `show` (default and most 1000) returned.
+#[wasm_bindgen(js_name = simulateOutage)]
+pub fn simulate_outage(spec: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let run = || -> Result<crate::Outage, Error> {
+        let schedule = read_schedule(&spec)?;
+        let arg: OutageArg = read_options(&options, OUTAGE_KINDS)?;
+        let bound = |value: Option<String>, field: &str| match value {
+            Some(text) => schedule.instant_at(&text, field),
+            None => Err(required(field)),
+        };
+        let mut outage =
+            crate::OutageOptions::new(bound(arg.down, "down")?, bound(arg.back, "back")?);
+        if let Some(decide) = arg.decide {
+            outage = outage.decide(decide as usize);
+        }
+        if let Some(show) = arg.show {
+            outage = outage.show(show as usize);
+        }
+        crate::simulate_outage(&schedule, &outage)
+    };
+    to_js(&run().map_err(js_error)?)
+}
+
+/// A string argument, or an `invalid_option` error naming `field`.
+fn string_arg(value: &JsValue, field: &str, expected: &str) -> Result<String, Error> {
+    match value.as_string() {
+        Some(text) if well_formed(value) => Ok(text),
+        _ => Err(Error::new(
+            ErrorCode::InvalidOption,
+            format!(
+                "invalid `{field}`: expected {expected}, got {}",
+                js_type(value)
+            ),
+        )
+        .with_field(field)),
+    }
+}
+
+/// The error for a window bound that is not given.
+fn required(field: &str) -> Error {
+    Error::new(
+        ErrorCode::InvalidOption,
+        format!("`{field}` is required: expected an instant or a local date-time, e.g. `2026-03-01T00:00:00Z`"),
+    )
+    .with_field(field)
+}
+
 /// Reads the recurrence lines of an iCalendar VEVENT into a spec object.
 #[wasm_bindgen(js_name = parseICal)]
 pub fn parse_ical(text: JsValue) -> Result<JsValue, JsValue> {
@@ -189,30 +257,45 @@ pub fn time_zones() -> Vec<String> {
     crate::time_zones()
 }
 
-/// What `validate` returns.
-#[derive(Serialize)]
-struct Validation {
-    valid: bool,
-    rrule: Option<String>,
-    warnings: Vec<Warning>,
-}
-
 /// `expand`/`expandInstants` options as JS passes them.
-#[derive(Default)]
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ExpandArg {
+    #[serde(default)]
     limit: Option<f64>,
+    #[serde(default)]
     from: Option<String>,
+    #[serde(default)]
     to: Option<String>,
 }
 
 /// `notices` window as JS passes it.
-#[derive(Default)]
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct WindowArg {
+    #[serde(default)]
     from: Option<String>,
+    #[serde(default)]
     to: Option<String>,
 }
 
+/// `simulateOutage` options as JS passes them.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OutageArg {
+    #[serde(default)]
+    down: Option<String>,
+    #[serde(default)]
+    back: Option<String>,
+    #[serde(default)]
+    decide: Option<u32>,
+    #[serde(default)]
+    show: Option<u32>,
+}
+
 /// One due occurrence as JS passes it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct DueArg {
     key: String,
     instant: String,
@@ -220,15 +303,7 @@ struct DueArg {
 
 fn read_expand_args(spec: &JsValue, options: &JsValue) -> Result<(Schedule, ExpandOptions), Error> {
     let schedule = read_schedule(spec)?;
-    let mut arg = ExpandArg::default();
-    read_options(options, EXPAND_KINDS, |i, v| {
-        match i {
-            0 => arg.limit = opt(v, |v| v.as_f64().ok_or_else(|| invalid_type(v, "f64")))?,
-            1 => arg.from = opt(v, text)?,
-            _ => arg.to = opt(v, text)?,
-        }
-        Ok(())
-    })?;
+    let arg: ExpandArg = read_options(options, EXPAND_KINDS)?;
     let limit = arg.limit.map(limit_from_f64).transpose()?;
     // The same reader as the CLI's --limit/--from/--to.
     let options = ExpandOptions::parse(&schedule, limit, arg.from.as_deref(), arg.to.as_deref())?;
@@ -236,15 +311,7 @@ fn read_expand_args(spec: &JsValue, options: &JsValue) -> Result<(Schedule, Expa
 }
 
 fn read_window(window: &JsValue) -> Result<WindowArg, Error> {
-    let mut arg = WindowArg::default();
-    read_options(window, WINDOW_KINDS, |i, v| {
-        match i {
-            0 => arg.from = opt(v, text)?,
-            _ => arg.to = opt(v, text)?,
-        }
-        Ok(())
-    })?;
-    Ok(arg)
+    read_options(window, WINDOW_KINDS)
 }
 
 /// A JS number as an execution limit: a whole number >= 0 (0 is left to the
@@ -258,8 +325,7 @@ fn limit_from_f64(limit: f64) -> Result<u64, Error> {
         return Err(Error::new(
             ErrorCode::InvalidOption,
             format!(
-                "invalid `limit` `{}`: expected a whole number of 1 or more, e.g. `limit: 50`",
-                float_text(limit)
+                "invalid `limit` `{limit}`: expected a whole number of 1 or more, e.g. `limit: 50`"
             ),
         )
         .with_field("limit"));
@@ -274,7 +340,8 @@ fn read_schedule(value: &JsValue) -> Result<Schedule, Error> {
 }
 
 /// Reads a spec object the way `Spec::from_json` reads JSON text: every own
-/// key is visited, so unknown keys are rejected exactly as on the CLI.
+/// key is visited, so unknown keys are rejected exactly as on the CLI
+/// (serde-wasm-bindgen's struct reader would only look at known keys).
 fn read_spec(value: &JsValue) -> Result<Spec, Error> {
     // Not an object at all: the CLI's message for JSON text that is not one.
     let pairs = object_pairs(value).map_err(|_| crate::spec::not_an_object())?;
@@ -284,46 +351,12 @@ fn read_spec(value: &JsValue) -> Result<Spec, Error> {
         }
     }
     check_kinds(&pairs, SPEC_KINDS)
-        .and_then(|()| spec_from_pairs(&pairs))
+        .and_then(|()| deserialize_pairs(pairs))
         .map_err(|(path, msg)| shape_error(&path, &msg))
 }
 
-/// The spec's fields from an object's pairs (the order of SPEC_KINDS is
-/// `Spec`'s field order, which serde's messages list).
-fn spec_from_pairs(pairs: &[(String, JsValue)]) -> Result<Spec, Failure> {
-    let mut spec = Spec::new("", "");
-    let (mut zone, mut start) = (None, None);
-    visit_fields(pairs, SPEC_KINDS, |i, key, v| {
-        let at = |m: String| (key.to_owned(), m);
-        match i {
-            0 => spec.id = text(v).map_err(at)?,
-            1 => spec.revision = whole(v).map_err(at)?,
-            2 => zone = Some(text(v).map_err(at)?),
-            3 => start = Some(text(v).map_err(at)?),
-            4 => spec.rrule = opt(v, text).map_err(at)?,
-            5 => spec.rdate = list(key, v)?,
-            6 => spec.exdate = list(key, v)?,
-            7 => spec.gap = policy(v).map_err(at)?,
-            8 => spec.fold = policy(v).map_err(at)?,
-            9 => spec.invalid_date = policy(v).map_err(at)?,
-            10 => spec.misfire = policy(v).map_err(at)?,
-            11 => spec.max_lateness = opt(v, text).map_err(at)?,
-            12 => spec.max_catch_up = opt(v, whole).map_err(at)?,
-            _ => spec.grace = opt(v, text).map_err(at)?,
-        }
-        Ok(())
-    })?;
-    spec.time_zone = zone.ok_or_else(|| missing("timeZone"))?;
-    spec.start = start.ok_or_else(|| missing("start"))?;
-    Ok(spec)
-}
-
 /// Reads an options object; `undefined` and `null` mean "no options".
-fn read_options(
-    value: &JsValue,
-    kinds: &[(&str, Kind)],
-    mut read: impl FnMut(usize, &JsValue) -> Result<(), String>,
-) -> Result<(), Error> {
+fn read_options<T: DeserializeOwned>(value: &JsValue, kinds: &[(&str, Kind)]) -> Result<T, Error> {
     let pairs = if value.is_undefined() || value.is_null() {
         Vec::new()
     } else {
@@ -334,11 +367,7 @@ fn read_options(
             )
         })?
     };
-    let read = check_kinds(&pairs, kinds).and_then(|()| {
-        visit_fields(&pairs, kinds, |i, key, v| {
-            read(i, v).map_err(|m| (key.to_owned(), m))
-        })
-    });
+    let read = check_kinds(&pairs, kinds).and_then(|()| deserialize_pairs(pairs));
     read.map_err(|(path, msg)| {
         let err = Error::new(ErrorCode::InvalidOption, format!("invalid options: {msg}"));
         if path.is_empty() || path == "." {
@@ -376,23 +405,8 @@ fn read_due(value: &JsValue) -> Result<Vec<DueArg>, Error> {
                 format!("expected an object `{{ key, instant }}`, got {got}"),
             )
         })?;
-        let read = check_kinds(&pairs, DUE_KINDS).and_then(|()| {
-            let (mut key, mut instant) = (None, None);
-            visit_fields(&pairs, DUE_KINDS, |i, k, v| {
-                let v = text(v).map_err(|m| (k.to_owned(), m))?;
-                if i == 0 {
-                    key = Some(v)
-                } else {
-                    instant = Some(v)
-                }
-                Ok(())
-            })?;
-            Ok(DueArg {
-                key: key.ok_or_else(|| missing("key"))?,
-                instant: instant.ok_or_else(|| missing("instant"))?,
-            })
-        });
-        let due = read.map_err(|(path, msg)| {
+        let read = check_kinds(&pairs, DUE_KINDS).and_then(|()| deserialize_pairs(pairs));
+        let due: DueArg = read.map_err(|(path, msg)| {
             let f = if path.is_empty() || path == "." {
                 field.clone()
             } else {
@@ -406,7 +420,11 @@ fn read_due(value: &JsValue) -> Result<Vec<DueArg>, Error> {
 }
 
 /// The own enumerable `[key, value]` pairs of a plain object; `Err` names
-/// the JS type of anything else (arrays and functions included).
+/// the JS type of anything else (arrays and functions included). A
+/// property set to `undefined` is left out: it is absent, as
+/// `JSON.stringify` and TypeScript's optional properties have it
+/// (`{ ...spec, gap: opts.gap }`); `null` stays a value, refused where a
+/// string or number belongs.
 fn object_pairs(value: &JsValue) -> Result<Vec<(String, JsValue)>, String> {
     if !value.is_object() || Array::is_array(value) {
         return Err(js_type(value));
@@ -416,16 +434,16 @@ fn object_pairs(value: &JsValue) -> Result<Vec<(String, JsValue)>, String> {
     let mut pairs = Vec::with_capacity(entries.length() as usize);
     for entry in entries.iter() {
         let entry: &Array = entry.unchecked_ref();
-        // Object.entries yields string keys only.
-        let key = entry.get(0).as_string().unwrap_or_default();
-        pairs.push((key, entry.get(1)));
+        let value = entry.get(1);
+        if !value.is_undefined() {
+            // Object.entries yields string keys only.
+            pairs.push((entry.get(0).as_string().unwrap_or_default(), value));
+        }
     }
     Ok(pairs)
 }
 
-/// The JS type a field takes, checked before its value is read. Each
-/// table lists the fields in the Rust struct's order, which serde's
-/// "unknown field" message lists.
+/// The JS type a field takes, checked before serde-wasm-bindgen sees it.
 #[derive(Clone, Copy)]
 enum Kind {
     Text,
@@ -455,13 +473,22 @@ const EXPAND_KINDS: &[(&str, Kind)] = &[
     ("to", Kind::Text),
 ];
 const WINDOW_KINDS: &[(&str, Kind)] = &[("from", Kind::Text), ("to", Kind::Text)];
+const OUTAGE_KINDS: &[(&str, Kind)] = &[
+    ("down", Kind::Text),
+    ("back", Kind::Text),
+    ("decide", Kind::Number),
+    ("show", Kind::Number),
+];
 const DUE_KINDS: &[(&str, Kind)] = &[("key", Kind::Text), ("instant", Kind::Text)];
 
-/// Objects, functions, symbols and BigInts where a string, number or list of
-/// strings belongs are refused here, first, with one short message (the
-/// serde-wasm-bindgen reader this replaced described them with
-/// `format!("{:?}")`, which recursed into nested arrays). The error is
-/// (path, message).
+/// Refuses, before serde-wasm-bindgen reads them, the values it would read
+/// wrongly or describe badly. Objects, functions, symbols and BigInts where
+/// a string, number or list of strings belongs: serde-wasm-bindgen would
+/// describe them with `format!("{:?}")`, whose JS side recurses into nested
+/// arrays (a `RangeError` thrown through Rust frames for deep nesting) and
+/// prints every element of a large one. Strings with a lone surrogate: it
+/// reads them as U+FFFD, so two different ids could give the same keys.
+/// The error is (path, message).
 fn check_kinds(
     pairs: &[(String, JsValue)],
     kinds: &[(&str, Kind)],
@@ -473,12 +500,20 @@ fn check_kinds(
             format!("invalid type: {}, expected {expected}", js_type(v)),
         ))
     };
+    let lone_surrogate = |path: String| {
+        Err((
+            path,
+            "invalid value: a string with a lone surrogate, expected well-formed Unicode"
+                .to_owned(),
+        ))
+    };
     for (key, value) in pairs {
         let Some(&(_, kind)) = kinds.iter().find(|(k, _)| k == key) else {
             continue;
         };
         match kind {
             Kind::Text if compound(value) => return refuse(key.clone(), value, "a string"),
+            Kind::Text if !well_formed(value) => return lone_surrogate(key.clone()),
             Kind::Number if compound(value) => return refuse(key.clone(), value, "a number"),
             Kind::TextList => match value.dyn_ref::<Array>() {
                 // Lengths were bounded by `check_list`.
@@ -487,10 +522,15 @@ fn check_kinds(
                         if compound(&item) {
                             return refuse(format!("{key}[{i}]"), &item, "a string");
                         }
+                        if !well_formed(&item) {
+                            return lone_surrogate(format!("{key}[{i}]"));
+                        }
                     }
                 }
                 None if compound(value) => return refuse(key.clone(), value, "a sequence"),
-                None => {}
+                // serde-wasm-bindgen would look for an iterator on a
+                // primitive (and throw): let it word the type error instead.
+                None => return Err((key.clone(), not_a_sequence(value))),
             },
             _ => {}
         }
@@ -498,171 +538,66 @@ fn check_kinds(
     Ok(())
 }
 
-/// A field that could not be read: (path, message), the path as
-/// serde_path_to_error printed it (`gap`, `rdate[2]`, `.` for the object)
-/// and the message as serde and serde-wasm-bindgen worded it, which this
-/// reader replaces (with serde_path_to_error and Rust's float formatting,
-/// about 14 KB of the gzipped wasm).
-type Failure = (String, String);
-
-/// Visits `pairs` in order, as serde's derived `Deserialize` with
-/// `deny_unknown_fields` does: `read(i, key, value)` for the field
-/// `fields[i]`, and an unknown key fails where it stands.
-fn visit_fields(
-    pairs: &[(String, JsValue)],
-    fields: &[(&str, Kind)],
-    mut read: impl FnMut(usize, &str, &JsValue) -> Result<(), Failure>,
-) -> Result<(), Failure> {
-    for (key, value) in pairs {
-        let Some(i) = fields.iter().position(|(name, _)| name == key) else {
-            let names: Vec<String> = fields.iter().map(|(n, _)| format!("`{n}`")).collect();
-            let expected = match names.as_slice() {
-                [a, b] => format!("{a} or {b}"),
-                _ => format!("one of {}", names.join(", ")),
-            };
-            return Err((
-                key.clone(),
-                format!("unknown field `{key}`, expected {expected}"),
-            ));
-        };
-        // A property set to `undefined` is absent, as `JSON.stringify` and
-        // TypeScript's optional properties have it (`{ ...spec, gap: opts.gap }`);
-        // `null` stays a value, refused where a string or number belongs.
-        if value.is_undefined() {
-            continue;
+/// serde's "invalid type" message for a primitive where a sequence belongs,
+/// as serde-wasm-bindgen words it for the value's JS type.
+fn not_a_sequence(value: &JsValue) -> String {
+    struct Sequence;
+    impl serde::de::Visitor<'_> for Sequence {
+        type Value = ();
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a sequence")
         }
-        read(i, key, value)?;
     }
-    Ok(())
-}
-
-fn missing(field: &str) -> Failure {
-    (".".to_owned(), format!("missing field `{field}`"))
-}
-
-/// serde's "invalid type" message for a JS value that is not `expected`.
-fn invalid_type(value: &JsValue, expected: &str) -> String {
-    let got = if value.loose_eq(&JsValue::NULL) {
-        "unit value".to_owned()
-    } else if let Some(b) = value.as_bool() {
-        format!("boolean `{b}`")
-    } else if let Some(f) = value.as_f64() {
-        // serde prints floats with a decimal point.
-        let mut t = float_text(f);
-        if f.is_finite() && !t.contains('.') {
-            t.push_str(".0");
-        }
-        format!("floating point `{t}`")
-    } else if let Some(s) = value.as_string() {
-        format!("string {s:?}")
+    let de = serde_wasm_bindgen::Deserializer::from(value.clone());
+    // Every visit of `Sequence` fails; a number is read as the float it is.
+    let read = if value.as_f64().is_some() {
+        de.deserialize_f64(Sequence)
     } else {
-        js_type(value)
+        de.deserialize_any(Sequence)
     };
-    format!("invalid type: {got}, expected {expected}")
-}
-
-/// `f` as Rust's `{}` prints it, built from JS's shortest round-trip digits
-/// (the same digits) without an exponent.
-fn float_text(f: f64) -> String {
-    if f.is_nan() {
-        return "NaN".to_owned();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 { "inf" } else { "-inf" }.to_owned();
-    }
-    if f == 0.0 {
-        return if f.is_sign_negative() { "-0" } else { "0" }.to_owned();
-    }
-    let js = js_sys::Number::from(f)
-        .to_string_with_radix(10)
-        .map(String::from)
-        .unwrap_or_default();
-    let (sign, body) = match js.strip_prefix('-') {
-        Some(rest) => ("-", rest),
-        None => ("", js.as_str()),
-    };
-    let Some((mantissa, exp)) = body.split_once('e') else {
-        return js;
-    };
-    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
-    let point =
-        mantissa.find('.').unwrap_or(mantissa.len()) as i64 + exp.parse::<i64>().unwrap_or(0);
-    let zeros = |n: i64| "0".repeat(n.max(0) as usize);
-    let len = digits.len() as i64;
-    let out = if point <= 0 {
-        format!("0.{}{digits}", zeros(-point))
-    } else if point >= len {
-        format!("{digits}{}", zeros(point - len))
-    } else {
-        let (int, frac) = digits.split_at(point as usize);
-        format!("{int}.{frac}")
-    };
-    format!("{sign}{out}")
-}
-
-/// `Option<T>`: `undefined` and `null` are `None`.
-fn opt<T>(
-    value: &JsValue,
-    read: impl Fn(&JsValue) -> Result<T, String>,
-) -> Result<Option<T>, String> {
-    if value.loose_eq(&JsValue::NULL) {
-        Ok(None)
-    } else {
-        read(value).map(Some)
+    match read {
+        Ok(()) => String::new(),
+        Err(e) => js_message(e),
     }
 }
 
-/// A string. One with a lone surrogate is refused: `as_string` reads it as
-/// U+FFFD, so two different ids could give the same keys.
-fn text(value: &JsValue) -> Result<String, String> {
-    let s = value
+/// The bare message of a serde-wasm-bindgen error (a JS `Error` whose
+/// Display is `Error: <message>`), as serde_json gives it.
+fn js_message(err: serde_wasm_bindgen::Error) -> String {
+    let js = JsValue::from(err);
+    match js.dyn_ref::<js_sys::Error>() {
+        Some(err) => String::from(err.message()),
+        None => js.as_string().unwrap_or_default(),
+    }
+}
+
+/// False for a string with a lone surrogate (which `as_string` would read
+/// as U+FFFD); true for anything else.
+fn well_formed(value: &JsValue) -> bool {
+    value
         .as_string()
-        .ok_or_else(|| invalid_type(value, "a string"))?;
-    if JsValue::from_str(&s) != *value {
-        return Err(
-            "invalid value: a string with a lone surrogate, expected well-formed Unicode".into(),
-        );
-    }
-    Ok(s)
+        .is_none_or(|s| JsValue::from_str(&s) == *value)
 }
 
-/// A `u32`: a safe integer >= 0 (serde-wasm-bindgen's rule), in range.
-fn whole(value: &JsValue) -> Result<u32, String> {
-    if js_sys::Number::is_safe_integer(value) {
-        let n = value.as_f64().unwrap_or(-1.0) as i64;
-        if n >= 0 {
-            return u32::try_from(n)
-                .map_err(|_| format!("invalid value: integer `{n}`, expected u32"));
-        }
-    }
-    Err(invalid_type(value, "u32"))
-}
-
-fn policy<P: std::str::FromStr<Err = Error>>(value: &JsValue) -> Result<P, String> {
-    text(value)?
-        .parse()
-        .map_err(|e: Error| e.message().to_owned())
-}
-
-/// `rdate`/`exdate`: an array of strings (`check_list` refused other
-/// objects); anything else is the wrong type, named as serde names it.
-fn list(key: &str, value: &JsValue) -> Result<Vec<String>, Failure> {
-    let Some(array) = value.dyn_ref::<Array>() else {
-        return Err((key.to_owned(), invalid_type(value, "a sequence")));
-    };
-    array
-        .iter()
-        .enumerate()
-        .map(|(i, item)| text(&item).map_err(|m| (format!("{key}[{i}]"), m)))
-        .collect()
+/// Deserializes `T` from key/value pairs with serde-wasm-bindgen, the path
+/// of a failure from serde_path_to_error; the error is (path, message).
+fn deserialize_pairs<T: DeserializeOwned>(
+    pairs: Vec<(String, JsValue)>,
+) -> Result<T, (String, String)> {
+    let map = MapDeserializer::<_, serde_wasm_bindgen::Error>::new(
+        pairs
+            .into_iter()
+            .map(|(k, v)| (k, serde_wasm_bindgen::Deserializer::from(v))),
+    );
+    serde_path_to_error::deserialize(map).map_err(|e| {
+        let path = e.path().to_string();
+        (path, js_message(e.into_inner()))
+    })
 }
 
 /// `rdate`/`exdate` must be real arrays (an arbitrary iterable could be
 /// endless) of bounded length (checked before copying them into Rust).
 fn check_list(key: &str, value: &JsValue) -> Result<(), Error> {
-    if value.is_undefined() {
-        return Ok(());
-    }
     if value.is_object() && !Array::is_array(value) {
         return Err(shape_error(
             key,
@@ -706,13 +641,16 @@ const FIELDS_WIDTH: usize = 19 + 20 + 19;
 
 /// `expand`'s result as `src/wasm/expansion.js` reads it (the layout is
 /// described there): the per-entry strings as one ASCII text of fixed-width
-/// fields, the small per-entry values as one integer (three per
+/// fields, the keys (built by [`crate::Entry::key`]) as one text with their
+/// lengths, the small per-entry values as one integer (three per
 /// transition), and JSON only for what is rare (notes, `mergedInto`) or
 /// small (warnings).
 struct Columns {
     fields: Vec<u8>,
     meta: Vec<u32>,
     transitions: Vec<u32>,
+    keys: String,
+    key_lengths: Vec<u32>,
     tail: String,
 }
 
@@ -723,6 +661,8 @@ impl Columns {
         let entries = expansion.entries();
         let mut fields = Vec::with_capacity(entries.len() * FIELDS_WIDTH);
         let mut meta = Vec::with_capacity(entries.len());
+        let mut keys = String::new();
+        let mut key_lengths = Vec::with_capacity(entries.len());
         let mut offsets: Vec<jiff::tz::Offset> = Vec::new();
         let mut extras = Vec::new();
         for entry in entries {
@@ -752,10 +692,11 @@ impl Columns {
                 m |= 32 | offset_index(&mut offsets, offset)? << 8;
             }
             fields.extend_from_slice(&record[..width]);
+            // JS measures strings in UTF-16 code units.
+            let key = entry.key();
+            key_lengths.push(u32::try_from(key.encode_utf16().count()).ok()?);
+            keys.push_str(&key);
             let notes = entry.notes();
-            if entry.second_of_both() {
-                m |= 8;
-            }
             let merged_into = entry.merged_into();
             if !notes.is_empty() || merged_into.is_some() {
                 m |= 16;
@@ -792,6 +733,8 @@ impl Columns {
             fields,
             meta,
             transitions: shifts,
+            keys,
+            key_lengths,
             tail,
         })
     }

@@ -18,7 +18,8 @@ const LAYERS: &[&[&str]] = &[
     &["zone"],
     &["spec"],
     &["plan"],
-    &["misfire", "describe", "ical", "diff"],
+    &["misfire", "describe", "ical", "diff", "validation"],
+    &["outage"],
     &["ledger"],
     &["cli", "wasm"],
 ];

@@ -489,3 +489,118 @@ fn ical_rejects_non_text() {
     );
     still_works();
 }
+
+#[wasm_bindgen_test]
+fn keys_come_from_rust_for_any_id() {
+    // A non-ASCII id (UTF-16 lengths differ from UTF-8 ones) and fold `both`.
+    let spec = r#"{"id":"jöb😀","timeZone":"America/New_York","start":"2026-11-01T01:30","fold":"both","rrule":"FREQ=DAILY;COUNT=2"}"#;
+    let x = wasm::expand(js(spec), js("{}")).unwrap();
+    let keys: Vec<String> = entries(&x).iter().map(|e| text(e, "key")).collect();
+    let schedule = wallclock::Schedule::from_json(spec).unwrap();
+    let native = wallclock::expand(&schedule, &wallclock::ExpandOptions::new()).unwrap();
+    let want: Vec<String> = native.entries().iter().map(|e| e.key()).collect();
+    assert_eq!(keys, want);
+    assert_eq!(keys[1], "jöb😀|2026-11-01T01:30:00|fold=1");
+}
+
+#[wasm_bindgen_test]
+fn instant_at_reads_instants_and_local_times() {
+    let ny = JsValue::from_str("America/New_York");
+    let at = |t: &str| wasm::instant_at(ny.clone(), JsValue::from_str(t));
+    // 02:30 does not exist on 2026-03-08: read with the offset before the gap.
+    assert_eq!(at("2026-03-08T02:30").unwrap(), 1_772_955_000_000.0);
+    // 01:30 on 2026-11-01 happens twice: the first.
+    assert_eq!(at("2026-11-01T01:30").unwrap(), 1_793_511_000_000.0);
+    assert_eq!(at("2026-11-01T06:30:00Z").unwrap(), 1_793_514_600_000.0);
+    assert_eq!(
+        at("2026-11-01T01:30:00-05:00").unwrap(),
+        1_793_514_600_000.0
+    );
+    let err = assert_error(
+        at("tomorrow").map(JsValue::from),
+        "invalid_date_time",
+        Some("text"),
+    );
+    assert!(text(&err, "message").contains("tomorrow"));
+    assert_error(
+        wasm::instant_at(
+            JsValue::from_str("Mars/Base"),
+            JsValue::from_str("2026-03-08T02:30"),
+        )
+        .map(JsValue::from),
+        "unknown_time_zone",
+        Some("timeZone"),
+    );
+    assert_error(
+        wasm::instant_at(
+            JsValue::from_f64(1.0),
+            JsValue::from_str("2026-03-08T02:30"),
+        )
+        .map(JsValue::from),
+        "invalid_option",
+        Some("timeZone"),
+    );
+    assert_error(at_null(&ny), "invalid_option", Some("text"));
+    still_works();
+}
+
+fn at_null(zone: &JsValue) -> Result<JsValue, JsValue> {
+    wasm::instant_at(zone.clone(), JsValue::NULL).map(JsValue::from)
+}
+
+#[wasm_bindgen_test]
+fn simulate_outage_decides_the_newest() {
+    let spec = js(
+        r#"{"id":"job","timeZone":"America/New_York","start":"2026-03-01T09:00","rrule":"FREQ=HOURLY","misfire":"latest_only"}"#,
+    );
+    let out = wasm::simulate_outage(
+        spec.clone(),
+        js(r#"{"down":"2026-03-01T09:00","back":"2026-03-02T09:00","decide":10,"show":3}"#),
+    )
+    .unwrap();
+    let num = |k: &str| get(&out, k).as_f64().unwrap();
+    assert_eq!(num("missed"), 24.0);
+    assert_eq!(
+        (num("decided"), num("leftOut"), num("hidden")),
+        (10.0, 14.0, 7.0)
+    );
+    assert_eq!(get(&get(&out, "counts"), "run").as_f64(), Some(1.0));
+    assert_eq!(get(&get(&out, "counts"), "coalesced").as_f64(), Some(9.0));
+    let d = get(&out, "decisions").dyn_into::<Array>().unwrap();
+    assert_eq!(d.length(), 3);
+    let last = d.get(2);
+    assert_eq!(text(&last, "key"), "job|2026-03-02T09:00:00");
+    assert_eq!(text(&last, "nominal"), "2026-03-02T09:00:00");
+    assert_eq!(get(&last, "fold").as_f64(), Some(0.0));
+    assert_eq!(text(&last, "instant"), "2026-03-02T14:00:00Z");
+    assert_eq!(text(&last, "lateness"), "PT0S");
+    assert_eq!(text(&last, "decision"), "run");
+    assert!(!text(&last, "reason").is_empty());
+    assert_error(
+        wasm::simulate_outage(spec.clone(), js(r#"{"down":"2026-03-01T09:00"}"#)),
+        "invalid_option",
+        Some("back"),
+    );
+    assert_error(
+        wasm::simulate_outage(
+            spec.clone(),
+            js(r#"{"down":"2026-03-02T09:00","back":"2026-03-01T09:00"}"#),
+        ),
+        "invalid_option",
+        Some("back"),
+    );
+    assert_error(
+        wasm::simulate_outage(
+            spec.clone(),
+            js(r#"{"down":"2026-03-01T09:00","back":"2026-03-02T09:00","decide":5001}"#),
+        ),
+        "invalid_option",
+        Some("decide"),
+    );
+    assert_error(
+        wasm::simulate_outage(spec, js(r#"{"down":"x","back":"2026-03-02T09:00"}"#)),
+        "invalid_date_time",
+        Some("down"),
+    );
+    still_works();
+}

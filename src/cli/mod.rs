@@ -196,19 +196,7 @@ fn run(cli: Cli, out: &mut String) -> Result<i32, Error> {
         }
         Command::Validate { spec, pretty } => {
             let schedule = spec.schedule()?;
-            let warnings = crate::plan::warnings(&schedule);
-            #[derive(serde::Serialize)]
-            struct Valid<'a> {
-                valid: bool,
-                rrule: Option<String>,
-                warnings: &'a [crate::plan::Warning],
-            }
-            let value = Valid {
-                valid: true,
-                rrule: schedule.rule().map(|r| r.to_string()),
-                warnings: &warnings,
-            };
-            push_json(out, &value, pretty);
+            push_json(out, &crate::validate(&schedule), pretty);
         }
         Command::Describe { spec } => {
             let schedule = spec.schedule()?;

