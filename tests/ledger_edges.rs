@@ -13,7 +13,7 @@ use std::path::Path;
 use rusqlite::Connection;
 use serde_json::Value;
 
-use common::{err, ledger, ok, setup};
+use common::{dump, err, ledger, ok, setup};
 
 fn dir(name: &str) -> std::path::PathBuf {
     common::dir("ledger_edges", name)
@@ -40,37 +40,6 @@ fn tick(d: &Path, now: &str) -> (Value, Vec<String>) {
         .map(str::to_owned)
         .collect();
     (report, ran)
-}
-
-/// Every row of every table, for "nothing changed" checks.
-fn dump(d: &Path) -> Vec<String> {
-    let conn = Connection::open(d.join("ledger.db")).unwrap();
-    let tables: Vec<String> = conn
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap();
-    let mut out = Vec::new();
-    for t in tables {
-        let mut st = conn.prepare(&format!("SELECT * FROM \"{t}\"")).unwrap();
-        let n = st.column_count();
-        let rows = st
-            .query_map([], |r| {
-                (0..n)
-                    .map(|i| {
-                        r.get::<_, rusqlite::types::Value>(i)
-                            .map(|v| format!("{v:?}"))
-                    })
-                    .collect::<Result<Vec<_>, _>>()
-            })
-            .unwrap();
-        for row in rows {
-            out.push(format!("{t}: {}", row.unwrap().join(", ")));
-        }
-    }
-    out
 }
 
 /// Seed 000 §5.6 with the cutover set back into days that already ran (09:00

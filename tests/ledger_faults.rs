@@ -20,7 +20,7 @@ use serde_json::Value;
 use wallclock::ledger::{Ledger, OccurrenceFilter, Outcome};
 use wallclock::{Due, ExpandOptions, Schedule, Spec, decide_misfires, expand};
 
-use common::{db_file, err, ledger, ledger_command, ok, setup, ts};
+use common::{db_file, dump, err, ledger, ledger_command, ok, setup, ts};
 
 fn dir(name: &str) -> PathBuf {
     common::dir("ledger_faults", name)
@@ -59,37 +59,6 @@ fn wait_for(path: &Path, within: Duration) {
         assert!(t.elapsed() < within, "{} never appeared", path.display());
         std::thread::sleep(Duration::from_millis(20));
     }
-}
-
-/// Every row of every table, for "nothing changed" checks.
-fn dump(d: &Path) -> Vec<String> {
-    let conn = rusqlite::Connection::open(db_file(d)).unwrap();
-    let tables: Vec<String> = conn
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap();
-    let mut out = Vec::new();
-    for t in tables {
-        let mut st = conn.prepare(&format!("SELECT * FROM \"{t}\"")).unwrap();
-        let n = st.column_count();
-        let rows = st
-            .query_map([], |r| {
-                (0..n)
-                    .map(|i| {
-                        r.get::<_, rusqlite::types::Value>(i)
-                            .map(|v| format!("{v:?}"))
-                    })
-                    .collect::<Result<Vec<_>, _>>()
-            })
-            .unwrap();
-        for row in rows {
-            out.push(format!("{t}: {}", row.unwrap().join(", ")));
-        }
-    }
-    out
 }
 
 /// Defect 1. Daily 09:00 UTC: attempt 1 is killed (-9) mid-command, its

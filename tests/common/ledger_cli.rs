@@ -75,3 +75,34 @@ pub fn err(out: &Output) -> Value {
 pub fn ts(s: &str) -> Timestamp {
     s.parse().unwrap()
 }
+
+/// Every row of every table of the ledger in `dir`, for "nothing changed" checks.
+pub fn dump(dir: &Path) -> Vec<String> {
+    let conn = rusqlite::Connection::open(db_file(dir)).unwrap();
+    let tables: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let mut out = Vec::new();
+    for t in tables {
+        let mut st = conn.prepare(&format!("SELECT * FROM \"{t}\"")).unwrap();
+        let n = st.column_count();
+        let rows = st
+            .query_map([], |r| {
+                (0..n)
+                    .map(|i| {
+                        r.get::<_, rusqlite::types::Value>(i)
+                            .map(|v| format!("{v:?}"))
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .unwrap();
+        for row in rows {
+            out.push(format!("{t}: {}", row.unwrap().join(", ")));
+        }
+    }
+    out
+}
