@@ -9,7 +9,7 @@
 //! occurrence" means "the same key". Changing `id` therefore changes every
 //! key, and the diff says so.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, VecDeque};
 
 use jiff::Timestamp;
 use jiff::civil::DateTime;
@@ -327,17 +327,25 @@ fn diff_expansions(old: &Schedule, new: &Schedule, before: &Expansion, after: &E
         new,
         fields: &fields,
     };
-    let mut olds: HashMap<String, &Entry> = before.entries().iter().map(|e| (e.key(), e)).collect();
+    // A key can stand twice in one expansion (an invalid date moved onto a
+    // date the rule also generates is merged into it under that date's
+    // key): entries with one key are paired in expansion order.
+    let mut olds: HashMap<String, VecDeque<usize>> = HashMap::new();
+    for (i, e) in before.entries().iter().enumerate() {
+        olds.entry(e.key()).or_default().push_back(i);
+    }
+    let mut paired = vec![false; before.entries().len()];
     let mut changes = Vec::new();
     let mut unchanged = 0;
     for e in after.entries() {
         let key = e.key();
         let new_side = Side::of(e);
-        let Some(o) = olds.remove(&key) else {
+        let Some(i) = olds.get_mut(&key).and_then(VecDeque::pop_front) else {
             changes.push(explain.change(ChangeKind::Added, key, e, None, Some(new_side)));
             continue;
         };
-        let old_side = Side::of(o);
+        paired[i] = true;
+        let old_side = Side::of(&before.entries()[i]);
         let kind = if old_side.instant.is_some()
             && new_side.instant.is_some()
             && old_side.instant != new_side.instant
@@ -352,12 +360,9 @@ fn diff_expansions(old: &Schedule, new: &Schedule, before: &Expansion, after: &E
         changes.push(explain.change(kind, key, e, Some(old_side), Some(new_side)));
     }
     // What the new side no longer has, in the old side's order.
-    for e in before.entries() {
-        let key = e.key();
-        if olds.remove(&key).is_some() {
-            let side = Side::of(e);
-            changes.push(explain.change(ChangeKind::Removed, key, e, Some(side), None));
-        }
+    for (e, _) in before.entries().iter().zip(&paired).filter(|(_, p)| !**p) {
+        let side = Side::of(e);
+        changes.push(explain.change(ChangeKind::Removed, e.key(), e, Some(side), None));
     }
     changes.sort_by_key(|c| (c.nominal, c.fold));
     Diff {
