@@ -9,8 +9,6 @@
 //! occurrence" means "the same key". Changing `id` therefore changes every
 //! key, and the diff says so.
 
-use std::collections::{BTreeSet, HashMap, VecDeque};
-
 use jiff::Timestamp;
 use jiff::civil::DateTime;
 use serde::Serialize;
@@ -329,18 +327,29 @@ fn diff_expansions(old: &Schedule, new: &Schedule, before: &Expansion, after: &E
     };
     // A key can stand twice in one expansion (an invalid date moved onto a
     // date the rule also generates is merged into it under that date's
-    // key): entries with one key are paired in expansion order.
-    let mut olds: HashMap<String, VecDeque<usize>> = HashMap::new();
-    for (i, e) in before.entries().iter().enumerate() {
-        olds.entry(e.key()).or_default().push_back(i);
-    }
+    // key): entries with one key are paired in expansion order. The old
+    // side's keys are sorted with their positions, so each key's entries
+    // are one run, searched by bisection.
+    let mut olds: Vec<(String, usize)> = before
+        .entries()
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.key(), i))
+        .collect();
+    crate::sort::sort(&mut olds);
     let mut paired = vec![false; before.entries().len()];
     let mut changes = Vec::new();
     let mut unchanged = 0;
     for e in after.entries() {
         let key = e.key();
         let new_side = Side::of(e);
-        let Some(i) = olds.get_mut(&key).and_then(VecDeque::pop_front) else {
+        let run = olds.partition_point(|(k, _)| *k < key);
+        let next = olds[run..]
+            .iter()
+            .take_while(|(k, _)| *k == key)
+            .map(|&(_, i)| i)
+            .find(|&i| !paired[i]);
+        let Some(i) = next else {
             changes.push(explain.change(ChangeKind::Added, key, e, None, Some(new_side)));
             continue;
         };
@@ -364,7 +373,12 @@ fn diff_expansions(old: &Schedule, new: &Schedule, before: &Expansion, after: &E
         let side = Side::of(e);
         changes.push(explain.change(ChangeKind::Removed, e.key(), e, Some(side), None));
     }
-    changes.sort_by_key(|c| (c.nominal, c.fold));
+    // Ties (one nominal and fold, a merged entry beside its primary) keep
+    // the order they were found in.
+    let mut order: Vec<usize> = (0..changes.len()).collect();
+    crate::sort::sort_by_key(&mut order, |&i| (changes[i].nominal, changes[i].fold, i));
+    let mut slots: Vec<Option<Change>> = changes.into_iter().map(Some).collect();
+    let changes: Vec<Change> = order.iter().filter_map(|&i| slots[i].take()).collect();
     Diff {
         tzdb: after.tzdb(),
         fields,
@@ -399,7 +413,9 @@ fn field_changes(old: &Schedule, new: &Schedule) -> Vec<FieldChange> {
     let rule = |s: &Schedule| s.rule().map_or_else(|| "-".to_owned(), |r| r.to_string());
     push(Cause::Rrule, rule(old), rule(new));
     let dates = |list: &[DateTime]| {
-        let set: BTreeSet<DateTime> = list.iter().copied().collect();
+        let mut set = list.to_vec();
+        crate::sort::sort(&mut set);
+        set.dedup();
         let text: Vec<String> = set.into_iter().map(fmt_nominal).collect();
         if text.is_empty() {
             "-".to_owned()
@@ -446,12 +462,13 @@ fn rule_parts_diff(old: &str, new: &str) -> String {
     };
     let mut names: Vec<&String> = a.iter().chain(b.iter()).map(|(k, _)| k).collect();
     names.dedup();
-    let mut seen = BTreeSet::new();
+    let mut seen: Vec<&str> = Vec::new();
     let mut out = Vec::new();
     for name in names {
-        if !seen.insert(name.as_str()) {
+        if seen.contains(&name.as_str()) {
             continue;
         }
+        seen.push(name);
         match (value(&a, name), value(&b, name)) {
             (Some(x), Some(y)) if x != y => out.push(format!("`{name}={x}` → `{name}={y}`")),
             (Some(x), None) => out.push(format!("`{name}={x}` removed")),
