@@ -20,7 +20,7 @@ use serde_json::Value;
 use wallclock::ledger::{Ledger, OccurrenceFilter, Outcome};
 use wallclock::{Due, ExpandOptions, Schedule, Spec, decide_misfires, expand};
 
-use common::{db_file, dump, err, ledger, ledger_command, ok, setup, ts};
+use common::{db_file, dump, err, ledger, ledger_command, occurrences, ok, setup, ts, wait_for};
 
 fn dir(name: &str) -> PathBuf {
     common::dir("ledger_faults", name)
@@ -30,13 +30,6 @@ fn tick(d: &Path, now: &str, exec: &str, extra: &[&str]) -> std::process::Output
     let mut args = vec!["tick", "--now", now, "--worker", "w", "--exec", exec];
     args.extend_from_slice(extra);
     ledger(d, &args)
-}
-
-fn occurrences(d: &Path) -> Vec<Value> {
-    match ok(&ledger(d, &["occurrences", "--json"])) {
-        Value::Array(a) => a,
-        v => panic!("{v}"),
-    }
 }
 
 fn find<'a>(occ: &'a [Value], key: &str) -> &'a Value {
@@ -51,14 +44,6 @@ fn lines(path: &Path) -> Vec<String> {
         .lines()
         .map(str::to_owned)
         .collect()
-}
-
-fn wait_for(path: &Path, within: Duration) {
-    let t = Instant::now();
-    while !path.exists() {
-        assert!(t.elapsed() < within, "{} never appeared", path.display());
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 /// Defect 1. Daily 09:00 UTC: attempt 1 is killed (-9) mid-command, its

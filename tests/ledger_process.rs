@@ -15,11 +15,10 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use jiff::{SignedDuration, Timestamp};
-use serde_json::Value;
 use wallclock::Spec;
 use wallclock::ledger::{Finish, Ledger, OccurrenceFilter, Outcome, TickReport};
 
-use common::{BIN, err, ledger, ok, setup, ts};
+use common::{BIN, err, ledger, occurrences, ok, setup, ts, wait_for};
 
 fn dir(name: &str) -> std::path::PathBuf {
     common::dir("ledger_process", name)
@@ -33,13 +32,6 @@ fn tick_at(dir: &Path, now: &str, worker: &str, exec: &str) -> std::process::Out
     )
 }
 
-fn occurrences(dir: &Path) -> Vec<Value> {
-    match ok(&ledger(dir, &["occurrences", "--json"])) {
-        Value::Array(a) => a,
-        v => panic!("{v}"),
-    }
-}
-
 /// SIGKILL to `child`'s whole process group (the tick and its command),
 /// which must have been killed, not have exited.
 fn kill_group(child: &mut std::process::Child) {
@@ -49,14 +41,6 @@ fn kill_group(child: &mut std::process::Child) {
         .unwrap();
     assert!(killed.success());
     assert!(!child.wait().unwrap().success());
-}
-
-fn wait_for(path: &Path, within: Duration) {
-    let t = Instant::now();
-    while !path.exists() {
-        assert!(t.elapsed() < within, "{} never appeared", path.display());
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 /// Seed 000 §5.7: the command writes its effect, then the tick process is

@@ -106,3 +106,20 @@ pub fn dump(dir: &Path) -> Vec<String> {
     }
     out
 }
+
+/// `wallclock ledger occurrences --json` of the ledger in `dir`.
+pub fn occurrences(dir: &Path) -> Vec<Value> {
+    match ok(&ledger(dir, &["occurrences", "--json"])) {
+        Value::Array(a) => a,
+        v => panic!("{v}"),
+    }
+}
+
+/// Waits until `path` exists (a command's marker file), failing after `within`.
+pub fn wait_for(path: &Path, within: std::time::Duration) {
+    let t = std::time::Instant::now();
+    while !path.exists() {
+        assert!(t.elapsed() < within, "{} never appeared", path.display());
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
