@@ -7,7 +7,7 @@ use jiff::{SignedDuration, Timestamp};
 
 use super::error::{LedgerError, internal};
 use super::model::{Moved, PlanReport, ReplanReport};
-use super::store::{Gate, Sql, Tx, args};
+use super::store::{Dialect, Gate, Sql, SqlValue, Tx, args};
 use super::{CACHE_KIB, Ledger, PLAN_CACHE_KIB, add, load_schedule, parse_ts};
 use crate::format::{fmt_instant, fmt_nominal};
 use crate::plan::{Entry, ExpandOptions, Status, expand};
@@ -89,42 +89,141 @@ fn insert_rows(
     // schedule and expansion order.
     let mut order: Vec<u32> = (0..rows.len() as u32).collect();
     order.sort_unstable_by_key(|&i| (rows[i as usize].at, i));
-    let insert = "INSERT INTO occurrences
-           (schedule, revision, nominal, fold, doubled, instant, at, status, tzdb,
-            notes, state, reason, due_at, planned_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?7, ?13)
-         ON CONFLICT DO NOTHING";
-    for &i in &order {
-        let row = &rows[i as usize];
-        let n = tx.execute(
-            insert,
-            &args![
-                row.schedule,
-                row.revision,
-                row.nominal,
-                row.fold,
-                row.doubled,
-                row.instant,
-                fmt_instant(row.at),
-                row.status,
-                tzdb,
-                row.notes,
-                row.state,
-                row.reason,
-                stamp,
-            ],
-        )?;
-        if n == 1 {
-            report.inserted += 1;
-            match row.state {
-                "gap_skipped" => report.gap_skipped += 1,
-                "coalesced" => report.merged += 1,
-                _ => {}
-            }
-        }
+    match tx.dialect() {
+        Dialect::Sqlite => insert_one_by_one(tx, rows, &order, tzdb, stamp, report)?,
+        Dialect::Postgres => insert_many_at_once(tx, rows, &order, tzdb, stamp, report)?,
     }
     rows.clear();
     Ok(())
+}
+
+/// The columns a plan writes; `due_at` repeats `at`.
+const INSERT_COLUMNS: &str = "INSERT INTO occurrences
+       (schedule, revision, nominal, fold, doubled, instant, at, status, tzdb,
+        notes, state, reason, due_at, planned_at)";
+
+/// One row's arguments, in [`INSERT_COLUMNS`] order but for `tzdb`,
+/// `due_at` and `planned_at`.
+fn row_args(row: &NewRow) -> [SqlValue; 11] {
+    args![
+        row.schedule,
+        row.revision,
+        row.nominal,
+        row.fold,
+        row.doubled,
+        row.instant,
+        fmt_instant(row.at),
+        row.status,
+        row.notes,
+        row.state,
+        row.reason,
+    ]
+}
+
+/// Counts an inserted row of state `state`.
+fn count_inserted(report: &mut PlanReport, state: &str) {
+    report.inserted += 1;
+    match state {
+        "gap_skipped" => report.gap_skipped += 1,
+        "coalesced" => report.merged += 1,
+        _ => {}
+    }
+}
+
+/// SQLite: one prepared statement per row is as fast as SQLite inserts.
+fn insert_one_by_one(
+    tx: &Tx<'_>,
+    rows: &[NewRow],
+    order: &[u32],
+    tzdb: &str,
+    stamp: &str,
+    report: &mut PlanReport,
+) -> Result<(), LedgerError> {
+    let insert = format!(
+        "{INSERT_COLUMNS}
+         VALUES (?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?1, ?11, ?12, ?13, ?9, ?2)
+         ON CONFLICT DO NOTHING"
+    );
+    let mut values: Vec<SqlValue> = args![tzdb, stamp].to_vec();
+    for &i in order {
+        let row = &rows[i as usize];
+        values.truncate(2);
+        values.extend(row_args(row));
+        if tx.execute(&insert, &values)? == 1 {
+            count_inserted(report, row.state);
+        }
+    }
+    Ok(())
+}
+
+/// Most rows one PostgreSQL insert statement carries.
+const ROWS_PER_STATEMENT: usize = 512;
+
+/// PostgreSQL: a round trip per row would be most of the cost, so rows go
+/// in multi-row statements of [`ROWS_PER_STATEMENT`], then halving sizes
+/// for the rest (a handful of distinct statements, each prepared once).
+/// `RETURNING` names what was inserted (a conflict inserts nothing).
+fn insert_many_at_once(
+    tx: &Tx<'_>,
+    rows: &[NewRow],
+    order: &[u32],
+    tzdb: &str,
+    stamp: &str,
+    report: &mut PlanReport,
+) -> Result<(), LedgerError> {
+    let mut rest = order;
+    while !rest.is_empty() {
+        let size = chunk_size(rest.len());
+        let (chunk, tail) = rest.split_at(size);
+        rest = tail;
+        let mut values: Vec<SqlValue> = args![tzdb, stamp].to_vec();
+        for &i in chunk {
+            values.extend(row_args(&rows[i as usize]));
+        }
+        let inserted = tx.query_map(&multi_row_insert(size), &values, |r| r.get::<String>(0))?;
+        for state in inserted {
+            count_inserted(report, &state);
+        }
+    }
+    Ok(())
+}
+
+/// [`ROWS_PER_STATEMENT`], or the largest power of two not above `left`.
+fn chunk_size(left: usize) -> usize {
+    if left >= ROWS_PER_STATEMENT {
+        ROWS_PER_STATEMENT
+    } else {
+        1 << left.ilog2()
+    }
+}
+
+/// An insert of `n` rows: `?1` is the tz database, `?2` the plan's
+/// instant, then eleven arguments per row.
+fn multi_row_insert(n: usize) -> String {
+    let mut sql = format!("{INSERT_COLUMNS} VALUES ");
+    for r in 0..n {
+        let p = |k: usize| format!("?{}", 3 + r * 11 + k);
+        if r > 0 {
+            sql.push_str(", ");
+        }
+        sql.push_str(&format!(
+            "({}, {}, {}, {}, {}, {}, {}, {}, ?1, {}, {}, {}, {}, ?2)",
+            p(0),
+            p(1),
+            p(2),
+            p(3),
+            p(4),
+            p(5),
+            p(6),
+            p(7),
+            p(8),
+            p(9),
+            p(10),
+            p(6)
+        ));
+    }
+    sql.push_str(" ON CONFLICT DO NOTHING RETURNING state");
+    sql
 }
 
 /// The notes as stored: NULL when there are none (most rows).
