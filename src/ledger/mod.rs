@@ -296,6 +296,14 @@ impl Ledger {
     /// Adds a schedule as revision 1 (the spec's `revision` must be 1 or absent).
     /// Fails with `schedule_exists` when the id is taken, or the spec's own error.
     pub fn add(&mut self, spec: &Spec) -> Result<(), LedgerError> {
+        self.add_from(spec, None)
+    }
+
+    /// [`Ledger::add`], planned from `from` on: occurrences before it are
+    /// never materialised (a schedule whose rule started a year ago does
+    /// not run a year of occurrences at its first tick). `None` plans from
+    /// the rule's start, missed occurrences included.
+    pub fn add_from(&mut self, spec: &Spec, from: Option<Timestamp>) -> Result<(), LedgerError> {
         let mut spec = spec.clone();
         if spec.revision != 1 {
             return Err(LedgerError::new(
@@ -326,8 +334,8 @@ impl Ledger {
             .with_field("id"));
         }
         tx.execute(
-            "INSERT INTO schedules (id, revision, time_zone) VALUES (?1, 1, ?2)",
-            &args![spec.id, schedule.time_zone_name()],
+            "INSERT INTO schedules (id, revision, time_zone, cursor) VALUES (?1, 1, ?2, ?3)",
+            &args![spec.id, schedule.time_zone_name(), from.map(fmt_instant)],
         )?;
         insert_revision(&tx, &spec, &schedule, None)?;
         tx.commit()?;

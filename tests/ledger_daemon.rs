@@ -1,0 +1,309 @@
+//! Running the scheduler as a service: `add` plans nothing in the past
+//! unless asked, a hung command is killed at its timeout, a failed one
+//! keeps its stderr and makes `tick` fail, `run` outlives a held write lock
+//! and stops within its shutdown grace, logging JSON lines. Real
+//! `wallclock ledger` processes on real ledger files.
+#![cfg(all(feature = "native", not(target_arch = "wasm32")))]
+
+#[path = "common/ledger_cli.rs"]
+mod common;
+
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use jiff::Timestamp;
+use serde_json::Value;
+
+use common::{err, ledger, ledger_command, occurrences, ok, wait_for};
+
+fn dir(name: &str) -> std::path::PathBuf {
+    common::dir("ledger_daemon", name)
+}
+
+fn init_with(d: &std::path::Path, spec: &str, extra: &[&str]) -> Value {
+    std::fs::write(d.join("spec.json"), spec).unwrap();
+    ok(&ledger(d, &["init"]));
+    let mut args = vec!["add", "--spec", "spec.json"];
+    args.extend_from_slice(extra);
+    ok(&ledger(d, &args))
+}
+
+/// The JSON lines a process wrote on stderr.
+fn log_lines(stderr: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(stderr)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|v| v.get("event").is_some())
+        .collect()
+}
+
+#[test]
+fn add_plans_nothing_before_now_unless_asked() {
+    let d = dir("no_backfill");
+    let spec = r#"{"id":"daily","timeZone":"Europe/Berlin","start":"2025-06-01T09:00","rrule":"FREQ=DAILY"}"#;
+    let out = init_with(&d, spec, &["--now", "2026-06-01T12:00:00Z"]);
+    assert_eq!(out["plannedFrom"], "2026-06-01T12:00:00Z", "{out}");
+    assert!(out["note"].as_str().unwrap().contains("--backfill-from"), "{out}");
+    let t = ok(&ledger(
+        &d,
+        &[
+            "tick",
+            "--now",
+            "2026-06-03T12:00:00Z",
+            "--worker",
+            "w",
+            "--exec",
+            "true",
+        ],
+    ));
+    // A year-old daily rule: two days ran, not a year of them.
+    assert_eq!(t["claimed"], 2, "{t}");
+    let occ = occurrences(&d);
+    assert_eq!(occ.len(), 2, "{occ:?}");
+    assert_eq!(occ[0]["nominal"], "2026-06-02T09:00:00");
+
+    let d = dir("backfill");
+    let spec = r#"{"id":"daily","timeZone":"UTC","start":"2026-05-01T09:00","rrule":"FREQ=DAILY","misfire":"latest_only"}"#;
+    let out = init_with(
+        &d,
+        spec,
+        &[
+            "--now",
+            "2026-06-01T12:00:00Z",
+            "--backfill-from",
+            "2026-05-29T00:00:00Z",
+        ],
+    );
+    assert!(out["note"].as_str().unwrap().contains("misfire policy"), "{out}");
+    let t = ok(&ledger(
+        &d,
+        &[
+            "tick",
+            "--now",
+            "2026-06-01T12:00:00Z",
+            "--worker",
+            "w",
+            "--exec",
+            "true",
+        ],
+    ));
+    // 29, 30, 31 May and 1 June missed; latest_only runs the newest.
+    assert_eq!(t["claimed"], 1, "{t}");
+    assert_eq!(t["decided"]["coalesced"], 3, "{t}");
+}
+
+#[test]
+fn a_hung_command_is_killed_at_its_timeout_with_its_children() {
+    let d = dir("timeout");
+    let spec = r#"{"id":"hang","timeZone":"UTC","start":"2026-06-01T09:00","rrule":"FREQ=DAILY;COUNT=1"}"#;
+    init_with(&d, spec, &["--backfill-from", common::BACKFILL]);
+    let t = Instant::now();
+    let out = ledger(
+        &d,
+        &[
+            "tick",
+            "--now",
+            "2026-06-01T09:00:00Z",
+            "--worker",
+            "w",
+            "--max-attempts",
+            "1",
+            "--timeout",
+            "PT1S",
+            "--exec",
+            "(sleep 3; touch late-child) & sleep 30",
+        ],
+    );
+    assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
+    // The only attempt timed out: dead, and `tick` says so.
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["dead"], 1, "{report}");
+    let e = ok(&ledger(&d, &["explain", "hang|2026-06-01T09:00:00"]));
+    let attempt = &e["occurrences"][0]["attemptLog"][0];
+    assert_eq!(attempt["errorClass"], "timeout", "{e}");
+    // The whole process group went: the background child never finishes.
+    std::thread::sleep(Duration::from_secs(4));
+    assert!(!d.join("late-child").exists());
+}
+
+#[test]
+fn a_failed_command_keeps_its_stderr_and_tick_fails() {
+    let d = dir("stderr");
+    let spec = r#"{"id":"bad","timeZone":"UTC","start":"2026-06-01T09:00","rrule":"FREQ=DAILY;COUNT=1"}"#;
+    init_with(&d, spec, &["--backfill-from", common::BACKFILL]);
+    let long = "x".repeat(6000);
+    let out = ledger(
+        &d,
+        &[
+            "tick",
+            "--now",
+            "2026-06-01T09:00:00Z",
+            "--worker",
+            "w",
+            "--max-attempts",
+            "1",
+            "--exec",
+            &format!("echo {long} >&2; echo 'connection refused by smtp' >&2; exit 3"),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let e = ok(&ledger(&d, &["explain", "bad|2026-06-01T09:00:00"]));
+    let error = e["occurrences"][0]["attemptLog"][0]["error"].as_str().unwrap();
+    assert!(error.contains("exited with status 3"), "{error}");
+    assert!(error.ends_with("connection refused by smtp"), "{error}");
+    // The tail, not the whole stream.
+    let (_, tail) = error.split_once("stderr ends: ").unwrap();
+    assert!(tail.len() <= 4096 && tail.len() > 4000, "{}", tail.len());
+    // A retryable failure is not a failed tick.
+    let d = dir("stderr_retry");
+    init_with(&d, spec, &["--backfill-from", common::BACKFILL]);
+    let out = ledger(
+        &d,
+        &[
+            "tick",
+            "--now",
+            "2026-06-01T09:00:00Z",
+            "--worker",
+            "w",
+            "--exec",
+            "exit 3",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+}
+
+/// Now, to the second, and an instant `secs` later.
+fn soon(secs: i64) -> String {
+    let t = Timestamp::now() + jiff::SignedDuration::from_secs(secs);
+    t.strftime("%Y-%m-%dT%H:%M:%S").to_string()
+}
+
+#[test]
+fn run_outlives_a_held_write_lock_and_logs_json_lines() {
+    let d = dir("run_locked");
+    let spec = format!(
+        r#"{{"id":"tick","timeZone":"UTC","start":"{}","rrule":"FREQ=SECONDLY;INTERVAL=2;COUNT=3"}}"#,
+        soon(3)
+    );
+    init_with(&d, &spec, &[]);
+    let holder = rusqlite::Connection::open(common::db_file(&d)).unwrap();
+    holder.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let child = ledger_command(&d)
+        .args([
+            "--busy-timeout",
+            "PT0.2S",
+            "run",
+            "--worker",
+            "w",
+            "--every",
+            "PT0.2S",
+            "--exec",
+            "echo $WALLCLOCK_KEY >> ran.txt",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(3));
+    holder.execute_batch("ROLLBACK").unwrap();
+    drop(holder);
+    wait_for(&d.join("ran.txt"), Duration::from_secs(20));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::fs::read_to_string(d.join("ran.txt"))
+        .unwrap_or_default()
+        .lines()
+        .count()
+        < 3
+        && Instant::now() < deadline
+    {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let pid = child.id().to_string();
+    std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let ran = std::fs::read_to_string(d.join("ran.txt")).unwrap();
+    assert_eq!(ran.lines().count(), 3, "{ran}");
+    let lines = log_lines(&out.stderr);
+    let failed: Vec<&Value> = lines
+        .iter()
+        .filter(|l| l["event"] == "tick_failed")
+        .collect();
+    assert!(!failed.is_empty(), "{lines:?}");
+    assert_eq!(failed[0]["code"], "database_locked");
+    assert!(failed[0]["retryInMs"].as_u64().unwrap() <= 60_000);
+    let ticks: u64 = lines
+        .iter()
+        .filter(|l| l["event"] == "tick")
+        .map(|l| l["done"].as_u64().unwrap())
+        .sum();
+    assert_eq!(ticks, 3, "{lines:?}");
+    let summary: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(summary["total"]["done"], 3, "{summary}");
+}
+
+#[test]
+fn sigterm_stops_claiming_and_kills_a_command_past_the_grace() {
+    let d = dir("grace");
+    let spec = format!(
+        r#"{{"id":"slow","timeZone":"UTC","start":"{}","rrule":"FREQ=SECONDLY;COUNT=1"}}"#,
+        soon(1)
+    );
+    init_with(&d, &spec, &[]);
+    let child = ledger_command(&d)
+        .args([
+            "run",
+            "--worker",
+            "w",
+            "--every",
+            "PT0.2S",
+            "--shutdown-grace",
+            "PT1S",
+            "--exec",
+            "touch started; sleep 60",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for(&d.join("started"), Duration::from_secs(20));
+    let t = Instant::now();
+    std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
+    assert!(out.status.success(), "{out:?}");
+    let occ = occurrences(&d);
+    assert_eq!(occ[0]["state"], "retry_wait", "{occ:?}");
+    let e = ok(&ledger(&d, &["explain", occ[0]["key"].as_str().unwrap()]));
+    assert_eq!(
+        e["occurrences"][0]["attemptLog"][0]["errorClass"], "shutdown",
+        "{e}"
+    );
+    let lines = log_lines(&out.stderr);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l["event"] == "attempt_failed" && l["class"] == "shutdown"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn a_zero_timeout_is_refused() {
+    let d = dir("zero_timeout");
+    let spec = r#"{"id":"z","timeZone":"UTC","start":"2026-06-01T09:00","rrule":"FREQ=DAILY;COUNT=1"}"#;
+    init_with(&d, spec, &[]);
+    let e = err(&ledger(
+        &d,
+        &["tick", "--worker", "w", "--timeout", "PT0S", "--exec", "true"],
+    ));
+    assert_eq!(e["code"], "invalid_duration", "{e}");
+    assert_eq!(e["field"], "timeout", "{e}");
+}
