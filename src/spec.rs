@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, ErrorCode};
 use crate::format::fmt_nominal;
-use crate::policy::{FoldPolicy, GapPolicy, InvalidDatePolicy, MisfirePolicy};
+use crate::policy::{FoldPolicy, GapPolicy, InvalidDatePolicy, MisfirePolicy, OverlapPolicy};
 use crate::rule::{Rule, Until};
 use crate::zone;
 
@@ -89,6 +89,10 @@ pub struct Spec {
     /// ISO 8601 duration; with `skip`, lateness still treated as on time (default `PT5M`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grace: Option<String>,
+    /// An occurrence due while the previous one still runs: run alongside,
+    /// skip it, or queue it (the ledger's scheduler).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub overlap: OverlapPolicy,
 }
 
 impl Spec {
@@ -109,6 +113,7 @@ impl Spec {
             max_lateness: None,
             max_catch_up: None,
             grace: None,
+            overlap: OverlapPolicy::default(),
         }
     }
 
@@ -180,7 +185,7 @@ pub fn shape_error(path: &str, message: &str) -> Error {
         Some(path.to_owned())
     };
     let code = match field.as_deref() {
-        Some("gap" | "fold" | "invalidDate" | "misfire") => ErrorCode::InvalidPolicy,
+        Some("gap" | "fold" | "invalidDate" | "misfire" | "overlap") => ErrorCode::InvalidPolicy,
         _ => ErrorCode::InvalidSpec,
     };
     let message = match &field {
@@ -363,6 +368,11 @@ impl Schedule {
     /// The misfire policy.
     pub fn misfire(&self) -> MisfirePolicy {
         self.spec.misfire
+    }
+
+    /// The overlap policy.
+    pub fn overlap(&self) -> OverlapPolicy {
+        self.spec.overlap
     }
     /// `maxLateness`, if set.
     pub fn max_lateness(&self) -> Option<SignedDuration> {

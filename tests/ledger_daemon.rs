@@ -43,7 +43,10 @@ fn add_plans_nothing_before_now_unless_asked() {
     let spec = r#"{"id":"daily","timeZone":"Europe/Berlin","start":"2025-06-01T09:00","rrule":"FREQ=DAILY"}"#;
     let out = init_with(&d, spec, &["--now", "2026-06-01T12:00:00Z"]);
     assert_eq!(out["plannedFrom"], "2026-06-01T12:00:00Z", "{out}");
-    assert!(out["note"].as_str().unwrap().contains("--backfill-from"), "{out}");
+    assert!(
+        out["note"].as_str().unwrap().contains("--backfill-from"),
+        "{out}"
+    );
     let t = ok(&ledger(
         &d,
         &[
@@ -74,7 +77,10 @@ fn add_plans_nothing_before_now_unless_asked() {
             "2026-05-29T00:00:00Z",
         ],
     );
-    assert!(out["note"].as_str().unwrap().contains("misfire policy"), "{out}");
+    assert!(
+        out["note"].as_str().unwrap().contains("misfire policy"),
+        "{out}"
+    );
     let t = ok(&ledger(
         &d,
         &[
@@ -95,7 +101,8 @@ fn add_plans_nothing_before_now_unless_asked() {
 #[test]
 fn a_hung_command_is_killed_at_its_timeout_with_its_children() {
     let d = dir("timeout");
-    let spec = r#"{"id":"hang","timeZone":"UTC","start":"2026-06-01T09:00","rrule":"FREQ=DAILY;COUNT=1"}"#;
+    let spec =
+        r#"{"id":"hang","timeZone":"UTC","start":"2026-06-01T09:00","rrule":"FREQ=DAILY;COUNT=1"}"#;
     init_with(&d, spec, &["--backfill-from", common::BACKFILL]);
     let t = Instant::now();
     let out = ledger(
@@ -130,7 +137,8 @@ fn a_hung_command_is_killed_at_its_timeout_with_its_children() {
 #[test]
 fn a_failed_command_keeps_its_stderr_and_tick_fails() {
     let d = dir("stderr");
-    let spec = r#"{"id":"bad","timeZone":"UTC","start":"2026-06-01T09:00","rrule":"FREQ=DAILY;COUNT=1"}"#;
+    let spec =
+        r#"{"id":"bad","timeZone":"UTC","start":"2026-06-01T09:00","rrule":"FREQ=DAILY;COUNT=1"}"#;
     init_with(&d, spec, &["--backfill-from", common::BACKFILL]);
     let long = "x".repeat(6000);
     let out = ledger(
@@ -149,7 +157,9 @@ fn a_failed_command_keeps_its_stderr_and_tick_fails() {
     );
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     let e = ok(&ledger(&d, &["explain", "bad|2026-06-01T09:00:00"]));
-    let error = e["occurrences"][0]["attemptLog"][0]["error"].as_str().unwrap();
+    let error = e["occurrences"][0]["attemptLog"][0]["error"]
+        .as_str()
+        .unwrap();
     assert!(error.contains("exited with status 3"), "{error}");
     assert!(error.ends_with("connection refused by smtp"), "{error}");
     // The tail, not the whole stream.
@@ -298,12 +308,87 @@ fn sigterm_stops_claiming_and_kills_a_command_past_the_grace() {
 #[test]
 fn a_zero_timeout_is_refused() {
     let d = dir("zero_timeout");
-    let spec = r#"{"id":"z","timeZone":"UTC","start":"2026-06-01T09:00","rrule":"FREQ=DAILY;COUNT=1"}"#;
+    let spec =
+        r#"{"id":"z","timeZone":"UTC","start":"2026-06-01T09:00","rrule":"FREQ=DAILY;COUNT=1"}"#;
     init_with(&d, spec, &[]);
     let e = err(&ledger(
         &d,
-        &["tick", "--worker", "w", "--timeout", "PT0S", "--exec", "true"],
+        &[
+            "tick",
+            "--worker",
+            "w",
+            "--timeout",
+            "PT0S",
+            "--exec",
+            "true",
+        ],
     ));
     assert_eq!(e["code"], "invalid_duration", "{e}");
     assert_eq!(e["field"], "timeout", "{e}");
+}
+
+/// Two workers at 09:01:30 with two occurrences due (09:00, 09:01): the
+/// first worker runs 09:00 for three seconds; what the second one does with
+/// 09:01 meanwhile is the schedule's overlap policy.
+fn overlap_scenario(policy: &str) -> (Value, Value, Vec<Value>, String) {
+    let d = dir(&format!("overlap_{policy}"));
+    let spec = format!(
+        r#"{{"id":"o","timeZone":"UTC","start":"2026-06-01T09:00","rrule":"FREQ=MINUTELY;COUNT=2","overlap":"{policy}"}}"#
+    );
+    init_with(&d, &spec, &["--backfill-from", common::BACKFILL]);
+    let tick = |name: &str| {
+        let mut c = ledger_command(&d);
+        c.args([
+            "tick",
+            "--now",
+            "2026-06-01T09:01:30Z",
+            "--worker",
+            name,
+            "--exec",
+            "echo $WALLCLOCK_NOMINAL >> ran.txt; touch started; sleep 3",
+        ])
+        .stdout(Stdio::piped());
+        c
+    };
+    let a = tick("a").spawn().unwrap();
+    wait_for(&d.join("started"), Duration::from_secs(20));
+    let b: Value = serde_json::from_slice(&tick("b").output().unwrap().stdout).unwrap();
+    let a: Value = serde_json::from_slice(&a.wait_with_output().unwrap().stdout).unwrap();
+    let ran = std::fs::read_to_string(d.join("ran.txt")).unwrap();
+    (a, b, occurrences(&d), ran)
+}
+
+#[test]
+fn overlap_allow_runs_alongside() {
+    let (a, b, occ, _) = overlap_scenario("allow");
+    assert_eq!((a["done"].as_u64(), b["done"].as_u64()), (Some(1), Some(1)));
+    assert!(occ.iter().all(|o| o["state"] == "done"), "{occ:?}");
+    assert_eq!(occ[0]["policies"]["overlap"], "allow");
+}
+
+#[test]
+fn overlap_skip_skips_what_is_due_while_the_previous_runs() {
+    let (a, b, occ, ran) = overlap_scenario("skip");
+    assert_eq!(b["claimed"], 0, "{b}");
+    assert_eq!(b["decided"]["skipped"], 1, "{b}");
+    assert_eq!(a["done"], 1, "{a}");
+    assert_eq!(ran.lines().collect::<Vec<_>>(), ["2026-06-01T09:00:00"]);
+    assert_eq!(occ[1]["state"], "skipped", "{occ:?}");
+    assert!(
+        occ[1]["reason"].as_str().unwrap().starts_with("overlap"),
+        "{occ:?}"
+    );
+    assert_eq!(occ[1]["policies"]["overlap"], "skip");
+}
+
+#[test]
+fn overlap_queue_runs_it_after_the_previous_one() {
+    let (a, b, occ, ran) = overlap_scenario("queue");
+    assert_eq!(b["claimed"], 0, "{b}");
+    assert_eq!(a["done"], 2, "{a}");
+    assert_eq!(
+        ran.lines().collect::<Vec<_>>(),
+        ["2026-06-01T09:00:00", "2026-06-01T09:01:00"]
+    );
+    assert!(occ.iter().all(|o| o["state"] == "done"), "{occ:?}");
 }

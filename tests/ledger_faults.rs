@@ -531,7 +531,13 @@ fn schedule_ids_with_control_characters_are_refused() {
     .unwrap();
     ok(&ledger(
         &d,
-        &["add", "--spec", "ok.json", "--backfill-from", common::BACKFILL],
+        &[
+            "add",
+            "--spec",
+            "ok.json",
+            "--backfill-from",
+            common::BACKFILL,
+        ],
     ));
 }
 

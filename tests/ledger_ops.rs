@@ -411,7 +411,13 @@ fn tick_renews_the_lease_while_the_command_runs() {
     ok(&ledger(&d, &["init"]));
     ok(&ledger(
         &d,
-        &["add", "--spec", "spec.json", "--backfill-from", common::BACKFILL],
+        &[
+            "add",
+            "--spec",
+            "spec.json",
+            "--backfill-from",
+            common::BACKFILL,
+        ],
     ));
     ok(&ledger(&d, &["plan", "--now", "2026-10-24T00:00:00Z"]));
     // No `--now`: the wall clock, which renewals follow; the occurrence

@@ -40,6 +40,7 @@
 mod error;
 mod migrate;
 mod model;
+mod overlap;
 mod pg;
 mod planner;
 mod schema;
@@ -606,8 +607,8 @@ fn insert_revision(
 ) -> Result<(), LedgerError> {
     tx.execute(
         "INSERT INTO revisions (schedule, revision, spec, cutover, until, tzdb,
-                                time_zone, gap, fold_policy, invalid_date, misfire)
-         VALUES (?1, ?2, ?3, ?4, NULL, ?5, ?6, ?7, ?8, ?9, ?10)",
+                                time_zone, gap, fold_policy, invalid_date, misfire, overlap)
+         VALUES (?1, ?2, ?3, ?4, NULL, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
         &args![
             spec.id,
             spec.revision,
@@ -619,6 +620,7 @@ fn insert_revision(
             schedule.fold().as_str(),
             schedule.invalid_date().as_str(),
             schedule.misfire().as_str(),
+            schedule.overlap().as_str(),
         ],
     )?;
     Ok(())
