@@ -392,3 +392,72 @@ fn overlap_queue_runs_it_after_the_previous_one() {
     );
     assert!(occ.iter().all(|o| o["state"] == "done"), "{occ:?}");
 }
+
+/// `GET path` on `addr`: status line and body.
+fn http_get(addr: &str, path: &str) -> (String, String) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap();
+    (head.lines().next().unwrap().to_owned(), body.to_owned())
+}
+
+#[test]
+fn run_serves_metrics_and_health_and_names_its_worker() {
+    let d = dir("metrics");
+    let spec = format!(
+        r#"{{"id":"m","timeZone":"UTC","start":"{}","rrule":"FREQ=SECONDLY;COUNT=1"}}"#,
+        soon(1)
+    );
+    init_with(&d, &spec, &[]);
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let child = ledger_command(&d)
+        .args([
+            "run",
+            "--every",
+            "PT0.2S",
+            "--metrics-addr",
+            &addr,
+            "--exec",
+            "touch ran",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for(&d.join("ran"), Duration::from_secs(20));
+    std::thread::sleep(Duration::from_millis(500));
+    let (status, body) = http_get(&addr, "/metrics");
+    assert_eq!(status, "HTTP/1.1 200 OK", "{body}");
+    assert!(
+        body.contains("wallclock_occurrences{state=\"done\"} 1"),
+        "{body}"
+    );
+    let (status, body) = http_get(&addr, "/healthz");
+    assert_eq!(
+        (status.as_str(), body.as_str()),
+        ("HTTP/1.1 200 OK", "ok\n")
+    );
+    let (status, _) = http_get(&addr, "/nothing");
+    assert_eq!(status, "HTTP/1.1 404 Not Found");
+    std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let pid = child.id();
+    assert!(child.wait_with_output().unwrap().status.success());
+    let occ = occurrences(&d);
+    let e = ok(&ledger(&d, &["explain", occ[0]["key"].as_str().unwrap()]));
+    let worker = e["occurrences"][0]["attemptLog"][0]["worker"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(worker.ends_with(&format!(":{pid}")), "{worker}");
+}

@@ -111,6 +111,10 @@ enum LedgerCommand {
         /// before its process group is killed (its attempt is recorded).
         #[arg(long, value_name = "DURATION", default_value = "PT30S")]
         shutdown_grace: String,
+        /// Serve `/metrics` (Prometheus text) and `/healthz` on this
+        /// address, e.g. `127.0.0.1:9464`.
+        #[arg(long, value_name = "HOST:PORT")]
+        metrics_addr: Option<String>,
     },
     /// List occurrences.
     Occurrences {
@@ -164,9 +168,9 @@ enum LedgerCommand {
 
 #[derive(Debug, clap::Args)]
 struct WorkArgs {
-    /// This worker's name (recorded on every attempt).
+    /// This worker's name, recorded on every attempt (default: `HOSTNAME:PID`).
     #[arg(long, value_name = "NAME")]
-    worker: String,
+    worker: Option<String>,
     /// How long a claim is exclusive; renewed every third of it while the command runs.
     #[arg(long, value_name = "DURATION", default_value = "PT5M")]
     lease: String,
@@ -278,6 +282,7 @@ fn run(cli: LedgerCli, out: &mut String) -> Result<i32, LedgerError> {
         every,
         horizon,
         shutdown_grace,
+        metrics_addr,
     } = &cli.command
     {
         let grace = Duration::try_from(parse_duration(shutdown_grace, "shutdown-grace")?)
@@ -289,8 +294,13 @@ fn run(cli: LedgerCli, out: &mut String) -> Result<i32, LedgerError> {
                 .max(Duration::from_millis(10)),
             horizon: parse_duration(horizon, "horizon")?,
         };
+        let stop = runner::stop_on_signals()?;
+        if let Some(addr) = metrics_addr {
+            let at = location.clone();
+            super::metrics::serve(addr, move || Ledger::open_at(&at, busy), stop.clone())?;
+        }
         let open = || Ledger::open_at(&location, busy);
-        runner::daemon(open, |l| l.with_retry(retry), &work, &plan, out)?;
+        runner::daemon(open, |l| l.with_retry(retry), &work, &plan, &stop, out)?;
         return Ok(super::OK);
     }
     let ledger = Ledger::open_at(&location, busy)?;
@@ -480,7 +490,7 @@ impl WorkArgs {
             .with_field("max-attempts"));
         }
         let work = Work {
-            worker: self.worker.clone(),
+            worker: self.worker.clone().unwrap_or_else(default_worker),
             exec: self.exec.clone(),
             lease,
             timeout,
@@ -495,6 +505,17 @@ impl WorkArgs {
             },
         ))
     }
+}
+
+/// `HOSTNAME:PID`: the host's name (as the kernel has it), this process.
+fn default_worker() -> String {
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .map(|h| h.trim().to_owned())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "localhost".to_owned());
+    format!("{host}:{}", std::process::id())
 }
 
 /// A duration flag that must be longer than zero.

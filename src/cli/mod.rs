@@ -11,6 +11,8 @@ mod input;
 #[cfg(not(target_arch = "wasm32"))]
 mod ledger;
 #[cfg(not(target_arch = "wasm32"))]
+mod metrics;
+#[cfg(not(target_arch = "wasm32"))]
 mod runner;
 mod table;
 

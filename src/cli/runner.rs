@@ -78,20 +78,16 @@ pub(super) fn daemon(
     setup: impl Fn(Ledger) -> Ledger,
     work: &Work,
     plan: &Schedule,
+    stop: &AtomicBool,
     out: &mut String,
 ) -> Result<(), LedgerError> {
-    let stop = Arc::new(AtomicBool::new(false));
-    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
-        signal_hook::flag::register(signal, Arc::clone(&stop))
-            .map_err(|e| LedgerError::new("internal", format!("cannot watch signals: {e}")))?;
-    }
     let mut backoff = Duration::ZERO;
     let mut ledger = None;
     let mut total = TickReport::default();
     let mut ticks = 0u64;
     while !stop.load(Ordering::Relaxed) {
         let result = match ledger.as_mut() {
-            Some(l) => tick_once(l, work, plan, &stop).map(Some),
+            Some(l) => tick_once(l, work, plan, stop).map(Some),
             None => open().map(|l| {
                 ledger = Some(setup(l));
                 None
@@ -122,7 +118,7 @@ pub(super) fn daemon(
             }
             Err(e) => return Err(e),
         };
-        pause(wait, &stop);
+        pause(wait, stop);
     }
     log("stopped", serde_json::json!({ "ticks": ticks }));
     super::ledger::push(
@@ -130,6 +126,16 @@ pub(super) fn daemon(
         &serde_json::json!({ "ticks": ticks, "stopped": "signal", "total": total }),
     );
     Ok(())
+}
+
+/// A flag that SIGTERM and SIGINT set.
+pub(super) fn stop_on_signals() -> Result<Arc<AtomicBool>, LedgerError> {
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
+        signal_hook::flag::register(signal, Arc::clone(&stop))
+            .map_err(|e| LedgerError::new("internal", format!("cannot watch signals: {e}")))?;
+    }
+    Ok(stop)
 }
 
 /// One tick of the daemon: plan ahead, then work through what is due.
