@@ -41,6 +41,8 @@ export interface Spec {
   grace?: string | null;
   /** The ledger's scheduler: run alongside (default), skip, or queue behind a running occurrence. */
   overlap?: OverlapPolicy;
+  /** ISO 8601 duration: the ledger's scheduler kills a run that takes longer. */
+  timeout?: string | null;
 }
 
 /** An instant (`2026-03-08T07:00:00Z`, `2026-03-08T03:00:00-04:00`) or a local date-time in the spec's zone (`2026-03-08T02:00`). */

@@ -93,6 +93,10 @@ pub struct Spec {
     /// skip it, or queue it (the ledger's scheduler).
     #[serde(default, skip_serializing_if = "is_default")]
     pub overlap: OverlapPolicy,
+    /// ISO 8601 duration: the ledger's scheduler kills a run of this
+    /// schedule that takes longer (overrides the worker's `--timeout`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout: Option<String>,
 }
 
 impl Spec {
@@ -114,6 +118,7 @@ impl Spec {
             max_catch_up: None,
             grace: None,
             overlap: OverlapPolicy::default(),
+            timeout: None,
         }
     }
 
@@ -239,6 +244,7 @@ pub struct Schedule {
     pub(crate) exdate: Vec<DateTime>,
     pub(crate) max_lateness: Option<SignedDuration>,
     pub(crate) grace: SignedDuration,
+    pub(crate) timeout: Option<SignedDuration>,
 }
 
 impl Schedule {
@@ -302,6 +308,21 @@ impl Schedule {
             Some(s) => parse_duration(s, "grace")?,
             None => SignedDuration::from_mins(5),
         };
+        let timeout = match spec.timeout.as_deref() {
+            Some(s) => match parse_duration(s, "timeout")? {
+                d if d.is_positive() => Some(d),
+                _ => {
+                    return Err(Error::new(
+                        ErrorCode::InvalidDuration,
+                        format!(
+                            "invalid `timeout` `{s}`: it must be longer than zero, e.g. `PT10M`"
+                        ),
+                    )
+                    .with_field("timeout"));
+                }
+            },
+            None => None,
+        };
         Ok(Schedule {
             spec: spec.clone(),
             id: Arc::from(spec.id.as_str()),
@@ -313,6 +334,7 @@ impl Schedule {
             exdate,
             max_lateness,
             grace,
+            timeout,
         })
     }
 
@@ -381,6 +403,10 @@ impl Schedule {
     /// `maxCatchUp`, if set.
     pub fn max_catch_up(&self) -> Option<u32> {
         self.spec.max_catch_up
+    }
+    /// `timeout`, if set: how long the ledger lets one run take.
+    pub fn timeout(&self) -> Option<SignedDuration> {
+        self.timeout
     }
     /// `grace` (five minutes when absent).
     pub fn grace(&self) -> SignedDuration {

@@ -461,3 +461,43 @@ fn run_serves_metrics_and_health_and_names_its_worker() {
         .to_owned();
     assert!(worker.ends_with(&format!(":{pid}")), "{worker}");
 }
+
+#[test]
+fn a_schedules_own_timeout_overrides_the_workers() {
+    let d = dir("spec_timeout");
+    let spec = r#"{"id":"t","timeZone":"UTC","start":"2026-06-01T09:00","rrule":"FREQ=DAILY;COUNT=1","timeout":"PT1S"}"#;
+    init_with(&d, spec, &["--backfill-from", common::BACKFILL]);
+    let t = Instant::now();
+    let r = ok(&ledger(
+        &d,
+        &[
+            "tick",
+            "--now",
+            "2026-06-01T09:00:00Z",
+            "--timeout",
+            "PT1H",
+            "--exec",
+            "sleep 30",
+        ],
+    ));
+    assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
+    assert_eq!(r["retried"], 1, "{r}");
+    let e = ok(&ledger(&d, &["explain", "t|2026-06-01T09:00:00"]));
+    assert_eq!(
+        e["occurrences"][0]["attemptLog"][0]["errorClass"],
+        "timeout"
+    );
+    // A timeout of nothing is refused with the spec.
+    let d = dir("spec_timeout_zero");
+    std::fs::write(
+        d.join("spec.json"),
+        r#"{"id":"z","timeZone":"UTC","start":"2026-06-01T09:00","timeout":"PT0S"}"#,
+    )
+    .unwrap();
+    ok(&ledger(&d, &["init"]));
+    let e = err(&ledger(&d, &["add", "--spec", "spec.json"]));
+    assert_eq!(
+        (e["code"].as_str(), e["field"].as_str()),
+        (Some("invalid_duration"), Some("timeout"))
+    );
+}

@@ -322,7 +322,7 @@ fn exec(
         Err(e) => return Outcome::failed("spawn", format!("cannot run `sh -c {command}`: {e}")),
     };
     let tail = keep_tail(&mut child);
-    let ended = watch(&mut child, work, every, stop, &mut renew);
+    let ended = watch(&mut child, job, work, every, stop, &mut renew);
     let tail = tail.finish();
     let with_tail = |text: String| match tail.is_empty() {
         true => text,
@@ -386,11 +386,17 @@ fn spawn(command: &str, job: &Job) -> io::Result<Child> {
 /// the shutdown grace.
 fn watch(
     child: &mut Child,
+    job: &Job,
     work: &Work,
     every: Duration,
     stop: &AtomicBool,
     renew: &mut impl FnMut(),
 ) -> io::Result<Ended> {
+    // The schedule's own timeout, else the worker's.
+    let limit = job
+        .timeout
+        .and_then(|t| Duration::try_from(t).ok())
+        .or(work.timeout);
     let started = Instant::now();
     let mut renewed = Instant::now();
     let mut stopping: Option<Instant> = None;
@@ -400,7 +406,7 @@ fn watch(
         if let Some(s) = child.try_wait()? {
             return Ok(Ended::Exited(s));
         }
-        if let Some(limit) = work.timeout
+        if let Some(limit) = limit
             && started.elapsed() >= limit
         {
             kill_group(child)?;

@@ -374,6 +374,8 @@ fn claim_rows(
                     generation: r.get(8)?,
                     worker: worker.to_owned(),
                     lease_until: until,
+                    // Set by `admit`, from the revision's spec.
+                    timeout: None,
                 },
                 r.get::<Option<String>>(6)?,
             ))
@@ -396,8 +398,23 @@ fn admit(
 ) -> Result<Vec<Job>, LedgerError> {
     let lease_until = fmt_instant(until);
     let mut gates: HashMap<String, i64> = HashMap::new();
+    let mut timeouts: HashMap<(String, u32), Option<SignedDuration>> = HashMap::new();
     let mut jobs = Vec::new();
     for (mut job, instant) in claimed {
+        let revision = (job.schedule.clone(), job.revision);
+        job.timeout = match timeouts.get(&revision) {
+            Some(t) => *t,
+            None => {
+                let spec: String = tx.query_row(
+                    "SELECT spec FROM revisions WHERE schedule = ?1 AND revision = ?2",
+                    &args![job.schedule, job.revision],
+                    |r| r.get(0),
+                )?;
+                let t = load_schedule(&spec)?.timeout();
+                timeouts.insert(revision, t);
+                t
+            }
+        };
         job.instant = match instant {
             Some(i) => parse_ts(&i)?,
             None => {
