@@ -66,6 +66,14 @@ enum LedgerCommand {
         /// UTC cutover instant, e.g. `2026-10-20T10:00:00Z`.
         #[arg(long, value_name = "INSTANT")]
         cutover: String,
+        /// Change nothing: print what the update would cancel, what it
+        /// leaves alone, and the diff of the two revisions from the cutover.
+        #[arg(long)]
+        dry_run: bool,
+        /// With `--dry-run`: the end of the compared window (default: the
+        /// cutover + 14 days).
+        #[arg(long, value_name = "INSTANT", requires = "dry_run")]
+        until: Option<String>,
     },
     /// Disable a schedule: pending occurrences are cancelled; nothing more is claimed.
     Disable {
@@ -331,7 +339,26 @@ fn command(
             now,
             backfill_from,
         } => add(&mut ledger, &spec, now, backfill_from, out)?,
-        LedgerCommand::Update { spec, cutover } => update(&mut ledger, &spec, &cutover, out)?,
+        LedgerCommand::Update {
+            spec,
+            cutover,
+            dry_run: false,
+            ..
+        } => update(&mut ledger, &spec, &cutover, out)?,
+        LedgerCommand::Update {
+            spec,
+            cutover,
+            dry_run: true,
+            until,
+        } => {
+            let spec = read_spec(&spec)?;
+            let cutover = instant(&cutover, "cutover")?;
+            let until = match until {
+                Some(t) => instant(&t, "until")?,
+                None => cutover + SignedDuration::from_hours(14 * 24),
+            };
+            push(out, &ledger.update_preview(&spec, cutover, until)?);
+        }
         LedgerCommand::Disable { id } => {
             let generation = ledger.disable(&id)?;
             push(

@@ -17,6 +17,7 @@ use super::error::LedgerError;
 use super::model::{Job, Outcome, RetryPolicy, TickReport};
 use super::overlap;
 use super::store::{Dialect, Gate, Sql, Tx, args};
+use super::update::current_schedule;
 use super::{CLAIM_BATCH, Ledger, MAX_CLAIMS_PER_TICK, add, load_schedule, parse_ts};
 use crate::format::fmt_instant;
 use crate::misfire::{Decision, Due, decide_misfires};
@@ -834,14 +835,6 @@ fn decide_due(
         }
     }
     Ok((read, last))
-}
-
-/// The schedule as its current revision defines it.
-fn current_schedule(tx: &Tx<'_>, id: &str) -> Result<crate::Schedule, LedgerError> {
-    let spec: String = tx
-        .query_row("SELECT r.spec FROM revisions r JOIN schedules s ON s.id = r.schedule AND s.revision = r.revision
-              WHERE s.id = ?1", &args![id], |r| r.get(0))?;
-    load_schedule(&spec)
 }
 
 /// The newest due, undecided occurrences of a schedule that its policy
