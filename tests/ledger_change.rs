@@ -99,3 +99,60 @@ fn update_dry_run_reports_the_change_and_writes_nothing() {
     assert_eq!(e["code"], "invalid_cutover", "{e}");
     assert_eq!(dump(&d), before);
 }
+
+#[test]
+fn shadow_compares_this_build_with_the_ledger_and_writes_nothing() {
+    let d = common::dir("ledger_change", "shadow");
+    setup(&d, SKIP);
+    ok(&ledger(
+        &d,
+        &["plan", "--now", "2026-03-01T00:00:00Z", "--horizon", "P28D"],
+    ));
+    let args = [
+        "shadow",
+        "--now",
+        "2026-03-01T00:00:00Z",
+        "--horizon",
+        "P28D",
+        "--report",
+        "report.json",
+    ];
+    let same = ledger(&d, &args);
+    assert_eq!(same.status.code(), Some(0), "{same:?}");
+    let r: serde_json::Value = serde_json::from_slice(&same.stdout).unwrap();
+    // 6 to 28 March.
+    assert_eq!(
+        (r["identical"].as_bool(), r["compared"].as_u64()),
+        (Some(true), Some(23)),
+        "{r}"
+    );
+    // A row an older tz database resolved elsewhere (as a ledger planned
+    // by an older build would hold it).
+    let conn = rusqlite::Connection::open(common::db_file(&d)).unwrap();
+    conn.execute_batch(
+        "UPDATE occurrences SET instant = '2026-03-10T07:30:00Z', tzdb = '2020a'
+          WHERE nominal = '2026-03-10T02:30:00'",
+    )
+    .unwrap();
+    drop(conn);
+    let before = dump(&d);
+    let out = ledger(&d, &args);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(dump(&d), before, "shadow writes nothing to the ledger");
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let diffs = r["differences"].as_array().unwrap();
+    assert_eq!(diffs.len(), 1, "{r}");
+    assert_eq!(diffs[0]["kind"], "moved");
+    assert_eq!(diffs[0]["ledger"]["instant"], "2026-03-10T07:30:00Z");
+    assert_eq!(diffs[0]["shadow"]["instant"], "2026-03-10T06:30:00Z");
+    assert!(
+        diffs[0]["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("tz database 2020a → "),
+        "{r}"
+    );
+    let file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("report.json")).unwrap()).unwrap();
+    assert_eq!(file, r);
+}

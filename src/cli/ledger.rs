@@ -163,6 +163,19 @@ enum LedgerCommand {
         #[arg(long, value_name = "INSTANT")]
         now: Option<String>,
     },
+    /// Compare what this build would plan with what the ledger holds
+    /// (instants and statuses), writing nothing; exit status 1 on any difference.
+    Shadow {
+        /// The current instant (default: the clock).
+        #[arg(long, value_name = "INSTANT")]
+        now: Option<String>,
+        /// How far ahead to compare (each schedule as far as it is planned).
+        #[arg(long, value_name = "DURATION", default_value = "P28D")]
+        horizon: String,
+        /// Also write the report (JSON) to this file.
+        #[arg(long, value_name = "FILE")]
+        report: Option<String>,
+    },
     /// Copy a SQLite ledger into an empty PostgreSQL database, in one transaction.
     Migrate {
         /// The SQLite ledger file.
@@ -415,6 +428,28 @@ fn command(
             );
         }
         LedgerCommand::Stats { format } => stats(&ledger, format, out)?,
+        LedgerCommand::Shadow {
+            now,
+            horizon,
+            report,
+        } => {
+            let now = now_or_clock(now.as_deref())?;
+            let found = ledger.shadow(now, parse_duration(&horizon, "horizon")?)?;
+            let text = serde_json::to_string(&found).unwrap_or_default();
+            if let Some(path) = report {
+                std::fs::write(&path, format!("{text}\n")).map_err(|e| {
+                    LedgerError::new(
+                        "invalid_option",
+                        format!("cannot write the report to `{path}`: {e}"),
+                    )
+                    .with_field("report")
+                })?;
+            }
+            push(out, &found);
+            if !found.identical {
+                return Ok(super::DIFFERS);
+            }
+        }
         LedgerCommand::Replan { now } => {
             push(out, &ledger.replan(now_or_clock(now.as_deref())?)?);
         }

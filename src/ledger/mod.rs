@@ -44,6 +44,7 @@ mod overlap;
 mod pg;
 mod planner;
 mod schema;
+mod shadow;
 mod stats;
 mod store;
 mod update;
@@ -67,6 +68,7 @@ pub use model::{
 };
 pub use planner::{MAX_HORIZON, PLAN_WINDOW};
 pub use schema::{MIGRATIONS, PG_MIGRATIONS, STATES};
+pub use shadow::{ShadowDifference, ShadowReport, ShadowSide};
 pub use stats::{Lateness, Stats};
 use store::{Dialect, Gate, Sql, Store, args};
 pub use store::{Location, SqlValue, Tx};
