@@ -156,3 +156,73 @@ fn shadow_compares_this_build_with_the_ledger_and_writes_nothing() {
         serde_json::from_str(&std::fs::read_to_string(d.join("report.json")).unwrap()).unwrap();
     assert_eq!(file, r);
 }
+
+#[test]
+fn an_epoch_bump_stops_the_replaced_builds_workers() {
+    use std::process::Stdio;
+    use std::time::Duration;
+    let d = common::dir("ledger_change", "epoch");
+    setup(
+        &d,
+        r#"{"id":"e","timeZone":"UTC","start":"2026-06-01T09:00","rrule":"FREQ=MINUTELY;COUNT=3"}"#,
+    );
+    let tick = |name: &str, exec: &str| {
+        let mut c = common::ledger_command(&d);
+        c.args([
+            "tick",
+            "--now",
+            "2026-06-01T09:05:00Z",
+            "--worker",
+            name,
+            "--exec",
+            exec,
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+        c
+    };
+    // A worker of the old build is running 09:00's command when the new
+    // build takes over.
+    let old = tick(
+        "old",
+        "touch started; sleep 2; echo $WALLCLOCK_KEY >> effects",
+    )
+    .spawn()
+    .unwrap();
+    common::wait_for(&d.join("started"), Duration::from_secs(20));
+    let b = ok(&ledger(
+        &d,
+        &["epoch", "bump", "--now", "2026-06-01T09:05:01Z"],
+    ));
+    assert_eq!(
+        (b["epoch"].as_i64(), b["reconcile"].as_u64()),
+        (Some(1), Some(1)),
+        "{b}"
+    );
+    let old = old.wait_with_output().unwrap();
+    // Its effect happened, but it may not record it, nor claim the rest.
+    assert_eq!(old.status.code(), Some(2), "{old:?}");
+    let e: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&old.stderr).lines().last().unwrap()).unwrap();
+    assert_eq!(e["code"], "epoch_superseded", "{e}");
+    let occ = common::occurrences(&d);
+    assert_eq!(occ[0]["state"], "unknown_effect", "{occ:?}");
+    assert_eq!(
+        (occ[1]["state"].as_str(), occ[2]["state"].as_str()),
+        (Some("planned"), Some("planned"))
+    );
+    // The new build's worker runs the rest, never the one in reconciliation.
+    let new = tick("new", "echo $WALLCLOCK_KEY >> effects")
+        .output()
+        .unwrap();
+    let r: serde_json::Value = serde_json::from_slice(&new.stdout).unwrap();
+    assert_eq!(r["done"], 2, "{r}");
+    let effects = std::fs::read_to_string(d.join("effects")).unwrap();
+    assert_eq!(effects.lines().count(), 3, "{effects}");
+    ok(&ledger(
+        &d,
+        &["reconcile", "e|2026-06-01T09:00:00", "--done"],
+    ));
+    assert!(common::occurrences(&d).iter().all(|o| o["state"] == "done"));
+    assert_eq!(ok(&ledger(&d, &["epoch"]))["epoch"], 1);
+}

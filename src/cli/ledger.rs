@@ -176,6 +176,12 @@ enum LedgerCommand {
         #[arg(long, value_name = "FILE")]
         report: Option<String>,
     },
+    /// The execution epoch: `bump` when switching to another wallclock build
+    /// (or back), before starting its workers.
+    Epoch {
+        #[command(subcommand)]
+        action: Option<EpochAction>,
+    },
     /// Copy a SQLite ledger into an empty PostgreSQL database, in one transaction.
     Migrate {
         /// The SQLite ledger file.
@@ -184,6 +190,17 @@ enum LedgerCommand {
         /// The empty PostgreSQL database, `postgres://USER@HOST:PORT/DATABASE`.
         #[arg(long, value_name = "URL")]
         to: String,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum EpochAction {
+    /// Start a new epoch: workers of the previous one can no longer claim,
+    /// renew or record; running occurrences go to reconciliation.
+    Bump {
+        /// The current instant (default: the clock).
+        #[arg(long, value_name = "INSTANT")]
+        now: Option<String>,
     },
 }
 
@@ -321,7 +338,13 @@ fn run(cli: LedgerCli, out: &mut String) -> Result<i32, LedgerError> {
             super::metrics::serve(addr, move || Ledger::open_at(&at, busy), stop.clone())?;
         }
         let open = || Ledger::open_at(&location, busy);
-        runner::daemon(open, |l| l.with_retry(retry), &work, &plan, &stop, out)?;
+        // A daemon belongs to the epoch it started in.
+        let pinned = |l: Ledger| {
+            let mut l = l.with_retry(retry);
+            l.pin_epoch()?;
+            Ok(l)
+        };
+        runner::daemon(open, pinned, &work, &plan, &stop, out)?;
         return Ok(super::OK);
     }
     let ledger = Ledger::open_at(&location, busy)?;
@@ -392,6 +415,7 @@ fn command(
             let fixed = now.as_deref().map(|t| instant(t, "now")).transpose()?;
             let (work, retry) = work.policy(Duration::ZERO)?;
             let mut ledger = ledger.with_retry(retry);
+            ledger.pin_epoch()?;
             let never = AtomicBool::new(false);
             let report = runner::work_loop(&mut ledger, fixed, &work, &never, &mut 0)?;
             push(out, &report);
@@ -449,6 +473,14 @@ fn command(
             if !found.identical {
                 return Ok(super::DIFFERS);
             }
+        }
+        LedgerCommand::Epoch { action: None } => {
+            push(out, &serde_json::json!({ "epoch": ledger.epoch()? }));
+        }
+        LedgerCommand::Epoch {
+            action: Some(EpochAction::Bump { now }),
+        } => {
+            push(out, &ledger.bump_epoch(now_or_clock(now.as_deref())?)?);
         }
         LedgerCommand::Replan { now } => {
             push(out, &ledger.replan(now_or_clock(now.as_deref())?)?);

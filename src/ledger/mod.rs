@@ -37,6 +37,7 @@
 //! occurrence ran in its place, or a merged entry), `skipped`, `expired`,
 //! `cancelled`, `dead`, `gap_skipped`.
 
+mod epoch;
 mod error;
 mod migrate;
 mod model;
@@ -60,6 +61,7 @@ use rusqlite::{Connection, OpenFlags};
 use crate::format::fmt_instant;
 use crate::spec::{Schedule, Spec};
 
+pub use epoch::EpochBump;
 pub use error::LedgerError;
 pub use migrate::MigrateReport;
 pub use model::{
@@ -121,6 +123,8 @@ pub struct Ledger {
     store: Store,
     retry: RetryPolicy,
     batch: usize,
+    /// The execution epoch this connection is pinned to, if any.
+    epoch: Option<i64>,
 }
 
 impl std::fmt::Debug for Ledger {
@@ -246,6 +250,7 @@ impl Ledger {
             store,
             retry: RetryPolicy::default(),
             batch: BATCH_ROWS,
+            epoch: None,
         }
     }
 

@@ -106,7 +106,9 @@ impl Ledger {
         if first {
             self.settle(now, report)?;
         }
+        let pinned = self.epoch;
         let tx = self.store.write(Gate::Shared)?;
+        super::epoch::check(pinned, &tx)?;
         let jobs = claim(&tx, now, worker, lease, CLAIM_BATCH.min(room), report)?;
         if jobs.is_empty() {
             tx.commit()?;
@@ -207,7 +209,9 @@ impl Ledger {
         check_lease(lease)?;
         self.catch_up(now, report)?;
         self.settle(now, report)?;
+        let pinned = self.epoch;
         let tx = self.store.write(Gate::Shared)?;
+        super::epoch::check(pinned, &tx)?;
         let jobs = claim(&tx, now, worker, lease, max, report)?;
         tx.commit()?;
         Ok(jobs)
@@ -231,7 +235,9 @@ impl Ledger {
         let until = add(now, lease).max(job.lease_until);
         let stamp = fmt_instant(now);
         let lease_until = fmt_instant(until);
+        let pinned = self.epoch;
         let tx = self.store.write(Gate::Shared)?;
+        super::epoch::check(pinned, &tx)?;
         let n = tx.execute(
             "UPDATE occurrences SET lease_until = ?3, updated_at = ?4
               WHERE seq = ?1 AND generation = ?2 AND state = 'running'",
@@ -260,7 +266,9 @@ impl Ledger {
         now: Timestamp,
         outcome: &Outcome,
     ) -> Result<Finish, LedgerError> {
+        let pinned = self.epoch;
         let tx = self.store.write(Gate::Shared)?;
+        super::epoch::check(pinned, &tx)?;
         let f = if holds(&tx, job)? {
             match outcome {
                 Outcome::Done => mark_done(&tx, job, now)?,
