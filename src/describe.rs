@@ -79,11 +79,7 @@ fn rule_sentence(schedule: &Schedule, rule: &Rule) -> String {
     s.push_str(schedule.time_zone_name());
     s.push_str(&format!(", starting {}", start.date()));
     if let Some(count) = rule.count() {
-        s.push_str(&if count == 1 {
-            ", once".to_owned()
-        } else {
-            format!(", {count} times")
-        });
+        s.push_str(&count_phrase(schedule, count));
     }
     match rule.until() {
         Some(Until::Date(d)) => s.push_str(&format!(", until {d}")),
@@ -113,6 +109,51 @@ fn rule_sentence(schedule: &Schedule, rule: &Rule) -> String {
     }
     s.push('.');
     capitalize(s)
+}
+
+/// `, 4 times`: how often the rule runs, which is COUNT unless occurrences
+/// merge (a gap under `shift` moving one onto the next, an invalid date moved
+/// onto a generated one) or one runs twice (a fold under `both`); then the
+/// occurrences follow in brackets. RDATEs and EXDATEs are said apart
+/// (`plus 2 extra dates`, `except 1 date`).
+fn count_phrase(schedule: &Schedule, count: u32) -> String {
+    let (runs, merged) = rule_runs(schedule).unwrap_or((count as usize, 0));
+    let times = match runs {
+        1 => "once".to_owned(),
+        n => format!("{n} times"),
+    };
+    if runs == count as usize {
+        return format!(", {times}");
+    }
+    let occurrences = plural(count as usize, "occurrence", "occurrences");
+    let mut why = Vec::new();
+    if merged > 0 {
+        why.push(format!("{merged} merged into another at the same instant"));
+    }
+    let twice = (runs + merged).saturating_sub(count as usize);
+    if twice > 0 {
+        let verb = if twice == 1 { "runs" } else { "run" };
+        why.push(format!("{twice} {verb} twice in a repeated hour"));
+    }
+    format!(", {times} ({occurrences}: {})", why.join(", "))
+}
+
+/// The executions of the rule alone (start and RRULE, without RDATE and
+/// EXDATE) and how many of its occurrences merged: the planner's own
+/// expansion, so merges and fold `both` count as they run. `None` when the
+/// expansion exceeds the planner's ceilings.
+fn rule_runs(schedule: &Schedule) -> Option<(usize, usize)> {
+    let mut spec = schedule.spec().clone();
+    spec.rdate.clear();
+    spec.exdate.clear();
+    let rule_only = Schedule::new(&spec).ok()?;
+    let expansion = crate::plan::expand(&rule_only, &crate::plan::ExpandOptions::new()).ok()?;
+    let merged = expansion
+        .entries()
+        .iter()
+        .filter(|e| e.status() == crate::plan::Status::Merged)
+        .count();
+    Some((expansion.executions().count(), merged))
 }
 
 /// Without a rule: `start` and the RDATEs, minus the EXDATEs.
@@ -342,7 +383,7 @@ fn year_days_phrase(rule: &Rule) -> String {
         .iter()
         .map(|d| {
             if *d < 0 {
-                format!("{} day", ordinal_word(i32::from(*d)))
+                format!("the {} day", ordinal_word(i32::from(*d)))
             } else {
                 format!("day {d}")
             }
@@ -847,14 +888,14 @@ fn hits(
 /// The instants to search for transitions: `start` (as UTC, widened by a
 /// day so a transition on the start day is seen) to three years later.
 fn dst_window(tz: &TimeZone, start: DateTime) -> Option<(Timestamp, Timestamp)> {
-    let from = tz
-        .to_ambiguous_timestamp(start)
-        .earlier()
-        .ok()?
+    let mut resolver = zone::Resolver::new(tz);
+    let from = resolver
+        .resolve(start)
+        .earliest(start)?
         .checked_sub(SignedDuration::from_hours(48))
         .ok()?;
     let end = crate::plan::years_later(start, DST_YEARS)?;
-    let to = tz.to_ambiguous_timestamp(end).later().ok()?;
+    let to = resolver.resolve(end).latest(end)?;
     Some((from, to))
 }
 

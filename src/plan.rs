@@ -425,7 +425,7 @@ pub fn execution_instants(
 pub fn notice_window(schedule: &Schedule, now: Timestamp) -> (Timestamp, Timestamp) {
     let tz = &schedule.tz;
     let end = years_later(tz.to_datetime(now), 1)
-        .and_then(|end| tz.to_ambiguous_timestamp(end).compatible().ok())
+        .and_then(|end| zone::compatible(tz, end))
         .unwrap_or(Timestamp::MAX);
     (now, end)
 }

@@ -112,6 +112,18 @@ impl Resolution {
             Resolution::OutOfRange => None,
         }
     }
+
+    /// The latest instant any gap or fold policy lists `nominal` at: in a
+    /// fold the second of the two, in a gap the instant a shifted time runs
+    /// (the nominal read with the offset from before the gap).
+    pub(crate) fn latest(self, nominal: DateTime) -> Option<Timestamp> {
+        match self {
+            Resolution::Unambiguous { instant, .. } => Some(instant),
+            Resolution::Gap { before, .. } => before.to_timestamp(nominal).ok(),
+            Resolution::Fold { after, .. } => after.to_timestamp(nominal).ok(),
+            Resolution::OutOfRange => None,
+        }
+    }
 }
 
 /// The civil range `[lo, hi)` in which every local time has one offset,
