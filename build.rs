@@ -132,4 +132,21 @@ fn main() {
     write("tz_chars.bin", &columns.chars);
     write("tz_rest.bin", &columns.rest);
     write("tz_footer.bin", &columns.footer);
+    write("tz_primary.bin", &primaries(&names));
+}
+
+/// For each name, the index of its primary name (ECMA-402's canonical
+/// identifier, as jiff's tzdb metadata has it: `US/Eastern` →
+/// `America/New_York`, `Asia/Calcutta` → `Asia/Kolkata`), two bytes each.
+/// A name jiff knows no primary for is its own.
+fn primaries(names: &str) -> Vec<u8> {
+    let list: Vec<&str> = names.split('\n').collect();
+    let mut out = Vec::with_capacity(2 * list.len());
+    for (k, name) in list.iter().enumerate() {
+        let tz = jiff::tz::TimeZone::get(name).unwrap();
+        let primary = tz.primary_iana_name().unwrap_or(name);
+        let at = list.iter().position(|n| *n == primary).unwrap_or(k);
+        out.extend_from_slice(&u16::try_from(at).unwrap().to_le_bytes());
+    }
+    out
 }

@@ -143,10 +143,9 @@ fn count_phrase(schedule: &Schedule, count: u32) -> String {
 /// expansion, so merges and fold `both` count as they run. `None` when the
 /// expansion exceeds the planner's ceilings.
 fn rule_runs(schedule: &Schedule) -> Option<(usize, usize)> {
-    let mut spec = schedule.spec().clone();
-    spec.rdate.clear();
-    spec.exdate.clear();
-    let rule_only = Schedule::new(&spec).ok()?;
+    let mut rule_only = schedule.clone();
+    rule_only.rdate.clear();
+    rule_only.exdate.clear();
     let expansion = crate::plan::expand(&rule_only, &crate::plan::ExpandOptions::new()).ok()?;
     let merged = expansion
         .entries()
@@ -1469,7 +1468,7 @@ mod tests {
         };
         let s = describe(&with_rule("UTC", "2026-01-01T00:00", rule, |_| {}));
         assert!(
-            s.starts_with("Every year on day 1 and last day of the year at 00:00"),
+            s.starts_with("Every year on day 1 and the last day of the year at 00:00"),
             "{s}"
         );
 

@@ -252,8 +252,13 @@ pub struct Warning {
 }
 
 impl Warning {
+    pub(crate) fn new(code: &'static str, message: String) -> Warning {
+        Warning { code, message }
+    }
     /// `start_unsynchronized`, `start_in_gap`, `start_in_fold`, `out_of_range`
-    /// (the expansion ended at the end of the representable range).
+    /// (the expansion ended at the end of the representable range), and for
+    /// the zone name `zone_alias`, `fixed_offset_zone`, `reversed_sign_zone`,
+    /// `windows_zone`.
     pub fn code(&self) -> &'static str {
         self.code
     }
@@ -1219,7 +1224,14 @@ fn unsynchronized(schedule: &Schedule, first: Option<DateTime>) -> Option<Warnin
 }
 
 fn start_warnings(schedule: &Schedule, resolver: &mut Resolver<'_>) -> Vec<Warning> {
-    let mut out = Vec::new();
+    let mut out: Vec<Warning> = schedule
+        .zone_warnings
+        .iter()
+        .map(|w| Warning {
+            code: w.code,
+            message: w.message.clone(),
+        })
+        .collect();
     let start = schedule.start;
     match resolver.resolve(start) {
         zone::Resolution::Gap { .. } => out.push(Warning {
