@@ -260,6 +260,7 @@ fn run(cli: Cli, out: &mut String) -> Result<i32, Error> {
             let schedule = spec.schedule()?;
             let now = input::instant(&now, &schedule, "now")?;
             let due = input::due_list(&input::read_source(&due, "due")?)?;
+            warn(&crate::misfire::check_due(&schedule, &due, now)?);
             let decisions = crate::misfire::decide_misfires(&schedule, &due, now);
             push_json(out, &decisions, pretty);
         }
