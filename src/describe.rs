@@ -113,46 +113,41 @@ fn rule_sentence(schedule: &Schedule, rule: &Rule) -> String {
 
 /// `, 4 times`: how often the rule runs, which is COUNT unless occurrences
 /// merge (a gap under `shift` moving one onto the next, an invalid date moved
-/// onto a generated one) or one runs twice (a fold under `both`); then the
-/// occurrences follow in brackets. RDATEs and EXDATEs are said apart
-/// (`plus 2 extra dates`, `except 1 date`).
+/// onto a generated one) or run twice (a fold under `both` where only one
+/// run counts); then the occurrences follow in brackets. RDATEs and EXDATEs
+/// are said apart (`plus 2 extra dates`, `except 1 date`).
 fn count_phrase(schedule: &Schedule, count: u32) -> String {
-    let (runs, merged) = rule_runs(schedule).unwrap_or((count as usize, 0));
+    let count = count as usize;
+    let runs = rule_runs(schedule).unwrap_or(count);
     let times = match runs {
         1 => "once".to_owned(),
         n => format!("{n} times"),
     };
-    if runs == count as usize {
-        return format!(", {times}");
-    }
-    let occurrences = plural(count as usize, "occurrence", "occurrences");
-    let mut why = Vec::new();
-    if merged > 0 {
-        why.push(format!("{merged} merged into another at the same instant"));
-    }
-    let twice = (runs + merged).saturating_sub(count as usize);
-    if twice > 0 {
+    let occurrences = plural(count, "occurrence", "occurrences");
+    if runs < count {
+        format!(
+            ", {times} ({occurrences}: {} merged into another at the same instant)",
+            count - runs
+        )
+    } else if runs > count {
+        let twice = runs - count;
         let verb = if twice == 1 { "runs" } else { "run" };
-        why.push(format!("{twice} {verb} twice in a repeated hour"));
+        format!(", {times} ({occurrences}: {twice} {verb} twice in a repeated hour)")
+    } else {
+        format!(", {times}")
     }
-    format!(", {times} ({occurrences}: {})", why.join(", "))
 }
 
 /// The executions of the rule alone (start and RRULE, without RDATE and
-/// EXDATE) and how many of its occurrences merged: the planner's own
-/// expansion, so merges and fold `both` count as they run. `None` when the
-/// expansion exceeds the planner's ceilings.
-fn rule_runs(schedule: &Schedule) -> Option<(usize, usize)> {
+/// EXDATE): the planner's own, so merges and fold `both` count as they
+/// run. `None` when the expansion exceeds the planner's ceilings.
+fn rule_runs(schedule: &Schedule) -> Option<usize> {
     let mut rule_only = schedule.clone();
     rule_only.rdate.clear();
     rule_only.exdate.clear();
-    let expansion = crate::plan::expand(&rule_only, &crate::plan::ExpandOptions::new()).ok()?;
-    let merged = expansion
-        .entries()
-        .iter()
-        .filter(|e| e.status() == crate::plan::Status::Merged)
-        .count();
-    Some((expansion.executions().count(), merged))
+    crate::plan::execution_instants(&rule_only, &crate::plan::ExpandOptions::new())
+        .ok()
+        .map(|runs| runs.len())
 }
 
 /// Without a rule: `start` and the RDATEs, minus the EXDATEs.

@@ -117,6 +117,16 @@ pub fn parse_ical_events(text: &str, options: &IcalOptions) -> Result<Vec<IcalEv
         }
     }
     for o in overrides {
+        // The WebAssembly package stays within its size budget without
+        // them: an override is refused there, never ignored.
+        if cfg!(target_arch = "wasm32") {
+            return Err(Error::new(
+                ErrorCode::Unsupported,
+                "overrides (`RECURRENCE-ID`) are read by `wallclock from-ical`, not by the WebAssembly package",
+            )
+            .with_field("ical")
+            .with_position(o.at));
+        }
         let master = masters
             .iter_mut()
             .find(|(m, _)| m.uid.is_some() && m.uid == o.uid)

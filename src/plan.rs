@@ -1211,6 +1211,10 @@ pub fn warnings(schedule: &Schedule) -> Vec<Warning> {
 /// last listed date, within the planner's ceilings; past them nothing is
 /// said rather than a guess.
 fn date_list_warnings(schedule: &Schedule) -> Vec<Warning> {
+    // Left out of the WebAssembly package to keep it within its size budget.
+    if cfg!(target_arch = "wasm32") {
+        return Vec::new();
+    }
     let (exdate, rdate) = (&schedule.exdate, &schedule.rdate);
     let Some(last) = exdate.last().max(rdate.last()).copied() else {
         return Vec::new();

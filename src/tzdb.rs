@@ -48,7 +48,7 @@ pub(crate) fn spelling_and_primary(name: &str) -> Option<(&'static str, &'static
     let names = names();
     let k = position(name)?;
     let b = PRIMARY.get(2 * k..2 * k + 2)?;
-    let p = usize::from(u16::from_le_bytes([b[0], b[1]]));
+    let p = k.checked_add_signed(isize::from(i16::from_le_bytes([b[0], b[1]])))?;
     Some((names.get(k)?, names.get(p)?))
 }
 
