@@ -2,25 +2,32 @@
 //!
 //! Shaped like ripgrep: [`main_with_args`] parses with clap, runs, and
 //! returns an exit status; the binary only calls `std::process::exit`.
-//! Every failure, including a usage error, prints the library's JSON error
-//! object (`{"code","message","field"?,"position"?}`) on one line to stderr
-//! and exits with status 2, so scripts can rely on one error shape.
+//! Every failure, including a usage error, exits with status 2. When stderr
+//! is piped (or with `--json` / `--format json`) the error is the library's
+//! JSON error object (`{"code","message","field"?,"position"?}`) on one
+//! line, so scripts can rely on one error shape; on a terminal it is text,
+//! with the offending value quoted and a caret under the position.
 
 mod args;
+mod duration;
 mod input;
 #[cfg(not(target_arch = "wasm32"))]
 mod ledger;
+mod output;
 mod table;
 
+use std::collections::BTreeSet;
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 
 use crate::error::{Error, ErrorCode};
 use crate::plan::{ExpandOptions, Expansion};
 use crate::spec::{Schedule, Spec};
 use clap::Parser;
+use jiff::Timestamp;
 
-use args::{Cli, Command, Format, Output};
+use args::{Cli, Command, Now, Output, SpecArgs};
+use output::{Report, Shape};
 
 /// Exit status for success.
 const OK: i32 = 0;
@@ -35,39 +42,156 @@ pub fn main_with_args(args: Vec<OsString>) -> i32 {
     if args.get(1).is_some_and(|a| a == "ledger") {
         return ledger::main(args);
     }
-    let sub = subcommand(&args);
-    let cli = match Cli::try_parse_from(args) {
+    // `wallclock help ledger [SUB]` is `wallclock ledger [SUB] --help`.
+    #[cfg(not(target_arch = "wasm32"))]
+    if args.get(1).is_some_and(|a| a == "help") && args.get(2).is_some_and(|a| a == "ledger") {
+        let mut help: Vec<OsString> = args
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| *i != 1)
+            .map(|(_, a)| a)
+            .collect();
+        help.push("--help".into());
+        return ledger::main(help);
+    }
+    let errors = Errors::new(&args);
+    let cli = match parse::<Cli>(args, "wallclock") {
         Ok(cli) => cli,
-        Err(e) => return clap_error(&e, "wallclock", sub.as_deref()),
+        Err(status) => return status,
     };
     let mut out = String::new();
-    let result = run(cli, &mut out);
-    match result {
-        Ok(status) => {
-            let mut stdout = io::stdout().lock();
-            match stdout
-                .write_all(out.as_bytes())
-                .and_then(|()| stdout.flush())
-            {
-                Ok(()) => status,
-                // A closed pipe (`wallclock zones | head`) is not a failure.
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => status,
-                Err(e) => report(&Error::new(
-                    ErrorCode::Internal,
-                    format!("cannot write to stdout: {e}"),
-                )),
-            }
-        }
-        Err(e) => report(&e),
+    let mut sources = Sources::default();
+    match run(cli, &mut out, &mut sources) {
+        Ok(status) => match write_stdout(&out) {
+            Ok(()) => status,
+            Err(e) => errors.report(&e, &sources),
+        },
+        Err(e) => errors.report(&e, &sources),
     }
 }
 
-/// Prints an error as one line of JSON on stderr; returns the exit status.
-fn report(err: &Error) -> i32 {
-    let line =
-        serde_json::to_string(err).unwrap_or_else(|_| format!("{{\"code\":\"{}\"}}", err.code()));
-    let _ = writeln!(io::stderr().lock(), "{line}");
-    FAILED
+/// Writes the whole output; a closed pipe (`wallclock zones | head`) is not a failure.
+fn write_stdout(out: &str) -> Result<(), Error> {
+    let mut stdout = io::stdout().lock();
+    match stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(Error::new(
+            ErrorCode::Internal,
+            format!("cannot write to stdout: {e}"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Parses `args` (program name first) as `P`; a usage error is reported
+/// (see [`clap_error`]) and its exit status returned.
+fn parse<P: Parser>(args: Vec<OsString>, command: &str) -> Result<P, i32> {
+    let errors = Errors::new(&args);
+    let sub = subcommand(&args);
+    P::try_parse_from(join_negative_values(args, &P::command()))
+        .map_err(|e| clap_error(&e, command, sub.as_deref(), &errors))
+}
+
+/// Where an error goes: the JSON object when stderr is piped or JSON was
+/// asked for (`--json`, `--format json|jsonl`), readable text on a terminal.
+pub(crate) struct Errors {
+    json: bool,
+}
+
+impl Errors {
+    fn new(args: &[OsString]) -> Errors {
+        let asked = args
+            .windows(2)
+            .any(|w| w[0] == "--format" && (w[1] == "json" || w[1] == "jsonl"))
+            || args
+                .iter()
+                .any(|a| a == "--json" || a == "--format=json" || a == "--format=jsonl");
+        Errors {
+            json: asked || !io::stderr().is_terminal(),
+        }
+    }
+
+    /// Prints `err` on stderr; returns the exit status.
+    fn report(&self, err: &Error, sources: &Sources) -> i32 {
+        let text = if self.json {
+            let mut line = serde_json::to_string(err)
+                .unwrap_or_else(|_| format!("{{\"code\":\"{}\"}}", err.code()));
+            line.push('\n');
+            line
+        } else {
+            sources.explain(err)
+        };
+        let _ = io::stderr().lock().write_all(text.as_bytes());
+        FAILED
+    }
+}
+
+/// What the user typed for each field an error can name, so that a
+/// terminal error can quote it and point into it.
+#[derive(Default)]
+struct Sources {
+    /// (field, how the user wrote its name, the text).
+    fields: Vec<(String, String, String)>,
+}
+
+impl Sources {
+    fn add(&mut self, field: &str, label: String, text: &str) {
+        self.fields.push((field.to_owned(), label, text.to_owned()));
+    }
+
+    /// The spec's fields, as `--flag` when given inline.
+    fn spec(&mut self, spec: &Spec, inline: bool) {
+        let label = |flag: &str, field: &str| {
+            if inline {
+                format!("--{flag}")
+            } else {
+                format!("\"{field}\":")
+            }
+        };
+        self.add("timeZone", label("tz", "timeZone"), &spec.time_zone);
+        self.add("start", label("start", "start"), &spec.start);
+        if let Some(rrule) = &spec.rrule {
+            self.add("rrule", label("rrule", "rrule"), rrule);
+        }
+        self.add("id", label("id", "id"), &spec.id);
+    }
+
+    /// A flag's value.
+    fn flag(&mut self, name: &str, text: Option<&str>) {
+        if let Some(text) = text {
+            self.add(name, format!("--{name}"), text);
+        }
+    }
+
+    /// `wallclock: <message> (<code>)`, then the offending value with a
+    /// caret under its position (or under all of it), when known.
+    fn explain(&self, err: &Error) -> String {
+        let mut text = format!("wallclock: {} ({})\n", err.message(), err.code());
+        let source = err
+            .field()
+            .and_then(|f| self.fields.iter().rev().find(|(field, _, _)| field == f));
+        if let Some((_, label, value)) = source {
+            let (at, width) = match err.position() {
+                Some(p) if p <= value.len() => {
+                    let token = value[p..].find([';', ',', '\n']).unwrap_or(value.len() - p);
+                    (p, token.max(1))
+                }
+                _ => (0, value.len().max(1)),
+            };
+            let pad = label.chars().count() + 3 + value[..at].chars().count();
+            let width = value[at..]
+                .get(..width)
+                .map_or(width, |t| t.chars().count())
+                .max(1);
+            text.push_str(&format!("  {label} {value}\n"));
+            text.push_str(&" ".repeat(pad));
+            text.push_str(&"^".repeat(width));
+            text.push('\n');
+        }
+        text
+    }
 }
 
 /// The subcommand named by `args` (program name first), if any.
@@ -78,17 +202,53 @@ fn subcommand(args: &[OsString]) -> Option<String> {
         .map(str::to_owned)
 }
 
-/// Help goes to stdout with status 0; usage errors become JSON errors that
-/// point to `<command> --help`, or to `<command> <sub> --help` for a
-/// missing argument, which only the subcommand's help explains.
-fn clap_error(e: &clap::Error, command: &str, sub: Option<&str>) -> i32 {
-    use clap::error::{ContextKind, ContextValue, ErrorKind};
-    let help = match sub {
-        Some(sub) if e.kind() == ErrorKind::MissingRequiredArgument => {
-            format!("{command} {sub} --help")
+/// `--limit -1` as `--limit=-1`: clap takes a lone `-1`, `-5m` or `-P1D`
+/// after a flag for a flag of its own and blames a flag named `1`; joined,
+/// the value reaches the flag's own check, which names the flag.
+fn join_negative_values(args: Vec<OsString>, command: &clap::Command) -> Vec<OsString> {
+    let mut takes_value = BTreeSet::new();
+    let mut stack = vec![command];
+    while let Some(c) = stack.pop() {
+        for arg in c.get_arguments() {
+            if let Some(long) = arg.get_long()
+                && arg.get_action().takes_values()
+            {
+                takes_value.insert(format!("--{long}"));
+            }
         }
-        _ => format!("{command} --help"),
+        stack.extend(c.get_subcommands());
+    }
+    let negative = |a: &OsString| {
+        a.to_str().is_some_and(|a| {
+            a.strip_prefix('-').is_some_and(|rest| {
+                rest.starts_with(|c: char| c.is_ascii_digit() || c == 'P' || c == 'p')
+            })
+        })
     };
+    let mut out: Vec<OsString> = Vec::with_capacity(args.len());
+    let mut args = args.into_iter().peekable();
+    while let Some(arg) = args.next() {
+        let flag = arg.to_str().is_some_and(|a| takes_value.contains(a));
+        match args.peek() {
+            Some(next) if flag && negative(next) => {
+                let mut joined = arg;
+                joined.push("=");
+                joined.push(next);
+                args.next();
+                out.push(joined);
+            }
+            _ => out.push(arg),
+        }
+    }
+    out
+}
+
+/// Help goes to stdout with status 0; usage errors become structured
+/// errors that point to `<command> --help`, or to `<command> <sub> --help`
+/// for a missing argument, which only the subcommand's help explains.
+/// clap's own hints (a similar flag, the allowed values) stay in the message.
+fn clap_error(e: &clap::Error, command: &str, sub: Option<&str>, errors: &Errors) -> i32 {
+    use clap::error::ErrorKind;
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let _ = e.print();
@@ -98,52 +258,116 @@ fn clap_error(e: &clap::Error, command: &str, sub: Option<&str>) -> i32 {
             let _ = e.print();
             FAILED
         }
-        _ => {
-            let rendered = e.render().to_string();
-            let first = rendered.lines().next().unwrap_or("invalid arguments");
-            let message = first
-                .strip_prefix("error: ")
-                .unwrap_or(first)
-                .replace('\'', "`");
-            // clap lists missing arguments on the lines after the first.
-            if let Some(ContextValue::Strings(missing)) = e.get(ContextKind::InvalidArg) {
-                let names: Vec<String> = missing.iter().map(|a| format!("`{a}`")).collect();
-                let field = missing
-                    .first()
-                    .and_then(|a| a.trim_start_matches('-').split([' ', '>']).next())
-                    .map(|a| a.trim_start_matches('<').to_ascii_lowercase());
-                let err = Error::new(
-                    ErrorCode::InvalidOption,
-                    format!(
-                        "missing required argument{} {}: see `{help}`",
-                        if names.len() > 1 { "s" } else { "" },
-                        names.join(", ")
-                    ),
-                );
-                return report(&match field {
-                    Some(f) if !f.is_empty() => err.with_field(f),
-                    _ => err,
-                });
-            }
-            let mut err = Error::new(ErrorCode::InvalidOption, format!("{message}: see `{help}`"));
-            if let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) {
-                let name = arg
-                    .split([' ', '='])
-                    .next()
-                    .unwrap_or(arg)
-                    .trim_start_matches('-');
-                if !name.is_empty() {
-                    err = err.with_field(name.to_owned());
-                }
-            }
-            report(&err)
+        _ => errors.report(&usage_error(e, command, sub), &Sources::default()),
+    }
+}
+
+/// A clap usage error as a structured error naming the flag at fault.
+fn usage_error(e: &clap::Error, command: &str, sub: Option<&str>) -> Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let help = match sub {
+        Some(sub) if e.kind() == ErrorKind::MissingRequiredArgument => {
+            format!("{command} {sub} --help")
         }
+        _ => format!("{command} --help"),
+    };
+    // clap lists missing arguments on the lines after the first.
+    if let Some(ContextValue::Strings(missing)) = e.get(ContextKind::InvalidArg) {
+        let names: Vec<String> = missing.iter().map(|a| format!("`{a}`")).collect();
+        let field = missing
+            .first()
+            .and_then(|a| a.trim_start_matches('-').split([' ', '>']).next())
+            .map(|a| a.trim_start_matches('<').to_ascii_lowercase());
+        let err = Error::new(
+            ErrorCode::InvalidOption,
+            format!(
+                "missing required argument{} {}: see `{help}`",
+                if names.len() > 1 { "s" } else { "" },
+                names.join(", ")
+            ),
+        );
+        return match field {
+            Some(f) if !f.is_empty() => err.with_field(f),
+            _ => err,
+        };
+    }
+    let rendered = e.render().to_string();
+    let first = rendered.lines().next().unwrap_or("invalid arguments");
+    let mut message = first
+        .strip_prefix("error: ")
+        .unwrap_or(first)
+        .replace('\'', "`");
+    for hint in hints(e) {
+        message.push_str(": ");
+        message.push_str(&hint);
+    }
+    let mut err = Error::new(ErrorCode::InvalidOption, format!("{message}: see `{help}`"));
+    if let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) {
+        let name = arg
+            .split([' ', '='])
+            .next()
+            .unwrap_or(arg)
+            .trim_start_matches('-')
+            .trim_start_matches('<')
+            .trim_end_matches('>')
+            .to_ascii_lowercase();
+        if !name.is_empty() {
+            err = err.with_field(name);
+        }
+    }
+    err
+}
+
+/// clap's suggestions: a similar flag, value or subcommand, and the allowed values.
+fn hints(e: &clap::Error) -> Vec<String> {
+    use clap::error::{ContextKind, ContextValue};
+    let quoted = |list: &[String]| {
+        list.iter()
+            .map(|v| format!("`{v}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut hints = Vec::new();
+    for kind in [
+        ContextKind::SuggestedArg,
+        ContextKind::SuggestedValue,
+        ContextKind::SuggestedSubcommand,
+    ] {
+        match e.get(kind) {
+            Some(ContextValue::String(s)) => hints.push(format!("did you mean `{s}`")),
+            Some(ContextValue::Strings(s)) if !s.is_empty() => {
+                hints.push(format!("did you mean {}", quoted(s)));
+            }
+            _ => {}
+        }
+    }
+    if let Some(ContextValue::Strings(values)) = e.get(ContextKind::ValidValue)
+        && !values.is_empty()
+    {
+        hints.push(format!("expected one of {}", quoted(values)));
+    }
+    hints
+}
+
+/// Reads the spec and validates it, recording what the user typed.
+fn load(args: &SpecArgs, sources: &mut Sources) -> Result<Schedule, Error> {
+    let spec = args.spec()?;
+    sources.spec(&spec, args.spec.is_none());
+    Schedule::new(&spec)
+}
+
+/// "Now": `--now` if given (an instant or a local time), else the clock.
+fn now(now: &Now, schedule: &Schedule, sources: &mut Sources) -> Result<Timestamp, Error> {
+    sources.flag("now", now.now.as_deref());
+    match &now.now {
+        Some(text) => input::instant(text, schedule, "now"),
+        None => Ok(Timestamp::now()),
     }
 }
 
 /// Runs one command, writing its output to `out`; returns the exit status.
 // One short arm per subcommand: read as a dispatch table, whole.
-fn run(cli: Cli, out: &mut String) -> Result<i32, Error> {
+fn run(cli: Cli, out: &mut String, sources: &mut Sources) -> Result<i32, Error> {
     if cli.version {
         out.push_str(&version_text());
         return Ok(OK);
@@ -161,66 +385,96 @@ fn run(cli: Cli, out: &mut String) -> Result<i32, Error> {
             limit,
             from,
             to,
-        } => {
-            let schedule = spec.schedule()?;
-            let mut options = ExpandOptions::new();
-            if let Some(limit) = limit {
-                options = options.limit(limit);
-            }
-            if let Some(from) = from {
-                options = options.from(input::instant(&from, &schedule, "from")?);
-            }
-            if let Some(to) = to {
-                options = options.to(input::instant(&to, &schedule, "to")?);
-            }
-            let result = crate::plan::expand(&schedule, &options)?;
-            print_expansion(out, &result, &output);
-        }
+            now,
+        } => expand(out, sources, &spec, &output, limit, from, to, &now)?,
         Command::Notices {
             spec,
             output,
             from,
             horizon,
+            to,
+            now,
+        } => notices(out, sources, &spec, &output, from, horizon, to, &now)?,
+        Command::Validate { spec, output } => {
+            let validation = crate::validate(&load(&spec, sources)?);
+            let rows = || {
+                let mut rows = vec![vec![
+                    "VALID".into(),
+                    "RRULE".into(),
+                    "WARNING".into(),
+                    "MESSAGE".into(),
+                ]];
+                let valid = validation.valid.to_string();
+                let rrule = validation.rrule.clone().unwrap_or_else(|| "-".into());
+                for w in &validation.warnings {
+                    rows.push(vec![
+                        valid.clone(),
+                        rrule.clone(),
+                        w.code().to_string(),
+                        w.message().to_owned(),
+                    ]);
+                }
+                if validation.warnings.is_empty() {
+                    rows.push(vec![valid, rrule, String::new(), String::new()]);
+                }
+                rows
+            };
+            Report {
+                whole: &validation,
+                records: std::slice::from_ref(&validation),
+                rows: &rows,
+                table: None,
+            }
+            .emit(out, &output, Shape::Records);
+        }
+        Command::Describe {
+            spec,
+            output,
+            now: pinned,
         } => {
-            let schedule = spec.schedule()?;
-            let from = match from {
-                Some(text) => input::instant(&text, &schedule, "from")?,
-                None => input::start_instant(&schedule)?,
+            let schedule = load(&spec, sources)?;
+            let from = input::default_from(&schedule, now(&pinned, &schedule, sources)?)?;
+            let text = crate::describe_from(&schedule, from);
+            let whole = serde_json::json!({ "description": text });
+            let rows = || vec![vec!["DESCRIPTION".into()], vec![text.clone()]];
+            let table = |out: &mut String| {
+                out.push_str(&text);
+                out.push('\n');
             };
-            let to = match horizon.as_deref() {
-                Some(horizon) => input::horizon_end(&schedule, from, horizon)?,
-                None => crate::plan::notice_window(&schedule, from).1,
-            };
-            let result = crate::plan::notices(&schedule, from, to)?;
-            print_expansion(out, &result, &output);
-        }
-        Command::Validate { spec, pretty } => {
-            let schedule = spec.schedule()?;
-            push_json(out, &crate::validate(&schedule), pretty);
-        }
-        Command::Describe { spec } => {
-            let schedule = spec.schedule()?;
-            out.push_str(&crate::describe::describe(&schedule));
-            out.push('\n');
+            Report {
+                whole: &whole,
+                records: std::slice::from_ref(&whole),
+                rows: &rows,
+                table: Some(&table),
+            }
+            .emit(out, &output, Shape::Text);
         }
         Command::Ical { spec } => {
             let spec = spec.spec()?;
+            sources.spec(&spec, false);
             // Validate first: printing a spec that cannot run would only
             // move the error to whoever imports the file.
             Schedule::new(&spec)?;
             out.push_str(&crate::ical::to_ical(&spec));
         }
-        Command::FromIcal { file, pretty } => {
+        Command::FromIcal { file, output } => {
             let text = input::read_source(&file, "file")?;
             let spec = crate::ical::parse_ical(&text)?;
             Schedule::new(&spec)?;
-            push_json(out, &spec, pretty);
+            let rows = || spec_rows(&spec);
+            Report {
+                whole: &spec,
+                records: std::slice::from_ref(&spec),
+                rows: &rows,
+                table: None,
+            }
+            .emit(out, &output, Shape::Records);
         }
         Command::Misfire {
             spec,
             now,
             due,
-            pretty,
+            output,
         } => {
             if spec.spec.as_deref() == Some("-") && due == "-" {
                 return Err(Error::new(
@@ -229,11 +483,35 @@ fn run(cli: Cli, out: &mut String) -> Result<i32, Error> {
                 )
                 .with_field("due"));
             }
-            let schedule = spec.schedule()?;
+            let schedule = load(&spec, sources)?;
+            sources.flag("now", Some(&now));
             let now = input::instant(&now, &schedule, "now")?;
             let due = input::due_list(&input::read_source(&due, "due")?)?;
             let decisions = crate::misfire::decide_misfires(&schedule, &due, now);
-            push_json(out, &decisions, pretty);
+            let rows = || {
+                let mut rows = vec![
+                    ["KEY", "INSTANT", "LATENESS", "DECISION", "REASON"]
+                        .map(String::from)
+                        .to_vec(),
+                ];
+                for d in &decisions {
+                    rows.push(vec![
+                        d.key.clone(),
+                        crate::format::fmt_instant(d.instant),
+                        crate::misfire::fmt_duration(d.lateness),
+                        d.decision.to_string(),
+                        d.reason.clone(),
+                    ]);
+                }
+                rows
+            };
+            Report {
+                whole: &decisions,
+                records: &decisions,
+                rows: &rows,
+                table: None,
+            }
+            .emit(out, &output, Shape::Records);
         }
         Command::Diff {
             old,
@@ -241,25 +519,129 @@ fn run(cli: Cli, out: &mut String) -> Result<i32, Error> {
             output,
             from,
             to,
-        } => return diff(out, &old, &new, &output, from, to),
-        Command::Zones => {
-            for name in crate::zone::time_zones() {
-                out.push_str(&name);
-                out.push('\n');
+            now,
+        } => return diff(out, sources, &old, &new, &output, from, to, &now),
+        Command::Zones { output } => {
+            let zones = crate::zone::time_zones();
+            let rows = || {
+                std::iter::once(vec!["ZONE".to_owned()])
+                    .chain(zones.iter().map(|z| vec![z.to_string()]))
+                    .collect()
+            };
+            let table = |out: &mut String| {
+                for name in &zones {
+                    out.push_str(name);
+                    out.push('\n');
+                }
+            };
+            Report {
+                whole: &zones,
+                records: &zones,
+                rows: &rows,
+                table: Some(&table),
             }
+            .emit(out, &output, Shape::Text);
         }
     }
     Ok(OK)
 }
 
+/// A spec's fields as `FIELD VALUE` rows, lists and objects as JSON.
+fn spec_rows(spec: &Spec) -> Vec<Vec<String>> {
+    let mut rows = vec![vec!["FIELD".to_owned(), "VALUE".to_owned()]];
+    if let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(spec) {
+        for (name, value) in fields {
+            let value = match value {
+                serde_json::Value::String(s) => s,
+                other => other.to_string(),
+            };
+            rows.push(vec![name, value]);
+        }
+    }
+    rows
+}
+
+/// `wallclock expand`.
+#[allow(clippy::too_many_arguments)]
+fn expand(
+    out: &mut String,
+    sources: &mut Sources,
+    spec: &SpecArgs,
+    output: &Output,
+    limit: Option<usize>,
+    from: Option<String>,
+    to: Option<String>,
+    pinned: &Now,
+) -> Result<(), Error> {
+    let schedule = load(spec, sources)?;
+    sources.flag("from", from.as_deref());
+    sources.flag("to", to.as_deref());
+    let now = now(pinned, &schedule, sources)?;
+    let mut options = ExpandOptions::new();
+    if let Some(limit) = limit {
+        options = options.limit(limit);
+    }
+    let from = from
+        .map(|text| input::bound(&text, &schedule, "from", now, now))
+        .transpose()?;
+    if let Some(from) = from {
+        options = options.from(from);
+    }
+    if let Some(to) = to {
+        // A duration counts from the window start: `--from`, else the spec's start.
+        let base = match from {
+            Some(from) => from,
+            None => input::start_instant(&schedule)?,
+        };
+        options = options.to(input::bound(&to, &schedule, "to", now, base)?);
+    }
+    let result = crate::plan::expand(&schedule, &options)?;
+    print_expansion(out, &result, output);
+    Ok(())
+}
+
+/// `wallclock notices`: by default the coming year of a running schedule.
+#[allow(clippy::too_many_arguments)]
+fn notices(
+    out: &mut String,
+    sources: &mut Sources,
+    spec: &SpecArgs,
+    output: &Output,
+    from: Option<String>,
+    horizon: Option<String>,
+    to: Option<String>,
+    pinned: &Now,
+) -> Result<(), Error> {
+    let schedule = load(spec, sources)?;
+    sources.flag("from", from.as_deref());
+    sources.flag("horizon", horizon.as_deref());
+    sources.flag("to", to.as_deref());
+    let now = now(pinned, &schedule, sources)?;
+    let from = match from {
+        Some(text) => input::bound(&text, &schedule, "from", now, now)?,
+        None => input::default_from(&schedule, now)?,
+    };
+    let to = match (horizon.as_deref(), to) {
+        (Some(horizon), _) => input::horizon_end(&schedule, from, horizon)?,
+        (None, Some(to)) => input::bound(&to, &schedule, "to", now, from)?,
+        (None, None) => crate::plan::notice_window(&schedule, from).1,
+    };
+    let result = crate::plan::notices(&schedule, from, to)?;
+    print_expansion(out, &result, output);
+    Ok(())
+}
+
 /// `wallclock diff`: both specs over one window; `DIFFERS` when anything does.
+#[allow(clippy::too_many_arguments)]
 fn diff(
     out: &mut String,
+    sources: &mut Sources,
     old: &str,
     new: &str,
     output: &Output,
     from: Option<String>,
     to: Option<String>,
+    pinned: &Now,
 ) -> Result<i32, Error> {
     if old == "-" && new == "-" {
         return Err(Error::new(
@@ -273,19 +655,27 @@ fn diff(
     };
     let old = read(old, "old")?;
     let new = read(new, "new")?;
+    sources.flag("from", from.as_deref());
+    sources.flag("to", to.as_deref());
+    let now = now(pinned, &old, sources)?;
     let from = match from {
-        Some(text) => input::instant(&text, &old, "from")?,
-        None => jiff::Timestamp::now(),
+        Some(text) => input::bound(&text, &old, "from", now, now)?,
+        None => now,
     };
     let to = match to {
-        Some(text) => input::instant(&text, &old, "to")?,
+        Some(text) => input::bound(&text, &old, "to", now, from)?,
         None => input::horizon_end(&old, from, "P365D")?,
     };
     let result = crate::diff::diff(&old, &new, &ExpandOptions::new().from(from).to(to))?;
-    match output.format {
-        Format::Json => push_json(out, &result, output.pretty),
-        Format::Table => table::diff(out, &result),
+    let rows = || table::diff_rows(&result);
+    let table = |out: &mut String| table::diff(out, &result);
+    Report {
+        whole: &result,
+        records: result.changes(),
+        rows: &rows,
+        table: Some(&table),
     }
+    .emit(out, output, Shape::Records);
     Ok(if result.is_empty() { OK } else { DIFFERS })
 }
 
@@ -298,21 +688,15 @@ fn version_text() -> String {
 }
 
 fn print_expansion(out: &mut String, result: &Expansion, output: &Output) {
-    match output.format {
-        Format::Json => push_json(out, result, output.pretty),
-        Format::Table => table::expansion(out, result),
+    let rows = || table::expansion_rows(result);
+    let table = |out: &mut String| table::expansion(out, result);
+    Report {
+        whole: result,
+        records: result.entries(),
+        rows: &rows,
+        table: Some(&table),
     }
-}
-
-fn push_json<T: serde::Serialize + ?Sized>(out: &mut String, value: &T, pretty: bool) {
-    let text = if pretty {
-        serde_json::to_string_pretty(value)
-    } else {
-        serde_json::to_string(value)
-    };
-    // Our Serialize impls only produce strings, numbers, lists and maps.
-    out.push_str(&text.unwrap_or_default());
-    out.push('\n');
+    .emit(out, output, Shape::Records);
 }
 
 /// Used by `args` to build a spec from flags; kept here so `args` stays declarative.
