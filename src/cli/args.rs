@@ -28,7 +28,8 @@ pub(crate) struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
-    /// Expand a schedule into occurrences (SPEC §3 result object).
+    /// Expand a schedule into occurrences (SPEC §3 result object), from its
+    /// start unless `--from` says otherwise.
     Expand {
         #[command(flatten)]
         spec: SpecArgs,
@@ -37,14 +38,8 @@ pub(crate) enum Command {
         /// Stop after this many executions (distinct instants).
         #[arg(long, value_name = "N")]
         limit: Option<usize>,
-        /// List occurrences at or after this instant (`2026-03-08T07:00:00Z`), local time, `now`, or duration from now (`-P1D`).
-        #[arg(long, value_name = "DATETIME", allow_hyphen_values = true)]
-        from: Option<String>,
-        /// List occurrences before this instant, local time, `now`, or duration after the window start (`P7D`, `+7d`).
-        #[arg(long, value_name = "DATETIME", allow_hyphen_values = true)]
-        to: Option<String>,
         #[command(flatten)]
-        now: Now,
+        window: Window,
     },
     /// Check a schedule; print the canonical rule and warnings.
     Validate {
@@ -63,23 +58,18 @@ pub(crate) enum Command {
         #[command(flatten)]
         now: Now,
     },
-    /// List the occurrences a clock change affects in a window.
+    /// List the occurrences a clock change affects in a window: by default
+    /// the 12 months from the spec's start, or from now once it has started.
     Notices {
         #[command(flatten)]
         spec: SpecArgs,
         #[command(flatten)]
         output: Output,
-        /// Window start: an instant, a local time or `now` (default: the spec's start, or now once it has started).
-        #[arg(long, value_name = "DATETIME", allow_hyphen_values = true)]
-        from: Option<String>,
+        #[command(flatten)]
+        window: Window,
         /// Window length, e.g. `P12M`, `P365D` or `14d` (default: the next 12 months).
         #[arg(long, value_name = "DURATION", conflicts_with = "to")]
         horizon: Option<String>,
-        /// Window end: an instant, a local time, or a duration after the window start (`P7D`, `+7d`).
-        #[arg(long, value_name = "DATETIME", allow_hyphen_values = true)]
-        to: Option<String>,
-        #[command(flatten)]
-        now: Now,
     },
     /// Print the schedule as iCalendar `DTSTART`/`RRULE`/`RDATE`/`EXDATE` lines.
     Ical {
@@ -109,7 +99,8 @@ pub(crate) enum Command {
     },
     /// Compare two schedules over a window: the occurrences an edit adds,
     /// removes, moves or resolves differently, each with the spec field that
-    /// explains it. Exit status 1 when anything differs, 0 when nothing does.
+    /// explains it, over 365 days from now unless `--from`/`--to` say
+    /// otherwise. Exit status 1 when anything differs, 0 when nothing does.
     Diff {
         /// The schedule as it is: a spec file (JSON or iCalendar), or `-` for stdin.
         #[arg(long, value_name = "FILE")]
@@ -119,20 +110,28 @@ pub(crate) enum Command {
         new: String,
         #[command(flatten)]
         output: Output,
-        /// Window start: an instant, a local time in the old schedule's zone, or `now` (default: now).
-        #[arg(long, value_name = "DATETIME", allow_hyphen_values = true)]
-        from: Option<String>,
-        /// Window end: an instant, a local time, or a duration after the start (default: `P365D`).
-        #[arg(long, value_name = "DATETIME", allow_hyphen_values = true)]
-        to: Option<String>,
         #[command(flatten)]
-        now: Now,
+        window: Window,
     },
     /// List the zone names of the bundled tz database.
     Zones {
         #[command(flatten)]
         output: Output,
     },
+}
+
+/// A window of time, its bounds as typed; local times are read in the
+/// schedule's zone (the old schedule's, for `diff`).
+#[derive(Debug, Args)]
+pub(crate) struct Window {
+    /// Window start: an instant (`2026-03-08T07:00:00Z`), a local time, `now`, or a duration from now (`-P1D`).
+    #[arg(long, value_name = "DATETIME", allow_hyphen_values = true)]
+    pub(crate) from: Option<String>,
+    /// Window end: an instant, a local time, `now`, or a duration after the window start (`P7D`, `+7d`).
+    #[arg(long, value_name = "DATETIME", allow_hyphen_values = true)]
+    pub(crate) to: Option<String>,
+    #[command(flatten)]
+    pub(crate) now: Now,
 }
 
 /// "Now", read from the clock unless pinned.

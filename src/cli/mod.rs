@@ -26,7 +26,7 @@ use crate::spec::{Schedule, Spec};
 use clap::Parser;
 use jiff::Timestamp;
 
-use args::{Cli, Command, Now, Output, SpecArgs};
+use args::{Cli, Command, Now, Output, SpecArgs, Window};
 use output::{Report, Shape};
 
 /// Exit status for success.
@@ -383,49 +383,26 @@ fn run(cli: Cli, out: &mut String, sources: &mut Sources) -> Result<i32, Error> 
             spec,
             output,
             limit,
-            from,
-            to,
-            now,
-        } => expand(out, sources, &spec, &output, limit, from, to, &now)?,
+            window,
+        } => {
+            let schedule = load(&spec, sources)?;
+            let result = expand(&schedule, sources, limit, &window)?;
+            print_expansion(out, &result, &output);
+        }
         Command::Notices {
             spec,
             output,
-            from,
+            window,
             horizon,
-            to,
-            now,
-        } => notices(out, sources, &spec, &output, from, horizon, to, &now)?,
+        } => {
+            let schedule = load(&spec, sources)?;
+            let result = notices(&schedule, sources, &window, horizon.as_deref())?;
+            print_expansion(out, &result, &output);
+        }
         Command::Validate { spec, output } => {
             let validation = crate::validate(&load(&spec, sources)?);
-            let rows = || {
-                let mut rows = vec![vec![
-                    "VALID".into(),
-                    "RRULE".into(),
-                    "WARNING".into(),
-                    "MESSAGE".into(),
-                ]];
-                let valid = validation.valid.to_string();
-                let rrule = validation.rrule.clone().unwrap_or_else(|| "-".into());
-                for w in &validation.warnings {
-                    rows.push(vec![
-                        valid.clone(),
-                        rrule.clone(),
-                        w.code().to_string(),
-                        w.message().to_owned(),
-                    ]);
-                }
-                if validation.warnings.is_empty() {
-                    rows.push(vec![valid, rrule, String::new(), String::new()]);
-                }
-                rows
-            };
-            Report {
-                whole: &validation,
-                records: std::slice::from_ref(&validation),
-                rows: &rows,
-                table: None,
-            }
-            .emit(out, &output, Shape::Records);
+            let rows = || table::validation_rows(&validation);
+            single(&validation, &rows).emit(out, &output, Shape::Records);
         }
         Command::Describe {
             spec,
@@ -434,24 +411,11 @@ fn run(cli: Cli, out: &mut String, sources: &mut Sources) -> Result<i32, Error> 
         } => {
             let schedule = load(&spec, sources)?;
             let from = input::default_from(&schedule, now(&pinned, &schedule, sources)?)?;
-            let text = crate::describe_from(&schedule, from);
-            let whole = serde_json::json!({ "description": text });
-            let rows = || vec![vec!["DESCRIPTION".into()], vec![text.clone()]];
-            let table = |out: &mut String| {
-                out.push_str(&text);
-                out.push('\n');
-            };
-            Report {
-                whole: &whole,
-                records: std::slice::from_ref(&whole),
-                rows: &rows,
-                table: Some(&table),
-            }
-            .emit(out, &output, Shape::Text);
+            describe(out, &crate::describe_from(&schedule, from), &output);
         }
-        Command::Ical { spec } => {
-            let spec = spec.spec()?;
-            sources.spec(&spec, false);
+        Command::Ical { spec: args } => {
+            let spec = args.spec()?;
+            sources.spec(&spec, args.spec.is_none());
             // Validate first: printing a spec that cannot run would only
             // move the error to whoever imports the file.
             Schedule::new(&spec)?;
@@ -461,187 +425,197 @@ fn run(cli: Cli, out: &mut String, sources: &mut Sources) -> Result<i32, Error> 
             let text = input::read_source(&file, "file")?;
             let spec = crate::ical::parse_ical(&text)?;
             Schedule::new(&spec)?;
-            let rows = || spec_rows(&spec);
-            Report {
-                whole: &spec,
-                records: std::slice::from_ref(&spec),
-                rows: &rows,
-                table: None,
-            }
-            .emit(out, &output, Shape::Records);
+            let rows = || table::spec_rows(&spec);
+            single(&spec, &rows).emit(out, &output, Shape::Records);
         }
         Command::Misfire {
             spec,
             now,
             due,
             output,
-        } => {
-            if spec.spec.as_deref() == Some("-") && due == "-" {
-                return Err(Error::new(
-                    ErrorCode::InvalidOption,
-                    "`--spec -` and `--due -` cannot both read stdin: put one of them in a file",
-                )
-                .with_field("due"));
-            }
-            let schedule = load(&spec, sources)?;
-            sources.flag("now", Some(&now));
-            let now = input::instant(&now, &schedule, "now")?;
-            let due = input::due_list(&input::read_source(&due, "due")?)?;
-            let decisions = crate::misfire::decide_misfires(&schedule, &due, now);
-            let rows = || {
-                let mut rows = vec![
-                    ["KEY", "INSTANT", "LATENESS", "DECISION", "REASON"]
-                        .map(String::from)
-                        .to_vec(),
-                ];
-                for d in &decisions {
-                    rows.push(vec![
-                        d.key.clone(),
-                        crate::format::fmt_instant(d.instant),
-                        crate::misfire::fmt_duration(d.lateness),
-                        d.decision.to_string(),
-                        d.reason.clone(),
-                    ]);
-                }
-                rows
-            };
-            Report {
-                whole: &decisions,
-                records: &decisions,
-                rows: &rows,
-                table: None,
-            }
-            .emit(out, &output, Shape::Records);
-        }
+        } => misfire(out, sources, &spec, &now, &due, &output)?,
         Command::Diff {
             old,
             new,
             output,
-            from,
-            to,
-            now,
-        } => return diff(out, sources, &old, &new, &output, from, to, &now),
-        Command::Zones { output } => {
-            let zones = crate::zone::time_zones();
-            let rows = || {
-                std::iter::once(vec!["ZONE".to_owned()])
-                    .chain(zones.iter().map(|z| vec![z.to_string()]))
-                    .collect()
-            };
-            let table = |out: &mut String| {
-                for name in &zones {
-                    out.push_str(name);
-                    out.push('\n');
-                }
-            };
-            Report {
-                whole: &zones,
-                records: &zones,
-                rows: &rows,
-                table: Some(&table),
-            }
-            .emit(out, &output, Shape::Text);
-        }
+            window,
+        } => return diff(out, sources, &old, &new, &output, &window),
+        Command::Zones { output } => zones(out, &output),
     }
     Ok(OK)
 }
 
-/// A spec's fields as `FIELD VALUE` rows, lists and objects as JSON.
-fn spec_rows(spec: &Spec) -> Vec<Vec<String>> {
-    let mut rows = vec![vec!["FIELD".to_owned(), "VALUE".to_owned()]];
-    if let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(spec) {
-        for (name, value) in fields {
-            let value = match value {
-                serde_json::Value::String(s) => s,
-                other => other.to_string(),
-            };
-            rows.push(vec![name, value]);
-        }
+/// A result that is one object: its own only record.
+fn single<'a, T: serde::Serialize>(
+    whole: &'a T,
+    rows: &'a dyn Fn() -> Vec<Vec<String>>,
+) -> Report<'a, T, T> {
+    Report {
+        whole,
+        records: std::slice::from_ref(whole),
+        rows,
+        table: None,
     }
-    rows
 }
 
-/// `wallclock expand`.
-#[allow(clippy::too_many_arguments)]
-fn expand(
+/// `wallclock describe`: the text, or `{"description": …}`.
+fn describe(out: &mut String, text: &str, output: &Output) {
+    let whole = serde_json::json!({ "description": text });
+    let rows = || vec![vec!["DESCRIPTION".into()], vec![text.to_owned()]];
+    let table = |out: &mut String| {
+        out.push_str(text);
+        out.push('\n');
+    };
+    Report {
+        table: Some(&table),
+        ..single(&whole, &rows)
+    }
+    .emit(out, output, Shape::Text);
+}
+
+/// `wallclock misfire`: a decision for every due occurrence.
+fn misfire(
     out: &mut String,
     sources: &mut Sources,
     spec: &SpecArgs,
+    now: &str,
+    due: &str,
     output: &Output,
-    limit: Option<usize>,
-    from: Option<String>,
-    to: Option<String>,
-    pinned: &Now,
 ) -> Result<(), Error> {
+    if spec.spec.as_deref() == Some("-") && due == "-" {
+        return Err(Error::new(
+            ErrorCode::InvalidOption,
+            "`--spec -` and `--due -` cannot both read stdin: put one of them in a file",
+        )
+        .with_field("due"));
+    }
     let schedule = load(spec, sources)?;
-    sources.flag("from", from.as_deref());
-    sources.flag("to", to.as_deref());
-    let now = now(pinned, &schedule, sources)?;
+    sources.flag("now", Some(now));
+    let now = input::instant(now, &schedule, "now")?;
+    let due = input::due_list(&input::read_source(due, "due")?)?;
+    let decisions = crate::misfire::decide_misfires(&schedule, &due, now);
+    let rows = || table::misfire_rows(&decisions);
+    Report {
+        whole: &decisions,
+        records: &decisions,
+        rows: &rows,
+        table: None,
+    }
+    .emit(out, output, Shape::Records);
+    Ok(())
+}
+
+/// `wallclock zones`: one name per line, or a list.
+fn zones(out: &mut String, output: &Output) {
+    let zones = crate::zone::time_zones();
+    let rows = || {
+        std::iter::once(vec!["ZONE".to_owned()])
+            .chain(zones.iter().map(|z| vec![z.to_string()]))
+            .collect()
+    };
+    let table = |out: &mut String| {
+        for name in &zones {
+            out.push_str(name);
+            out.push('\n');
+        }
+    };
+    Report {
+        whole: &zones,
+        records: &zones,
+        rows: &rows,
+        table: Some(&table),
+    }
+    .emit(out, output, Shape::Text);
+}
+
+impl Window {
+    /// "Now" and the window start, recording what the user typed.
+    fn start(
+        &self,
+        schedule: &Schedule,
+        sources: &mut Sources,
+    ) -> Result<(Timestamp, Option<Timestamp>), Error> {
+        sources.flag("from", self.from.as_deref());
+        sources.flag("to", self.to.as_deref());
+        let now = now(&self.now, schedule, sources)?;
+        let from = self
+            .from
+            .as_deref()
+            .map(|text| input::bound(text, schedule, "from", now, now))
+            .transpose()?;
+        Ok((now, from))
+    }
+
+    /// The window end, a duration counting from `base` (the window start).
+    fn end(
+        &self,
+        schedule: &Schedule,
+        now: Timestamp,
+        base: Timestamp,
+    ) -> Result<Option<Timestamp>, Error> {
+        self.to
+            .as_deref()
+            .map(|text| input::bound(text, schedule, "to", now, base))
+            .transpose()
+    }
+}
+
+/// `wallclock expand`: from the spec's start unless `--from` says otherwise.
+fn expand(
+    schedule: &Schedule,
+    sources: &mut Sources,
+    limit: Option<usize>,
+    window: &Window,
+) -> Result<Expansion, Error> {
+    let (now, from) = window.start(schedule, sources)?;
     let mut options = ExpandOptions::new();
     if let Some(limit) = limit {
         options = options.limit(limit);
     }
-    let from = from
-        .map(|text| input::bound(&text, &schedule, "from", now, now))
-        .transpose()?;
     if let Some(from) = from {
         options = options.from(from);
     }
-    if let Some(to) = to {
-        // A duration counts from the window start: `--from`, else the spec's start.
+    if window.to.is_some() {
         let base = match from {
             Some(from) => from,
-            None => input::start_instant(&schedule)?,
+            None => input::start_instant(schedule)?,
         };
-        options = options.to(input::bound(&to, &schedule, "to", now, base)?);
+        if let Some(to) = window.end(schedule, now, base)? {
+            options = options.to(to);
+        }
     }
-    let result = crate::plan::expand(&schedule, &options)?;
-    print_expansion(out, &result, output);
-    Ok(())
+    crate::plan::expand(schedule, &options)
 }
 
 /// `wallclock notices`: by default the coming year of a running schedule.
-#[allow(clippy::too_many_arguments)]
 fn notices(
-    out: &mut String,
+    schedule: &Schedule,
     sources: &mut Sources,
-    spec: &SpecArgs,
-    output: &Output,
-    from: Option<String>,
-    horizon: Option<String>,
-    to: Option<String>,
-    pinned: &Now,
-) -> Result<(), Error> {
-    let schedule = load(spec, sources)?;
-    sources.flag("from", from.as_deref());
-    sources.flag("horizon", horizon.as_deref());
-    sources.flag("to", to.as_deref());
-    let now = now(pinned, &schedule, sources)?;
+    window: &Window,
+    horizon: Option<&str>,
+) -> Result<Expansion, Error> {
+    sources.flag("horizon", horizon);
+    let (now, from) = window.start(schedule, sources)?;
     let from = match from {
-        Some(text) => input::bound(&text, &schedule, "from", now, now)?,
-        None => input::default_from(&schedule, now)?,
+        Some(from) => from,
+        None => input::default_from(schedule, now)?,
     };
-    let to = match (horizon.as_deref(), to) {
-        (Some(horizon), _) => input::horizon_end(&schedule, from, horizon)?,
-        (None, Some(to)) => input::bound(&to, &schedule, "to", now, from)?,
-        (None, None) => crate::plan::notice_window(&schedule, from).1,
+    let to = match (horizon, window.end(schedule, now, from)?) {
+        (Some(horizon), _) => input::horizon_end(schedule, from, horizon)?,
+        (None, Some(to)) => to,
+        (None, None) => crate::plan::notice_window(schedule, from).1,
     };
-    let result = crate::plan::notices(&schedule, from, to)?;
-    print_expansion(out, &result, output);
-    Ok(())
+    crate::plan::notices(schedule, from, to)
 }
 
 /// `wallclock diff`: both specs over one window; `DIFFERS` when anything does.
-#[allow(clippy::too_many_arguments)]
 fn diff(
     out: &mut String,
     sources: &mut Sources,
     old: &str,
     new: &str,
     output: &Output,
-    from: Option<String>,
-    to: Option<String>,
-    pinned: &Now,
+    window: &Window,
 ) -> Result<i32, Error> {
     if old == "-" && new == "-" {
         return Err(Error::new(
@@ -655,15 +629,10 @@ fn diff(
     };
     let old = read(old, "old")?;
     let new = read(new, "new")?;
-    sources.flag("from", from.as_deref());
-    sources.flag("to", to.as_deref());
-    let now = now(pinned, &old, sources)?;
-    let from = match from {
-        Some(text) => input::bound(&text, &old, "from", now, now)?,
-        None => now,
-    };
-    let to = match to {
-        Some(text) => input::bound(&text, &old, "to", now, from)?,
+    let (now, from) = window.start(&old, sources)?;
+    let from = from.unwrap_or(now);
+    let to = match window.end(&old, now, from)? {
+        Some(to) => to,
         None => input::horizon_end(&old, from, "P365D")?,
     };
     let result = crate::diff::diff(&old, &new, &ExpandOptions::new().from(from).to(to))?;

@@ -3,7 +3,10 @@
 
 use crate::diff::{Diff, Side};
 use crate::format::{fmt_instant, fmt_nominal, fmt_offset};
+use crate::misfire::{MisfireDecision, fmt_duration};
 use crate::plan::Expansion;
+use crate::spec::Spec;
+use crate::validation::Validation;
 
 /// The entries' columns (nominal, status, local, UTC, key, notes), header first.
 pub(crate) fn expansion_rows(result: &Expansion) -> Vec<Vec<String>> {
@@ -123,4 +126,61 @@ pub(crate) fn diff(out: &mut String, result: &Diff) {
         result.count(Changed),
         result.unchanged()
     ));
+}
+
+/// A validation's columns: one row per warning (or one row without).
+pub(crate) fn validation_rows(v: &Validation) -> Vec<Vec<String>> {
+    let mut rows = vec![
+        ["VALID", "RRULE", "WARNING", "MESSAGE"]
+            .map(String::from)
+            .to_vec(),
+    ];
+    let valid = v.valid.to_string();
+    let rrule = v.rrule.clone().unwrap_or_else(|| "-".into());
+    for w in &v.warnings {
+        rows.push(vec![
+            valid.clone(),
+            rrule.clone(),
+            w.code().to_string(),
+            w.message().to_owned(),
+        ]);
+    }
+    if v.warnings.is_empty() {
+        rows.push(vec![valid, rrule, String::new(), String::new()]);
+    }
+    rows
+}
+
+/// Misfire decisions' columns.
+pub(crate) fn misfire_rows(decisions: &[MisfireDecision]) -> Vec<Vec<String>> {
+    let mut rows = vec![
+        ["KEY", "INSTANT", "LATENESS", "DECISION", "REASON"]
+            .map(String::from)
+            .to_vec(),
+    ];
+    for d in decisions {
+        rows.push(vec![
+            d.key.clone(),
+            fmt_instant(d.instant),
+            fmt_duration(d.lateness),
+            d.decision.to_string(),
+            d.reason.clone(),
+        ]);
+    }
+    rows
+}
+
+/// A spec's fields as `FIELD VALUE` rows, lists and objects as JSON.
+pub(crate) fn spec_rows(spec: &Spec) -> Vec<Vec<String>> {
+    let mut rows = vec![vec!["FIELD".to_owned(), "VALUE".to_owned()]];
+    if let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(spec) {
+        for (name, value) in fields {
+            let value = match value {
+                serde_json::Value::String(s) => s,
+                other => other.to_string(),
+            };
+            rows.push(vec![name, value]);
+        }
+    }
+    rows
 }
