@@ -186,6 +186,7 @@ fn plan_goes_on_in_windows_past_max_entries() {
     assert_eq!(r.inserted, seconds as u64 + 3600);
     let (planned, distinct, first, last): (i64, i64, String, String) = l
         .connection()
+        .unwrap()
         .query_row(
             "SELECT count(*), count(DISTINCT instant), min(instant), max(instant)
                FROM occurrences WHERE state = 'planned'",
@@ -213,10 +214,12 @@ fn a_full_ledger_fails_the_plan_and_keeps_nothing_of_it() {
     );
     let pages: i64 = l
         .connection()
+        .unwrap()
         .query_row("PRAGMA page_count", [], |r| r.get(0))
         .unwrap();
     let cap: i64 = l
         .connection()
+        .unwrap()
         .query_row(&format!("PRAGMA max_page_count = {}", pages + 2), [], |r| {
             r.get(0)
         })
@@ -232,6 +235,7 @@ fn a_full_ledger_fails_the_plan_and_keeps_nothing_of_it() {
     );
     let (rows, cursor): (i64, Option<String>) = l
         .connection()
+        .unwrap()
         .query_row(
             "SELECT (SELECT count(*) FROM occurrences), (SELECT cursor FROM schedules)",
             [],
@@ -240,6 +244,7 @@ fn a_full_ledger_fails_the_plan_and_keeps_nothing_of_it() {
         .unwrap();
     assert_eq!((rows, cursor), (0, None));
     l.connection()
+        .unwrap()
         .query_row("PRAGMA max_page_count = 1000000", [], |r| {
             r.get::<_, i64>(0)
         })
@@ -550,6 +555,7 @@ fn a_version_2_ledger_migrates_with_its_history() {
     // The same identities: re-planning from the start inserts nothing, and
     // the second fold runs once under its own key.
     l.connection()
+        .unwrap()
         .execute("UPDATE schedules SET cursor = NULL", [])
         .unwrap();
     assert_eq!(
@@ -587,6 +593,7 @@ fn a_batch_cut_short_commits_nothing_and_recovers_each_once() {
     let path = d.join("ledger.db");
     let mut l = Ledger::init(&path).unwrap();
     l.connection()
+        .unwrap()
         .execute_batch("CREATE TABLE sent (key TEXT PRIMARY KEY)")
         .unwrap();
     l.add(
@@ -605,8 +612,11 @@ fn a_batch_cut_short_commits_nothing_and_recovers_each_once() {
     let cut = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         l.tick(now, "a", lease, |job, tx| {
             ran += 1;
-            tx.execute("INSERT INTO sent (key) VALUES (?1)", [&job.key])
-                .unwrap();
+            tx.execute(
+                "INSERT INTO sent (key) VALUES (?1)",
+                &[job.key.as_str().into()],
+            )
+            .unwrap();
             if ran == 7 {
                 panic!("the worker dies in the middle of its batch");
             }
@@ -618,6 +628,7 @@ fn a_batch_cut_short_commits_nothing_and_recovers_each_once() {
     let mut b = Ledger::open(&path).unwrap();
     let sent = |l: &Ledger| -> i64 {
         l.connection()
+            .unwrap()
             .query_row("SELECT count(*) FROM sent", [], |r| r.get(0))
             .unwrap()
     };
@@ -634,8 +645,11 @@ fn a_batch_cut_short_commits_nothing_and_recovers_each_once() {
     }
     let r = b
         .tick(now, "b", lease, |job, tx| {
-            tx.execute("INSERT INTO sent (key) VALUES (?1)", [&job.key])
-                .unwrap();
+            tx.execute(
+                "INSERT INTO sent (key) VALUES (?1)",
+                &[job.key.as_str().into()],
+            )
+            .unwrap();
             Outcome::Done
         })
         .unwrap();

@@ -305,6 +305,7 @@ fn tzdb_replan_moves_pending_occurrences_and_keeps_keys() {
     // Simulate rows planned under an older tz database that still had
     // New York on EDT after 1 November: one hour early.
     l.connection()
+        .unwrap()
         .execute_batch(
             "UPDATE occurrences SET tzdb = '2020a',
                     instant = strftime('%Y-%m-%dT%H:%M:%SZ', instant, '-1 hour'),
@@ -361,6 +362,7 @@ fn replan_keeps_the_instant_of_attempted_occurrences() {
     // Planned under an older tz database that kept New York on EDT after
     // 1 November: those instants an hour early.
     l.connection()
+        .unwrap()
         .execute_batch(
             "UPDATE occurrences SET tzdb = '2020a',
                     instant = strftime('%Y-%m-%dT%H:%M:%SZ', instant, '-1 hour'),
@@ -450,6 +452,7 @@ fn plan_rows_satisfy_the_foreign_keys_it_does_not_probe() {
     .unwrap();
     let cache = |l: &Ledger| -> i64 {
         l.connection()
+            .unwrap()
             .query_row("PRAGMA cache_size", [], |r| r.get(0))
             .unwrap()
     };
@@ -458,7 +461,7 @@ fn plan_rows_satisfy_the_foreign_keys_it_does_not_probe() {
     assert_eq!((r.inserted, r.gap_skipped), (13, 1), "{r:?}");
     // The plan's larger page cache is given back too.
     assert_eq!(cache(&l), cache_before);
-    let conn = l.connection();
+    let conn = l.connection().unwrap();
     let revisions: Vec<i64> = conn
         .prepare("SELECT DISTINCT revision FROM occurrences ORDER BY revision")
         .unwrap()

@@ -266,6 +266,7 @@ fn retries_backoff_dead_and_transactional_handler() {
                 max: SignedDuration::from_mins(10),
             });
     l.connection()
+        .unwrap()
         .execute_batch("CREATE TABLE sent (key TEXT PRIMARY KEY)")
         .unwrap();
     l.add(
@@ -283,8 +284,11 @@ fn retries_backoff_dead_and_transactional_handler() {
     for _ in 0..3 {
         let r = l
             .tick(now, "w", lease, |job, tx| {
-                tx.execute("INSERT INTO sent (key) VALUES (?1)", [&job.key])
-                    .unwrap();
+                tx.execute(
+                    "INSERT INTO sent (key) VALUES (?1)",
+                    &[job.key.as_str().into()],
+                )
+                .unwrap();
                 seen.push(job.attempt);
                 Outcome::failed("exit_1", "boom")
             })
@@ -297,6 +301,7 @@ fn retries_backoff_dead_and_transactional_handler() {
     assert_eq!(occ[0].state, "dead");
     let sent: i64 = l
         .connection()
+        .unwrap()
         .query_row("SELECT count(*) FROM sent", [], |r| r.get(0))
         .unwrap();
     assert_eq!(sent, 0, "failed handlers' writes roll back");
@@ -307,13 +312,17 @@ fn retries_backoff_dead_and_transactional_handler() {
     assert!(gap(1) >= SignedDuration::from_secs(20) && gap(1) < SignedDuration::from_secs(30));
     // The next day succeeds: its write and its done mark commit together.
     l.tick(ts("2026-10-21T09:00:00Z"), "w", lease, |job, tx| {
-        tx.execute("INSERT INTO sent (key) VALUES (?1)", [&job.key])
-            .unwrap();
+        tx.execute(
+            "INSERT INTO sent (key) VALUES (?1)",
+            &[job.key.as_str().into()],
+        )
+        .unwrap();
         Outcome::Done
     })
     .unwrap();
     let sent: Vec<String> = l
         .connection()
+        .unwrap()
         .prepare("SELECT key FROM sent")
         .unwrap()
         .query_map([], |r| r.get(0))
