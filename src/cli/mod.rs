@@ -13,7 +13,11 @@ mod duration;
 mod input;
 #[cfg(not(target_arch = "wasm32"))]
 mod ledger;
+#[cfg(not(target_arch = "wasm32"))]
+mod metrics;
 mod output;
+#[cfg(not(target_arch = "wasm32"))]
+mod runner;
 mod table;
 
 use std::collections::BTreeSet;
