@@ -5,7 +5,7 @@
 //! [`Rule`], the start and the RDATE/EXDATE lists); an invalid-date sentence
 //! follows when a requested day of month is missing from some months; the
 //! DST sentences come from the planner's notices over the three years after
-//! `start` (deterministic: no clock), which occurrences the zone's real
+//! `start`, or after a given instant (deterministic: no clock), which occurrences the zone's real
 //! transitions skip, shift or repeat, naming when they happen in the zone's
 //! own terms ("second Sunday of March").
 
@@ -19,7 +19,8 @@ use crate::rule::{Frequency, Rule, Until, WeekdayNum};
 use crate::spec::Schedule;
 use crate::zone::{self, Transition};
 
-/// How far after `start` clock changes are looked for.
+/// How far after `start` (or the `from` of [`describe_from`]) clock
+/// changes are looked for.
 const DST_YEARS: i16 = 3;
 
 /// Most times of day listed before the list is summarized.
@@ -39,6 +40,30 @@ const MAX_LISTED_TIMES: usize = 6;
 /// # Ok::<(), wallclock::Error>(())
 /// ```
 pub fn describe(schedule: &Schedule) -> String {
+    describe_window(schedule, schedule.start())
+}
+
+/// [`describe`], with clock changes looked for in the years after `from`
+/// (or after the start, when that is later): what a schedule that started
+/// long ago will do in the coming years. `from` is usually "now", which
+/// the caller reads; the library never reads the clock.
+///
+/// ```
+/// let schedule = wallclock::Schedule::from_json(
+///     r#"{"timeZone": "Europe/Berlin", "start": "2020-01-01T02:30", "rrule": "FREQ=DAILY"}"#,
+/// )?;
+/// let now = "2030-06-01T00:00:00Z".parse()?;
+/// let text = wallclock::describe_from(&schedule, now);
+/// assert!(text.contains("last Sunday of March"), "{text}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn describe_from(schedule: &Schedule, from: Timestamp) -> String {
+    let from = schedule.time_zone().to_datetime(from).max(schedule.start());
+    describe_window(schedule, from)
+}
+
+/// The sentences, with the DST ones about the years after `from`.
+fn describe_window(schedule: &Schedule, from: DateTime) -> String {
     let mut sentences = Vec::new();
     match schedule.rule() {
         Some(rule) => {
@@ -47,7 +72,7 @@ pub fn describe(schedule: &Schedule) -> String {
         }
         None => sentences.push(dates_sentence(schedule)),
     }
-    sentences.extend(dst_sentences(schedule));
+    sentences.extend(dst_sentences(schedule, from));
     sentences.join(" ")
 }
 
@@ -802,9 +827,8 @@ struct Hit {
     nominals: Vec<DateTime>,
 }
 
-fn dst_sentences(schedule: &Schedule) -> Vec<String> {
+fn dst_sentences(schedule: &Schedule, start: DateTime) -> Vec<String> {
     let tz = schedule.time_zone();
-    let start = schedule.start();
     let Some((from, to)) = dst_window(tz, start) else {
         return Vec::new();
     };

@@ -2,12 +2,13 @@
 //! stay strings here and are validated by the library, so a bad policy or
 //! date gets the same structured error as in JSON.
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
 
 use crate::error::{Error, ErrorCode};
-use crate::spec::{Schedule, Spec};
+use crate::spec::Spec;
 
 use super::input;
+pub(crate) use super::output::Output;
 
 /// Calendar rules in local time to UTC instants, with explicit DST policies.
 #[derive(Debug, Parser)]
@@ -27,7 +28,8 @@ pub(crate) struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
-    /// Expand a schedule into occurrences (SPEC §3 result object).
+    /// Expand a schedule into occurrences (SPEC §3 result object), from its
+    /// start unless `--from` says otherwise.
     Expand {
         #[command(flatten)]
         spec: SpecArgs,
@@ -36,37 +38,37 @@ pub(crate) enum Command {
         /// Stop after this many executions (distinct instants).
         #[arg(long, value_name = "N")]
         limit: Option<usize>,
-        /// List occurrences at or after this instant (`2026-03-08T07:00:00Z`) or local time.
-        #[arg(long, value_name = "DATETIME", allow_hyphen_values = true)]
-        from: Option<String>,
-        /// List occurrences before this instant or local time.
-        #[arg(long, value_name = "DATETIME", allow_hyphen_values = true)]
-        to: Option<String>,
+        #[command(flatten)]
+        window: Window,
     },
     /// Check a schedule; print the canonical rule and warnings.
     Validate {
         #[command(flatten)]
         spec: SpecArgs,
-        /// Indent the JSON.
-        #[arg(long)]
-        pretty: bool,
+        #[command(flatten)]
+        output: Output,
     },
-    /// Describe a schedule in English, including what clock changes do to it.
+    /// Describe a schedule in English, including what clock changes do to it
+    /// in the coming years (from its start, or from now once it has started).
     Describe {
         #[command(flatten)]
         spec: SpecArgs,
+        #[command(flatten)]
+        output: Output,
+        #[command(flatten)]
+        now: Now,
     },
-    /// List the occurrences a clock change affects in a window.
+    /// List the occurrences a clock change affects in a window: by default
+    /// the 12 months from the spec's start, or from now once it has started.
     Notices {
         #[command(flatten)]
         spec: SpecArgs,
         #[command(flatten)]
         output: Output,
-        /// Window start: an instant or a local time (default: the spec's start).
-        #[arg(long, value_name = "DATETIME", allow_hyphen_values = true)]
-        from: Option<String>,
-        /// Window length, an ISO 8601 duration such as `P12M` or `P365D` (default: the next 12 months).
-        #[arg(long, value_name = "DURATION")]
+        #[command(flatten)]
+        window: Window,
+        /// Window length, e.g. `P12M`, `P365D` or `14d` (default: the next 12 months).
+        #[arg(long, value_name = "DURATION", conflicts_with = "to")]
         horizon: Option<String>,
     },
     /// Print the schedule as an iCalendar file (VCALENDAR with a VTIMEZONE
@@ -87,9 +89,8 @@ pub(crate) enum Command {
         /// The zone for a UTC, floating or all-day `DTSTART` (IANA name).
         #[arg(long, value_name = "ZONE")]
         tz: Option<String>,
-        /// Indent the JSON.
-        #[arg(long)]
-        pretty: bool,
+        #[command(flatten)]
+        output: Output,
     },
     /// Decide what a late scheduler does with missed occurrences.
     Misfire {
@@ -101,13 +102,13 @@ pub(crate) enum Command {
         /// A JSON array of `{"key","instant"}`, or `-` for stdin.
         #[arg(long, value_name = "FILE")]
         due: String,
-        /// Indent the JSON.
-        #[arg(long)]
-        pretty: bool,
+        #[command(flatten)]
+        output: Output,
     },
     /// Compare two schedules over a window: the occurrences an edit adds,
     /// removes, moves or resolves differently, each with the spec field that
-    /// explains it. Exit status 1 when anything differs, 0 when nothing does.
+    /// explains it, over 365 days from now unless `--from`/`--to` say
+    /// otherwise. Exit status 1 when anything differs, 0 when nothing does.
     Diff {
         /// The schedule as it is: a spec file (JSON or iCalendar), or `-` for stdin.
         #[arg(long, value_name = "FILE")]
@@ -117,33 +118,36 @@ pub(crate) enum Command {
         new: String,
         #[command(flatten)]
         output: Output,
-        /// Window start: an instant, or a local time in the old schedule's zone (default: now).
-        #[arg(long, value_name = "DATETIME", allow_hyphen_values = true)]
-        from: Option<String>,
-        /// Window end: an instant or a local time (default: a year after the start, `P365D`).
-        #[arg(long, value_name = "DATETIME", allow_hyphen_values = true)]
-        to: Option<String>,
+        #[command(flatten)]
+        window: Window,
     },
     /// List the zone names of the bundled tz database.
-    Zones,
+    Zones {
+        #[command(flatten)]
+        output: Output,
+    },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Format {
-    /// The result object as JSON.
-    Json,
-    /// An aligned table for people.
-    Table,
-}
-
+/// A window of time, its bounds as typed; local times are read in the
+/// schedule's zone (the old schedule's, for `diff`).
 #[derive(Debug, Args)]
-pub(crate) struct Output {
-    /// Output format.
-    #[arg(long, value_enum, default_value = "json")]
-    pub(crate) format: Format,
-    /// Indent the JSON.
-    #[arg(long)]
-    pub(crate) pretty: bool,
+pub(crate) struct Window {
+    /// Window start: an instant (`2026-03-08T07:00:00Z`), a local time, `now`, or a duration from now (`-P1D`).
+    #[arg(long, value_name = "DATETIME", allow_hyphen_values = true)]
+    pub(crate) from: Option<String>,
+    /// Window end: an instant, a local time, `now`, or a duration after the window start (`P7D`, `+7d`).
+    #[arg(long, value_name = "DATETIME", allow_hyphen_values = true)]
+    pub(crate) to: Option<String>,
+    #[command(flatten)]
+    pub(crate) now: Now,
+}
+
+/// "Now", read from the clock unless pinned.
+#[derive(Debug, Args)]
+pub(crate) struct Now {
+    /// Pin "now" (an instant or a local time) for `now`, relative windows and the default window (default: the clock).
+    #[arg(long = "now", value_name = "INSTANT")]
+    pub(crate) now: Option<String>,
 }
 
 /// Where the schedule comes from: a spec file (JSON or iCalendar) or flags.
@@ -221,10 +225,5 @@ impl SpecArgs {
         };
         super::apply_overrides(&mut spec, self)?;
         Ok(spec)
-    }
-
-    /// The validated schedule.
-    pub(crate) fn schedule(&self) -> Result<Schedule, Error> {
-        Schedule::new(&self.spec()?)
     }
 }

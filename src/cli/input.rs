@@ -8,7 +8,10 @@ use jiff::{Span, Timestamp};
 
 use crate::error::{Error, ErrorCode};
 use crate::misfire::Due;
+use crate::plan::ExpandOptions;
 use crate::spec::{Schedule, Spec};
+
+use super::duration;
 
 /// Largest input file read, so a mistaken `--spec /dev/zero` ends.
 const MAX_INPUT: u64 = 16 * 1024 * 1024;
@@ -87,34 +90,91 @@ pub(crate) fn start_instant(schedule: &Schedule) -> Result<Timestamp, Error> {
     })
 }
 
-/// `from` plus an ISO 8601 duration, in the schedule's zone, so `P12M`
-/// means twelve calendar months and `P365D` 365 local days.
+/// The default window start of `notices` and `describe`: the spec's
+/// start, or `now` once the schedule has started and still has an
+/// occurrence at or after `now` (a schedule that has ended is shown over
+/// its own years).
+pub(crate) fn default_from(schedule: &Schedule, now: Timestamp) -> Result<Timestamp, Error> {
+    let start = start_instant(schedule)?;
+    if start >= now {
+        return Ok(start);
+    }
+    let next = crate::plan::expand(schedule, &ExpandOptions::new().from(now).limit(1));
+    Ok(match next {
+        Ok(next) if next.entries().is_empty() => start,
+        // Too much to expand before `now` also means it is still running.
+        _ => now,
+    })
+}
+
+/// `from` plus a window length (`P12M`, `P365D`, `14d`), in the
+/// schedule's zone, so `P12M` means twelve calendar months and `P365D` 365
+/// local days.
 pub(crate) fn horizon_end(
     schedule: &Schedule,
     from: Timestamp,
     horizon: &str,
 ) -> Result<Timestamp, Error> {
-    let bad = |why: &str| {
-        Error::new(
-            ErrorCode::InvalidDuration,
-            format!("invalid `--horizon` `{horizon}`: {why}, e.g. `P12M` or `P365D`"),
-        )
-        .with_field("horizon")
-    };
-    let span: Span = horizon
-        .trim()
-        .parse()
-        .map_err(|_| bad("expected an ISO 8601 duration"))?;
-    if span.is_negative() {
-        return Err(bad("expected a positive duration"));
+    let span = duration::window(horizon, "horizon")?;
+    add_span(schedule, from, span, "horizon", horizon)
+}
+
+/// A window bound as typed: `now`, an instant or local time (see
+/// [`instant`]), or a signed duration (`P7D`, `+7d`, `-PT1H`) added to
+/// `base` in the schedule's zone.
+pub(crate) fn bound(
+    text: &str,
+    schedule: &Schedule,
+    field: &str,
+    now: Timestamp,
+    base: Timestamp,
+) -> Result<Timestamp, Error> {
+    if text.trim().eq_ignore_ascii_case("now") {
+        return Ok(now);
     }
-    if span.is_zero() {
-        return Err(bad("expected a duration longer than zero"));
+    let as_instant = instant(text, schedule, field);
+    if as_instant.is_ok() || !looks_like_duration(text) {
+        return as_instant.map_err(|e| {
+            Error::new(
+                e.code(),
+                format!(
+                    "{}; or `now`, or a duration from the window start such as `P7D` or `+7d`",
+                    e.message()
+                ),
+            )
+            .with_field(field.to_owned())
+        });
     }
+    let span = duration::span(text, field)?;
+    add_span(schedule, base, span, field, text)
+}
+
+/// Durations start with a sign, `P`, or a number followed by a unit
+/// letter; dates and times start with four digits and a `-`.
+fn looks_like_duration(text: &str) -> bool {
+    let text = text.trim();
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    text.starts_with(['+', '-', 'P', 'p'])
+        || (digits > 0 && text[digits..].starts_with(|c: char| c.is_ascii_alphabetic() || c == ' '))
+}
+
+fn add_span(
+    schedule: &Schedule,
+    from: Timestamp,
+    span: Span,
+    field: &str,
+    text: &str,
+) -> Result<Timestamp, Error> {
     from.to_zoned_datetime(schedule.time_zone().clone())
         .checked_add(span)
         .map(|z| z.timestamp())
-        .map_err(|_| bad("the window ends beyond the supported range"))
+        .map_err(|_| {
+            Error::new(
+                ErrorCode::InvalidDuration,
+                format!("invalid `--{field}` `{text}`: the window ends beyond the supported range"),
+            )
+            .with_field(field.to_owned())
+        })
 }
 
 /// A JSON array of `{"key": "...", "instant": "2026-10-21T13:00:00Z"}`.

@@ -13,12 +13,12 @@ use std::time::Duration;
 use clap::{Parser, Subcommand, ValueEnum};
 use jiff::{SignedDuration, Timestamp};
 
+use super::duration::parse_duration;
 use super::runner::{self, Work};
 use crate::format::fmt_instant;
 use crate::ledger::{
     DEFAULT_BUSY_TIMEOUT, Ledger, LedgerError, Location, OccurrenceFilter, Reconcile, RetryPolicy,
 };
-use crate::spec::parse_duration;
 
 /// The occurrence ledger: plan, claim and run calendar occurrences from a
 /// SQLite file or a PostgreSQL database.
@@ -252,10 +252,9 @@ enum StatsFormat {
 pub(crate) fn main(args: Vec<OsString>) -> i32 {
     // `wallclock ledger init` parses as `ledger init`.
     let args: Vec<OsString> = args.into_iter().skip(1).collect();
-    let sub = super::subcommand(&args);
-    let cli = match LedgerCli::try_parse_from(args) {
+    let cli = match super::parse::<LedgerCli>(args, "wallclock ledger") {
         Ok(cli) => cli,
-        Err(e) => return super::clap_error(&e, "wallclock ledger", sub.as_deref()),
+        Err(status) => return status,
     };
     let mut out = String::new();
     match run(cli, &mut out) {

@@ -2,29 +2,36 @@
 //!
 //! Shaped like ripgrep: [`main_with_args`] parses with clap, runs, and
 //! returns an exit status; the binary only calls `std::process::exit`.
-//! Every failure, including a usage error, prints the library's JSON error
-//! object (`{"code","message","field"?,"position"?}`) on one line to stderr
-//! and exits with status 2, so scripts can rely on one error shape.
+//! Every failure, including a usage error, exits with status 2. When stderr
+//! is piped (or with `--json` / `--format json`) the error is the library's
+//! JSON error object (`{"code","message","field"?,"position"?}`) on one
+//! line, so scripts can rely on one error shape; on a terminal it is text,
+//! with the offending value quoted and a caret under the position.
 
 mod args;
+mod duration;
 mod input;
 #[cfg(not(target_arch = "wasm32"))]
 mod ledger;
 #[cfg(not(target_arch = "wasm32"))]
 mod metrics;
+mod output;
 #[cfg(not(target_arch = "wasm32"))]
 mod runner;
 mod table;
 
+use std::collections::BTreeSet;
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 
 use crate::error::{Error, ErrorCode};
 use crate::plan::{ExpandOptions, Expansion};
 use crate::spec::{Schedule, Spec};
 use clap::Parser;
+use jiff::Timestamp;
 
-use args::{Cli, Command, Format, Output};
+use args::{Cli, Command, Now, Output, SpecArgs, Window};
+use output::{Report, Shape};
 
 /// Exit status for success.
 const OK: i32 = 0;
@@ -39,30 +46,31 @@ pub fn main_with_args(args: Vec<OsString>) -> i32 {
     if args.get(1).is_some_and(|a| a == "ledger") {
         return ledger::main(args);
     }
-    let sub = subcommand(&args);
-    let cli = match Cli::try_parse_from(args) {
+    // `wallclock help ledger [SUB]` is `wallclock ledger [SUB] --help`.
+    #[cfg(not(target_arch = "wasm32"))]
+    if args.get(1).is_some_and(|a| a == "help") && args.get(2).is_some_and(|a| a == "ledger") {
+        let mut help: Vec<OsString> = args
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| *i != 1)
+            .map(|(_, a)| a)
+            .collect();
+        help.push("--help".into());
+        return ledger::main(help);
+    }
+    let errors = Errors::new(&args);
+    let cli = match parse::<Cli>(args, "wallclock") {
         Ok(cli) => cli,
-        Err(e) => return clap_error(&e, "wallclock", sub.as_deref()),
+        Err(status) => return status,
     };
     let mut out = String::new();
-    let result = run(cli, &mut out);
-    match result {
-        Ok(status) => {
-            let mut stdout = io::stdout().lock();
-            match stdout
-                .write_all(out.as_bytes())
-                .and_then(|()| stdout.flush())
-            {
-                Ok(()) => status,
-                // A closed pipe (`wallclock zones | head`) is not a failure.
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => status,
-                Err(e) => report(&Error::new(
-                    ErrorCode::Internal,
-                    format!("cannot write to stdout: {e}"),
-                )),
-            }
-        }
-        Err(e) => report(&e),
+    let mut sources = Sources::default();
+    match run(cli, &mut out, &mut sources) {
+        Ok(status) => match write_stdout(&out) {
+            Ok(()) => status,
+            Err(e) => errors.report(&e, &sources),
+        },
+        Err(e) => errors.report(&e, &sources),
     }
 }
 
@@ -76,12 +84,128 @@ fn warn(warnings: &[crate::plan::Warning]) {
     }
 }
 
-/// Prints an error as one line of JSON on stderr; returns the exit status.
-fn report(err: &Error) -> i32 {
-    let line =
-        serde_json::to_string(err).unwrap_or_else(|_| format!("{{\"code\":\"{}\"}}", err.code()));
-    let _ = writeln!(io::stderr().lock(), "{line}");
-    FAILED
+/// Writes the whole output; a closed pipe (`wallclock zones | head`) is not a failure.
+fn write_stdout(out: &str) -> Result<(), Error> {
+    let mut stdout = io::stdout().lock();
+    match stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(Error::new(
+            ErrorCode::Internal,
+            format!("cannot write to stdout: {e}"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Parses `args` (program name first) as `P`; a usage error is reported
+/// (see [`clap_error`]) and its exit status returned.
+fn parse<P: Parser>(args: Vec<OsString>, command: &str) -> Result<P, i32> {
+    let errors = Errors::new(&args);
+    let sub = subcommand(&args);
+    P::try_parse_from(join_negative_values(args, &P::command()))
+        .map_err(|e| clap_error(&e, command, sub.as_deref(), &errors))
+}
+
+/// Where an error goes: the JSON object when stderr is piped or JSON was
+/// asked for (`--json`, `--format json|jsonl`), readable text on a terminal.
+pub(crate) struct Errors {
+    json: bool,
+}
+
+impl Errors {
+    fn new(args: &[OsString]) -> Errors {
+        let asked = args
+            .windows(2)
+            .any(|w| w[0] == "--format" && (w[1] == "json" || w[1] == "jsonl"))
+            || args
+                .iter()
+                .any(|a| a == "--json" || a == "--format=json" || a == "--format=jsonl");
+        Errors {
+            json: asked || !io::stderr().is_terminal(),
+        }
+    }
+
+    /// Prints `err` on stderr; returns the exit status.
+    fn report(&self, err: &Error, sources: &Sources) -> i32 {
+        let text = if self.json {
+            let mut line = serde_json::to_string(err)
+                .unwrap_or_else(|_| format!("{{\"code\":\"{}\"}}", err.code()));
+            line.push('\n');
+            line
+        } else {
+            sources.explain(err)
+        };
+        let _ = io::stderr().lock().write_all(text.as_bytes());
+        FAILED
+    }
+}
+
+/// What the user typed for each field an error can name, so that a
+/// terminal error can quote it and point into it.
+#[derive(Default)]
+struct Sources {
+    /// (field, how the user wrote its name, the text).
+    fields: Vec<(String, String, String)>,
+}
+
+impl Sources {
+    fn add(&mut self, field: &str, label: String, text: &str) {
+        self.fields.push((field.to_owned(), label, text.to_owned()));
+    }
+
+    /// The spec's fields, as `--flag` when given inline.
+    fn spec(&mut self, spec: &Spec, inline: bool) {
+        let label = |flag: &str, field: &str| {
+            if inline {
+                format!("--{flag}")
+            } else {
+                format!("\"{field}\":")
+            }
+        };
+        self.add("timeZone", label("tz", "timeZone"), &spec.time_zone);
+        self.add("start", label("start", "start"), &spec.start);
+        if let Some(rrule) = &spec.rrule {
+            self.add("rrule", label("rrule", "rrule"), rrule);
+        }
+        self.add("id", label("id", "id"), &spec.id);
+    }
+
+    /// A flag's value.
+    fn flag(&mut self, name: &str, text: Option<&str>) {
+        if let Some(text) = text {
+            self.add(name, format!("--{name}"), text);
+        }
+    }
+
+    /// `wallclock: <message> (<code>)`, then the offending value with a
+    /// caret under its position (or under all of it), when known.
+    fn explain(&self, err: &Error) -> String {
+        let mut text = format!("wallclock: {} ({})\n", err.message(), err.code());
+        let source = err
+            .field()
+            .and_then(|f| self.fields.iter().rev().find(|(field, _, _)| field == f));
+        if let Some((_, label, value)) = source {
+            let (at, width) = match err.position() {
+                Some(p) if p <= value.len() => {
+                    let token = value[p..].find([';', ',', '\n']).unwrap_or(value.len() - p);
+                    (p, token.max(1))
+                }
+                _ => (0, value.len().max(1)),
+            };
+            let pad = label.chars().count() + 3 + value[..at].chars().count();
+            let width = value[at..]
+                .get(..width)
+                .map_or(width, |t| t.chars().count())
+                .max(1);
+            text.push_str(&format!("  {label} {value}\n"));
+            text.push_str(&" ".repeat(pad));
+            text.push_str(&"^".repeat(width));
+            text.push('\n');
+        }
+        text
+    }
 }
 
 /// The subcommand named by `args` (program name first), if any.
@@ -92,17 +216,53 @@ fn subcommand(args: &[OsString]) -> Option<String> {
         .map(str::to_owned)
 }
 
-/// Help goes to stdout with status 0; usage errors become JSON errors that
-/// point to `<command> --help`, or to `<command> <sub> --help` for a
-/// missing argument, which only the subcommand's help explains.
-fn clap_error(e: &clap::Error, command: &str, sub: Option<&str>) -> i32 {
-    use clap::error::{ContextKind, ContextValue, ErrorKind};
-    let help = match sub {
-        Some(sub) if e.kind() == ErrorKind::MissingRequiredArgument => {
-            format!("{command} {sub} --help")
+/// `--limit -1` as `--limit=-1`: clap takes a lone `-1`, `-5m` or `-P1D`
+/// after a flag for a flag of its own and blames a flag named `1`; joined,
+/// the value reaches the flag's own check, which names the flag.
+fn join_negative_values(args: Vec<OsString>, command: &clap::Command) -> Vec<OsString> {
+    let mut takes_value = BTreeSet::new();
+    let mut stack = vec![command];
+    while let Some(c) = stack.pop() {
+        for arg in c.get_arguments() {
+            if let Some(long) = arg.get_long()
+                && arg.get_action().takes_values()
+            {
+                takes_value.insert(format!("--{long}"));
+            }
         }
-        _ => format!("{command} --help"),
+        stack.extend(c.get_subcommands());
+    }
+    let negative = |a: &OsString| {
+        a.to_str().is_some_and(|a| {
+            a.strip_prefix('-').is_some_and(|rest| {
+                rest.starts_with(|c: char| c.is_ascii_digit() || c == 'P' || c == 'p')
+            })
+        })
     };
+    let mut out: Vec<OsString> = Vec::with_capacity(args.len());
+    let mut args = args.into_iter().peekable();
+    while let Some(arg) = args.next() {
+        let flag = arg.to_str().is_some_and(|a| takes_value.contains(a));
+        match args.peek() {
+            Some(next) if flag && negative(next) => {
+                let mut joined = arg;
+                joined.push("=");
+                joined.push(next);
+                args.next();
+                out.push(joined);
+            }
+            _ => out.push(arg),
+        }
+    }
+    out
+}
+
+/// Help goes to stdout with status 0; usage errors become structured
+/// errors that point to `<command> --help`, or to `<command> <sub> --help`
+/// for a missing argument, which only the subcommand's help explains.
+/// clap's own hints (a similar flag, the allowed values) stay in the message.
+fn clap_error(e: &clap::Error, command: &str, sub: Option<&str>, errors: &Errors) -> i32 {
+    use clap::error::ErrorKind;
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let _ = e.print();
@@ -112,52 +272,116 @@ fn clap_error(e: &clap::Error, command: &str, sub: Option<&str>) -> i32 {
             let _ = e.print();
             FAILED
         }
-        _ => {
-            let rendered = e.render().to_string();
-            let first = rendered.lines().next().unwrap_or("invalid arguments");
-            let message = first
-                .strip_prefix("error: ")
-                .unwrap_or(first)
-                .replace('\'', "`");
-            // clap lists missing arguments on the lines after the first.
-            if let Some(ContextValue::Strings(missing)) = e.get(ContextKind::InvalidArg) {
-                let names: Vec<String> = missing.iter().map(|a| format!("`{a}`")).collect();
-                let field = missing
-                    .first()
-                    .and_then(|a| a.trim_start_matches('-').split([' ', '>']).next())
-                    .map(|a| a.trim_start_matches('<').to_ascii_lowercase());
-                let err = Error::new(
-                    ErrorCode::InvalidOption,
-                    format!(
-                        "missing required argument{} {}: see `{help}`",
-                        if names.len() > 1 { "s" } else { "" },
-                        names.join(", ")
-                    ),
-                );
-                return report(&match field {
-                    Some(f) if !f.is_empty() => err.with_field(f),
-                    _ => err,
-                });
-            }
-            let mut err = Error::new(ErrorCode::InvalidOption, format!("{message}: see `{help}`"));
-            if let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) {
-                let name = arg
-                    .split([' ', '='])
-                    .next()
-                    .unwrap_or(arg)
-                    .trim_start_matches('-');
-                if !name.is_empty() {
-                    err = err.with_field(name.to_owned());
-                }
-            }
-            report(&err)
+        _ => errors.report(&usage_error(e, command, sub), &Sources::default()),
+    }
+}
+
+/// A clap usage error as a structured error naming the flag at fault.
+fn usage_error(e: &clap::Error, command: &str, sub: Option<&str>) -> Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let help = match sub {
+        Some(sub) if e.kind() == ErrorKind::MissingRequiredArgument => {
+            format!("{command} {sub} --help")
         }
+        _ => format!("{command} --help"),
+    };
+    // clap lists missing arguments on the lines after the first.
+    if let Some(ContextValue::Strings(missing)) = e.get(ContextKind::InvalidArg) {
+        let names: Vec<String> = missing.iter().map(|a| format!("`{a}`")).collect();
+        let field = missing
+            .first()
+            .and_then(|a| a.trim_start_matches('-').split([' ', '>']).next())
+            .map(|a| a.trim_start_matches('<').to_ascii_lowercase());
+        let err = Error::new(
+            ErrorCode::InvalidOption,
+            format!(
+                "missing required argument{} {}: see `{help}`",
+                if names.len() > 1 { "s" } else { "" },
+                names.join(", ")
+            ),
+        );
+        return match field {
+            Some(f) if !f.is_empty() => err.with_field(f),
+            _ => err,
+        };
+    }
+    let rendered = e.render().to_string();
+    let first = rendered.lines().next().unwrap_or("invalid arguments");
+    let mut message = first
+        .strip_prefix("error: ")
+        .unwrap_or(first)
+        .replace('\'', "`");
+    for hint in hints(e) {
+        message.push_str(": ");
+        message.push_str(&hint);
+    }
+    let mut err = Error::new(ErrorCode::InvalidOption, format!("{message}: see `{help}`"));
+    if let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) {
+        let name = arg
+            .split([' ', '='])
+            .next()
+            .unwrap_or(arg)
+            .trim_start_matches('-')
+            .trim_start_matches('<')
+            .trim_end_matches('>')
+            .to_ascii_lowercase();
+        if !name.is_empty() {
+            err = err.with_field(name);
+        }
+    }
+    err
+}
+
+/// clap's suggestions: a similar flag, value or subcommand, and the allowed values.
+fn hints(e: &clap::Error) -> Vec<String> {
+    use clap::error::{ContextKind, ContextValue};
+    let quoted = |list: &[String]| {
+        list.iter()
+            .map(|v| format!("`{v}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut hints = Vec::new();
+    for kind in [
+        ContextKind::SuggestedArg,
+        ContextKind::SuggestedValue,
+        ContextKind::SuggestedSubcommand,
+    ] {
+        match e.get(kind) {
+            Some(ContextValue::String(s)) => hints.push(format!("did you mean `{s}`")),
+            Some(ContextValue::Strings(s)) if !s.is_empty() => {
+                hints.push(format!("did you mean {}", quoted(s)));
+            }
+            _ => {}
+        }
+    }
+    if let Some(ContextValue::Strings(values)) = e.get(ContextKind::ValidValue)
+        && !values.is_empty()
+    {
+        hints.push(format!("expected one of {}", quoted(values)));
+    }
+    hints
+}
+
+/// Reads the spec and validates it, recording what the user typed.
+fn load(args: &SpecArgs, sources: &mut Sources) -> Result<Schedule, Error> {
+    let spec = args.spec()?;
+    sources.spec(&spec, args.spec.is_none());
+    Schedule::new(&spec)
+}
+
+/// "Now": `--now` if given (an instant or a local time), else the clock.
+fn now(now: &Now, schedule: &Schedule, sources: &mut Sources) -> Result<Timestamp, Error> {
+    sources.flag("now", now.now.as_deref());
+    match &now.now {
+        Some(text) => input::instant(text, schedule, "now"),
+        None => Ok(Timestamp::now()),
     }
 }
 
 /// Runs one command, writing its output to `out`; returns the exit status.
 // One short arm per subcommand: read as a dispatch table, whole.
-fn run(cli: Cli, out: &mut String) -> Result<i32, Error> {
+fn run(cli: Cli, out: &mut String, sources: &mut Sources) -> Result<i32, Error> {
     if cli.version {
         out.push_str(&version_text());
         return Ok(OK);
@@ -173,52 +397,39 @@ fn run(cli: Cli, out: &mut String) -> Result<i32, Error> {
             spec,
             output,
             limit,
-            from,
-            to,
+            window,
         } => {
-            let schedule = spec.schedule()?;
-            let mut options = ExpandOptions::new();
-            if let Some(limit) = limit {
-                options = options.limit(limit);
-            }
-            if let Some(from) = from {
-                options = options.from(input::instant(&from, &schedule, "from")?);
-            }
-            if let Some(to) = to {
-                options = options.to(input::instant(&to, &schedule, "to")?);
-            }
-            let result = crate::plan::expand(&schedule, &options)?;
+            let schedule = load(&spec, sources)?;
+            let result = expand(&schedule, sources, limit, &window)?;
             print_expansion(out, &result, &output);
         }
         Command::Notices {
             spec,
             output,
-            from,
+            window,
             horizon,
         } => {
-            let schedule = spec.schedule()?;
-            let from = match from {
-                Some(text) => input::instant(&text, &schedule, "from")?,
-                None => input::start_instant(&schedule)?,
-            };
-            let to = match horizon.as_deref() {
-                Some(horizon) => input::horizon_end(&schedule, from, horizon)?,
-                None => crate::plan::notice_window(&schedule, from).1,
-            };
-            let result = crate::plan::notices(&schedule, from, to)?;
+            let schedule = load(&spec, sources)?;
+            let result = notices(&schedule, sources, &window, horizon.as_deref())?;
             print_expansion(out, &result, &output);
         }
-        Command::Validate { spec, pretty } => {
-            let schedule = spec.schedule()?;
-            push_json(out, &crate::validate(&schedule), pretty);
+        Command::Validate { spec, output } => {
+            let validation = crate::validate(&load(&spec, sources)?);
+            let rows = || table::validation_rows(&validation);
+            single(&validation, &rows).emit(out, &output, Shape::Records);
         }
-        Command::Describe { spec } => {
-            let schedule = spec.schedule()?;
-            out.push_str(&crate::describe::describe(&schedule));
-            out.push('\n');
+        Command::Describe {
+            spec,
+            output,
+            now: pinned,
+        } => {
+            let schedule = load(&spec, sources)?;
+            let from = input::default_from(&schedule, now(&pinned, &schedule, sources)?)?;
+            describe(out, &crate::describe_from(&schedule, from), &output);
         }
-        Command::Ical { spec } => {
-            let spec = spec.spec()?;
+        Command::Ical { spec: args } => {
+            let spec = args.spec()?;
+            sources.spec(&spec, args.spec.is_none());
             // Validate first: printing a spec that cannot run would only
             // move the error to whoever imports the file.
             Schedule::new(&spec)?;
@@ -228,7 +439,7 @@ fn run(cli: Cli, out: &mut String) -> Result<i32, Error> {
             file,
             uid,
             tz,
-            pretty,
+            output,
         } => {
             let text = input::read_source(&file, "file")?;
             let mut options = crate::ical::IcalOptions::new();
@@ -245,54 +456,200 @@ fn run(cli: Cli, out: &mut String) -> Result<i32, Error> {
             }
             for event in &events {
                 warn(event.warnings());
-                push_json(out, event.spec(), pretty);
+                let spec = event.spec();
+                let rows = || table::spec_rows(spec);
+                single(spec, &rows).emit(out, &output, Shape::Records);
             }
         }
         Command::Misfire {
             spec,
             now,
             due,
-            pretty,
-        } => {
-            if spec.spec.as_deref() == Some("-") && due == "-" {
-                return Err(Error::new(
-                    ErrorCode::InvalidOption,
-                    "`--spec -` and `--due -` cannot both read stdin: put one of them in a file",
-                )
-                .with_field("due"));
-            }
-            let schedule = spec.schedule()?;
-            let now = input::instant(&now, &schedule, "now")?;
-            let due = input::due_list(&input::read_source(&due, "due")?)?;
-            warn(&crate::misfire::check_due(&schedule, &due, now)?);
-            let decisions = crate::misfire::decide_misfires(&schedule, &due, now);
-            push_json(out, &decisions, pretty);
-        }
+            output,
+        } => misfire(out, sources, &spec, &now, &due, &output)?,
         Command::Diff {
             old,
             new,
             output,
-            from,
-            to,
-        } => return diff(out, &old, &new, &output, from, to),
-        Command::Zones => {
-            for name in crate::zone::time_zones() {
-                out.push_str(&name);
-                out.push('\n');
-            }
-        }
+            window,
+        } => return diff(out, sources, &old, &new, &output, &window),
+        Command::Zones { output } => zones(out, &output),
     }
     Ok(OK)
+}
+
+/// A result that is one object: its own only record.
+fn single<'a, T: serde::Serialize>(
+    whole: &'a T,
+    rows: &'a dyn Fn() -> Vec<Vec<String>>,
+) -> Report<'a, T, T> {
+    Report {
+        whole,
+        records: std::slice::from_ref(whole),
+        rows,
+        table: None,
+    }
+}
+
+/// `wallclock describe`: the text, or `{"description": …}`.
+fn describe(out: &mut String, text: &str, output: &Output) {
+    let whole = serde_json::json!({ "description": text });
+    let rows = || vec![vec!["DESCRIPTION".into()], vec![text.to_owned()]];
+    let table = |out: &mut String| {
+        out.push_str(text);
+        out.push('\n');
+    };
+    Report {
+        table: Some(&table),
+        ..single(&whole, &rows)
+    }
+    .emit(out, output, Shape::Text);
+}
+
+/// `wallclock misfire`: a decision for every due occurrence.
+fn misfire(
+    out: &mut String,
+    sources: &mut Sources,
+    spec: &SpecArgs,
+    now: &str,
+    due: &str,
+    output: &Output,
+) -> Result<(), Error> {
+    if spec.spec.as_deref() == Some("-") && due == "-" {
+        return Err(Error::new(
+            ErrorCode::InvalidOption,
+            "`--spec -` and `--due -` cannot both read stdin: put one of them in a file",
+        )
+        .with_field("due"));
+    }
+    let schedule = load(spec, sources)?;
+    sources.flag("now", Some(now));
+    let now = input::instant(now, &schedule, "now")?;
+    let due = input::due_list(&input::read_source(due, "due")?)?;
+    warn(&crate::misfire::check_due(&schedule, &due, now)?);
+    let decisions = crate::misfire::decide_misfires(&schedule, &due, now);
+    let rows = || table::misfire_rows(&decisions);
+    Report {
+        whole: &decisions,
+        records: &decisions,
+        rows: &rows,
+        table: None,
+    }
+    .emit(out, output, Shape::Records);
+    Ok(())
+}
+
+/// `wallclock zones`: one name per line, or a list.
+fn zones(out: &mut String, output: &Output) {
+    let zones = crate::zone::time_zones();
+    let rows = || {
+        std::iter::once(vec!["ZONE".to_owned()])
+            .chain(zones.iter().map(|z| vec![z.to_string()]))
+            .collect()
+    };
+    let table = |out: &mut String| {
+        for name in &zones {
+            out.push_str(name);
+            out.push('\n');
+        }
+    };
+    Report {
+        whole: &zones,
+        records: &zones,
+        rows: &rows,
+        table: Some(&table),
+    }
+    .emit(out, output, Shape::Text);
+}
+
+impl Window {
+    /// "Now" and the window start, recording what the user typed.
+    fn start(
+        &self,
+        schedule: &Schedule,
+        sources: &mut Sources,
+    ) -> Result<(Timestamp, Option<Timestamp>), Error> {
+        sources.flag("from", self.from.as_deref());
+        sources.flag("to", self.to.as_deref());
+        let now = now(&self.now, schedule, sources)?;
+        let from = self
+            .from
+            .as_deref()
+            .map(|text| input::bound(text, schedule, "from", now, now))
+            .transpose()?;
+        Ok((now, from))
+    }
+
+    /// The window end, a duration counting from `base` (the window start).
+    fn end(
+        &self,
+        schedule: &Schedule,
+        now: Timestamp,
+        base: Timestamp,
+    ) -> Result<Option<Timestamp>, Error> {
+        self.to
+            .as_deref()
+            .map(|text| input::bound(text, schedule, "to", now, base))
+            .transpose()
+    }
+}
+
+/// `wallclock expand`: from the spec's start unless `--from` says otherwise.
+fn expand(
+    schedule: &Schedule,
+    sources: &mut Sources,
+    limit: Option<usize>,
+    window: &Window,
+) -> Result<Expansion, Error> {
+    let (now, from) = window.start(schedule, sources)?;
+    let mut options = ExpandOptions::new();
+    if let Some(limit) = limit {
+        options = options.limit(limit);
+    }
+    if let Some(from) = from {
+        options = options.from(from);
+    }
+    if window.to.is_some() {
+        let base = match from {
+            Some(from) => from,
+            None => input::start_instant(schedule)?,
+        };
+        if let Some(to) = window.end(schedule, now, base)? {
+            options = options.to(to);
+        }
+    }
+    crate::plan::expand(schedule, &options)
+}
+
+/// `wallclock notices`: by default the coming year of a running schedule.
+fn notices(
+    schedule: &Schedule,
+    sources: &mut Sources,
+    window: &Window,
+    horizon: Option<&str>,
+) -> Result<Expansion, Error> {
+    sources.flag("horizon", horizon);
+    let (now, from) = window.start(schedule, sources)?;
+    let from = match from {
+        Some(from) => from,
+        None => input::default_from(schedule, now)?,
+    };
+    let to = match (horizon, window.end(schedule, now, from)?) {
+        (Some(horizon), _) => input::horizon_end(schedule, from, horizon)?,
+        (None, Some(to)) => to,
+        (None, None) => crate::plan::notice_window(schedule, from).1,
+    };
+    crate::plan::notices(schedule, from, to)
 }
 
 /// `wallclock diff`: both specs over one window; `DIFFERS` when anything does.
 fn diff(
     out: &mut String,
+    sources: &mut Sources,
     old: &str,
     new: &str,
     output: &Output,
-    from: Option<String>,
-    to: Option<String>,
+    window: &Window,
 ) -> Result<i32, Error> {
     if old == "-" && new == "-" {
         return Err(Error::new(
@@ -306,19 +663,22 @@ fn diff(
     };
     let old = read(old, "old")?;
     let new = read(new, "new")?;
-    let from = match from {
-        Some(text) => input::instant(&text, &old, "from")?,
-        None => jiff::Timestamp::now(),
-    };
-    let to = match to {
-        Some(text) => input::instant(&text, &old, "to")?,
+    let (now, from) = window.start(&old, sources)?;
+    let from = from.unwrap_or(now);
+    let to = match window.end(&old, now, from)? {
+        Some(to) => to,
         None => input::horizon_end(&old, from, "P365D")?,
     };
     let result = crate::diff::diff(&old, &new, &ExpandOptions::new().from(from).to(to))?;
-    match output.format {
-        Format::Json => push_json(out, &result, output.pretty),
-        Format::Table => table::diff(out, &result),
+    let rows = || table::diff_rows(&result);
+    let table = |out: &mut String| table::diff(out, &result);
+    Report {
+        whole: &result,
+        records: result.changes(),
+        rows: &rows,
+        table: Some(&table),
     }
+    .emit(out, output, Shape::Records);
     Ok(if result.is_empty() { OK } else { DIFFERS })
 }
 
@@ -331,21 +691,15 @@ fn version_text() -> String {
 }
 
 fn print_expansion(out: &mut String, result: &Expansion, output: &Output) {
-    match output.format {
-        Format::Json => push_json(out, result, output.pretty),
-        Format::Table => table::expansion(out, result),
+    let rows = || table::expansion_rows(result);
+    let table = |out: &mut String| table::expansion(out, result);
+    Report {
+        whole: result,
+        records: result.entries(),
+        rows: &rows,
+        table: Some(&table),
     }
-}
-
-fn push_json<T: serde::Serialize + ?Sized>(out: &mut String, value: &T, pretty: bool) {
-    let text = if pretty {
-        serde_json::to_string_pretty(value)
-    } else {
-        serde_json::to_string(value)
-    };
-    // Our Serialize impls only produce strings, numbers, lists and maps.
-    out.push_str(&text.unwrap_or_default());
-    out.push('\n');
+    .emit(out, output, Shape::Records);
 }
 
 /// Used by `args` to build a spec from flags; kept here so `args` stays declarative.

@@ -1,35 +1,38 @@
-//! `--format table`: the result object as aligned columns for people.
+//! `--format table` (and the columns of `--format csv`): results as
+//! aligned columns for people.
 
 use crate::diff::{Diff, Side};
 use crate::format::{fmt_instant, fmt_nominal, fmt_offset};
+use crate::misfire::{MisfireDecision, fmt_duration};
 use crate::plan::Expansion;
+use crate::spec::Spec;
+use crate::validation::Validation;
 
-/// Appends the entries as a table (nominal, status, local, UTC, key, notes),
-/// then the zone's transitions and the warnings, if any.
-pub(crate) fn expansion(out: &mut String, result: &Expansion) {
-    let mut rows: Vec<[String; 6]> = vec![[
-        "NOMINAL".into(),
-        "STATUS".into(),
-        "LOCAL".into(),
-        "UTC".into(),
-        "KEY".into(),
-        "NOTE".into(),
-    ]];
+/// The entries' columns (nominal, status, local, UTC, key, notes), header first.
+pub(crate) fn expansion_rows(result: &Expansion) -> Vec<Vec<String>> {
+    let mut rows: Vec<Vec<String>> = vec![
+        ["NOMINAL", "STATUS", "LOCAL", "UTC", "KEY", "NOTE"]
+            .map(String::from)
+            .to_vec(),
+    ];
     for e in result.entries() {
         let notes: Vec<&str> = e.notes().iter().map(|n| n.message()).collect();
-        rows.push([
+        rows.push(vec![
             fmt_nominal(e.nominal()),
             e.status().to_string(),
             e.local_string().unwrap_or_else(|| "-".into()),
             e.instant().map(fmt_instant).unwrap_or_else(|| "-".into()),
             e.key(),
-            if notes.is_empty() {
-                String::new()
-            } else {
-                notes.join("; ")
-            },
+            notes.join("; "),
         ]);
     }
+    rows
+}
+
+/// Appends the entries as a table, then the zone's transitions and the
+/// warnings, if any.
+pub(crate) fn expansion(out: &mut String, result: &Expansion) {
+    let rows = expansion_rows(result);
     push_rows(out, &rows);
     if result.entries().is_empty() {
         out.push_str("(no occurrences)\n");
@@ -57,8 +60,10 @@ pub(crate) fn expansion(out: &mut String, result: &Expansion) {
     out.push_str(&format!("\ntzdb {}\n", result.tzdb()));
 }
 
-fn push_rows<const N: usize>(out: &mut String, rows: &[[String; N]]) {
-    let mut widths = [0usize; N];
+/// Appends rows as aligned columns, two spaces apart.
+pub(crate) fn push_rows(out: &mut String, rows: &[Vec<String>]) {
+    let n = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let mut widths = vec![0usize; n];
     for row in rows {
         for (w, cell) in widths.iter_mut().zip(row) {
             *w = (*w).max(cell.chars().count());
@@ -68,7 +73,7 @@ fn push_rows<const N: usize>(out: &mut String, rows: &[[String; N]]) {
         let mut line = String::new();
         for (i, cell) in row.iter().enumerate() {
             line.push_str(cell);
-            if i + 1 < N {
+            if i + 1 < row.len() {
                 let pad = widths[i] - cell.chars().count() + 2;
                 line.extend(std::iter::repeat_n(' ', pad));
             }
@@ -78,9 +83,8 @@ fn push_rows<const N: usize>(out: &mut String, rows: &[[String; N]]) {
     }
 }
 
-/// Appends a diff: one row per differing occurrence (what it was, what it
-/// becomes, why), then a summary line.
-pub(crate) fn diff(out: &mut String, result: &Diff) {
+/// The changes' columns (change, key, old, new, reason), header first.
+pub(crate) fn diff_rows(result: &Diff) -> Vec<Vec<String>> {
     let side = |s: Option<&Side>| match s {
         None => "-".to_owned(),
         Some(s) => format!(
@@ -89,15 +93,13 @@ pub(crate) fn diff(out: &mut String, result: &Diff) {
             s.instant().map(fmt_instant).unwrap_or_else(|| "-".into())
         ),
     };
-    let mut rows: Vec<[String; 5]> = vec![[
-        "CHANGE".into(),
-        "KEY".into(),
-        "OLD".into(),
-        "NEW".into(),
-        "REASON".into(),
-    ]];
+    let mut rows: Vec<Vec<String>> = vec![
+        ["CHANGE", "KEY", "OLD", "NEW", "REASON"]
+            .map(String::from)
+            .to_vec(),
+    ];
     for c in result.changes() {
-        rows.push([
+        rows.push(vec![
             c.kind().as_str().to_owned(),
             c.key().to_owned(),
             side(c.old()),
@@ -105,6 +107,13 @@ pub(crate) fn diff(out: &mut String, result: &Diff) {
             c.reason().to_owned(),
         ]);
     }
+    rows
+}
+
+/// Appends a diff: one row per differing occurrence (what it was, what it
+/// becomes, why), then a summary line.
+pub(crate) fn diff(out: &mut String, result: &Diff) {
+    let rows = diff_rows(result);
     if !result.is_empty() {
         push_rows(out, &rows);
     }
@@ -117,4 +126,61 @@ pub(crate) fn diff(out: &mut String, result: &Diff) {
         result.count(Changed),
         result.unchanged()
     ));
+}
+
+/// A validation's columns: one row per warning (or one row without).
+pub(crate) fn validation_rows(v: &Validation) -> Vec<Vec<String>> {
+    let mut rows = vec![
+        ["VALID", "RRULE", "WARNING", "MESSAGE"]
+            .map(String::from)
+            .to_vec(),
+    ];
+    let valid = v.valid.to_string();
+    let rrule = v.rrule.clone().unwrap_or_else(|| "-".into());
+    for w in &v.warnings {
+        rows.push(vec![
+            valid.clone(),
+            rrule.clone(),
+            w.code().to_string(),
+            w.message().to_owned(),
+        ]);
+    }
+    if v.warnings.is_empty() {
+        rows.push(vec![valid, rrule, String::new(), String::new()]);
+    }
+    rows
+}
+
+/// Misfire decisions' columns.
+pub(crate) fn misfire_rows(decisions: &[MisfireDecision]) -> Vec<Vec<String>> {
+    let mut rows = vec![
+        ["KEY", "INSTANT", "LATENESS", "DECISION", "REASON"]
+            .map(String::from)
+            .to_vec(),
+    ];
+    for d in decisions {
+        rows.push(vec![
+            d.key.clone(),
+            fmt_instant(d.instant),
+            fmt_duration(d.lateness),
+            d.decision.to_string(),
+            d.reason.clone(),
+        ]);
+    }
+    rows
+}
+
+/// A spec's fields as `FIELD VALUE` rows, lists and objects as JSON.
+pub(crate) fn spec_rows(spec: &Spec) -> Vec<Vec<String>> {
+    let mut rows = vec![vec!["FIELD".to_owned(), "VALUE".to_owned()]];
+    if let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(spec) {
+        for (name, value) in fields {
+            let value = match value {
+                serde_json::Value::String(s) => s,
+                other => other.to_string(),
+            };
+            rows.push(vec![name, value]);
+        }
+    }
+    rows
 }
