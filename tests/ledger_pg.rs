@@ -140,14 +140,13 @@ impl Pg {
     }
 
     /// A `wallclock ledger run` worker in its own process group, its
-    /// output in `<worker>.out` / `<worker>.err`.
-    fn spawn_run(&self, worker: &str, exec: &str, extra: &[&str]) -> Child {
+    /// output in `<worker>.out` / `<worker>.err`, planning `horizon` ahead.
+    fn spawn_run(&self, worker: &str, exec: &str, horizon: &str) -> Child {
         let out = std::fs::File::create(self.dir.join(format!("{worker}.out"))).unwrap();
         let err = std::fs::File::create(self.dir.join(format!("{worker}.err"))).unwrap();
         self.command()
             .args(["run", "--worker", worker, "--every", "PT0.2S"])
-            .args(["--horizon", "PT1M", "--backoff", "PT1S"])
-            .args(extra)
+            .args(["--horizon", horizon, "--backoff", "PT1S"])
             .args(["--exec", exec])
             .stdout(Stdio::from(out))
             .stderr(Stdio::from(err))
@@ -270,7 +269,7 @@ fn four_run_processes_run_10_000_occurrences_exactly_once() {
     let mut workers: Vec<(String, Child)> = (0..4)
         .map(|i| {
             let name = format!("w{i}");
-            let c = pg.spawn_run(&name, APPEND, &[]);
+            let c = pg.spawn_run(&name, APPEND, "PT1M");
             (name, c)
         })
         .collect();
@@ -383,7 +382,7 @@ fn kill_9_of_a_worker_at_each_step_another_takes_over() {
             "{at:?}"
         );
         // Another machine: it waits out a's lease, then runs the occurrence.
-        let mut workers = vec![("b".to_owned(), pg.spawn_run("b", KILL_EXEC, &[]))];
+        let mut workers = vec![("b".to_owned(), pg.spawn_run("b", KILL_EXEC, "PT1M"))];
         pg.wait_done(1, Duration::from_secs(60), &mut workers);
         let (name, b) = workers.pop().unwrap();
         pg.stop(&name, b);
@@ -461,7 +460,7 @@ exit 0"#;
     assert_eq!(pg.states(), BTreeMap::from([("done".to_owned(), 12)]));
     // What a held: a's attempt lapsed, b's is done.
     let taken_over = pg.rows(
-        "SELECT a.worker, a.outcome FROM attempts a JOIN occurrences o ON o.id = a.occurrence
+        "SELECT a.worker, a.outcome FROM attempts a JOIN occurrences o ON o.seq = a.occurrence
           WHERE o.attempts = 2 ORDER BY o.key, a.attempt",
     );
     assert_eq!(taken_over.len() as i64, 2 * held, "{taken_over:?}");
@@ -503,7 +502,7 @@ fn a_server_restart_under_four_workers_loses_and_doubles_nothing() {
             let c = pg.spawn_run(
                 &name,
                 r#"echo "$WALLCLOCK_KEY" >> effects.log; sleep 0.01"#,
-                &[],
+                "PT1M",
             );
             (name, c)
         })
@@ -574,7 +573,7 @@ fn seed_001_disable_against_four_dispatching_workers() {
     let mut workers: Vec<(String, Child)> = (0..4)
         .map(|i| {
             let name = format!("w{i}");
-            let c = pg.spawn_run(&name, APPEND, &[]);
+            let c = pg.spawn_run(&name, APPEND, "PT1M");
             (name, c)
         })
         .collect();
@@ -642,7 +641,7 @@ fn seed_001_an_old_revision_after_the_cutover_never_dispatches() {
         .map(|i| {
             let name = format!("w{i}");
             // Plans ahead (revision 1 rows past the cutover exist before it).
-            let c = pg.spawn_run(&name, APPEND, &["--horizon", "PT2M"]);
+            let c = pg.spawn_run(&name, APPEND, "PT2M");
             (name, c)
         })
         .collect();
