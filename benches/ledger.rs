@@ -123,7 +123,7 @@ fn insert_all(
         cols.join(", "),
         vec!["?"; cols.len()].join(", ")
     );
-    let conn = l.connection();
+    let conn = l.connection().unwrap();
     // The connection settings `plan` uses for its transaction.
     conn.execute_batch("PRAGMA foreign_keys = OFF; PRAGMA cache_size = -65536")
         .expect("plan settings");
@@ -293,7 +293,7 @@ fn plan_bench() -> PlanFigures {
         let r = l.plan(now, DAYS14).expect("plan");
         plan = plan.min(t.elapsed());
         inserted = r.inserted;
-        let (cols, rows) = dumped.get_or_insert_with(|| dump(l.connection()));
+        let (cols, rows) = dumped.get_or_insert_with(|| dump(l.connection().unwrap()));
         drop(l);
 
         let l = ledger_with(&fresh("raw"), 10_000, "FREQ=DAILY", false);
@@ -308,6 +308,7 @@ fn plan_bench() -> PlanFigures {
         let l = ledger_with(&fresh("floor"), 10_000, "FREQ=DAILY", false);
         // Same columns and types, no key, index or constraint.
         l.connection()
+            .unwrap()
             .execute_batch(&format!(
                 "CREATE TABLE floor_rows AS SELECT {} FROM occurrences WHERE 0",
                 cols.join(", ")
@@ -319,8 +320,9 @@ fn plan_bench() -> PlanFigures {
         let integers = ints.get_or_insert_with(|| integer_rows(cols, rows));
         for (i, &(_, integer)) in ALTERNATIVES.iter().enumerate() {
             let l = ledger_with(&fresh("alternative"), 10_000, "FREQ=DAILY", false);
-            let ddl = alternative_table(l.connection(), integer);
+            let ddl = alternative_table(l.connection().unwrap(), integer);
             l.connection()
+                .unwrap()
                 .execute_batch(&ddl)
                 .expect("alternative table");
             let rows = if integer { &*integers } else { &*rows };
@@ -361,6 +363,7 @@ fn tick_bench() -> TickFigures {
             .expect("plan");
         figures.pending = l
             .connection()
+            .unwrap()
             .query_row(
                 "SELECT count(*) FROM occurrences WHERE state = 'planned'",
                 [],
@@ -370,6 +373,7 @@ fn tick_bench() -> TickFigures {
         // The 1 000th instant: everything up to it is due.
         let now: Timestamp = l
             .connection()
+            .unwrap()
             .query_row(
                 "SELECT instant FROM occurrences WHERE state = 'planned'
                   ORDER BY instant LIMIT 1 OFFSET 999",
@@ -395,6 +399,7 @@ fn tick_bench() -> TickFigures {
         let ids: Vec<i64> = {
             let mut st = l
                 .connection()
+                .unwrap()
                 .prepare("SELECT seq FROM occurrences WHERE state = 'planned' LIMIT 1000")
                 .expect("ids");
             st.query_map([], |r| r.get(0))
@@ -590,6 +595,7 @@ fn planned_from_cursor(n: usize, start: &str, now: Timestamp) -> (u64, Duration)
             l.add(&Spec::from_json(&json).expect("spec")).expect("add");
         }
         l.connection()
+            .unwrap()
             .execute(
                 "UPDATE schedules SET cursor = ?1",
                 [now.strftime("%Y-%m-%dT%H:%M:%SZ").to_string()],

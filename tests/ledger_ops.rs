@@ -201,7 +201,10 @@ fn plan_goes_on_in_windows_past_max_entries() {
 /// A SQLite pragma on the ledger's own connection (the page limit is a
 /// setting of the connection, not of the file).
 fn pragma(l: &Ledger, sql: &str) -> i64 {
-    l.connection().query_row(sql, [], |r| r.get(0)).unwrap()
+    l.connection()
+        .unwrap()
+        .query_row(sql, [], |r| r.get(0))
+        .unwrap()
 }
 
 /// A ledger that cannot grow (SQLite's page limit stands in for a full
@@ -595,8 +598,11 @@ fn a_batch_cut_short_commits_nothing_and_recovers_each_once() {
     let cut = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         l.tick(now, "a", lease, |job, tx| {
             ran += 1;
-            tx.execute("INSERT INTO sent (key) VALUES (?1)", [&job.key])
-                .unwrap();
+            tx.execute(
+                "INSERT INTO sent (key) VALUES (?1)",
+                &[job.key.as_str().into()],
+            )
+            .unwrap();
             if ran == 7 {
                 panic!("the worker dies in the middle of its batch");
             }
@@ -620,8 +626,11 @@ fn a_batch_cut_short_commits_nothing_and_recovers_each_once() {
     }
     let r = b
         .tick(now, "b", lease, |job, tx| {
-            tx.execute("INSERT INTO sent (key) VALUES (?1)", [&job.key])
-                .unwrap();
+            tx.execute(
+                "INSERT INTO sent (key) VALUES (?1)",
+                &[job.key.as_str().into()],
+            )
+            .unwrap();
             Outcome::Done
         })
         .unwrap();

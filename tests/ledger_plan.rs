@@ -481,6 +481,7 @@ fn sqlite_plan_rows_satisfy_the_foreign_keys_it_does_not_probe() {
     let (_, mut l) = two_revisions("plan_fk");
     let cache = |l: &Ledger| -> i64 {
         l.connection()
+            .unwrap()
             .query_row("PRAGMA cache_size", [], |r| r.get(0))
             .unwrap()
     };
@@ -489,7 +490,7 @@ fn sqlite_plan_rows_satisfy_the_foreign_keys_it_does_not_probe() {
     assert_eq!((r.inserted, r.gap_skipped), (13, 1), "{r:?}");
     // The plan's larger page cache is given back too.
     assert_eq!(cache(&l), cache_before);
-    let conn = l.connection();
+    let conn = l.connection().unwrap();
     let violations: i64 = conn
         .query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| {
             r.get(0)

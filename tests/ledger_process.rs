@@ -282,8 +282,11 @@ fn retries_backoff_dead_and_transactional_handler() {
     for _ in 0..3 {
         let r = l
             .tick(now, "w", lease, |job, tx| {
-                tx.execute("INSERT INTO sent (key) VALUES (?1)", [&job.key])
-                    .unwrap();
+                tx.execute(
+                    "INSERT INTO sent (key) VALUES (?1)",
+                    &[job.key.as_str().into()],
+                )
+                .unwrap();
                 seen.push(job.attempt);
                 Outcome::failed("exit_1", "boom")
             })
@@ -306,8 +309,11 @@ fn retries_backoff_dead_and_transactional_handler() {
     assert!(gap(1) >= SignedDuration::from_secs(20) && gap(1) < SignedDuration::from_secs(30));
     // The next day succeeds: its write and its done mark commit together.
     l.tick(ts("2026-10-21T09:00:00Z"), "w", lease, |job, tx| {
-        tx.execute("INSERT INTO sent (key) VALUES (?1)", [&job.key])
-            .unwrap();
+        tx.execute(
+            "INSERT INTO sent (key) VALUES (?1)",
+            &[job.key.as_str().into()],
+        )
+        .unwrap();
         Outcome::Done
     })
     .unwrap();

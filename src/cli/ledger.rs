@@ -17,12 +17,13 @@ use jiff::{SignedDuration, Timestamp};
 
 use crate::format::fmt_instant;
 use crate::ledger::{
-    DEFAULT_BUSY_TIMEOUT, Job, Ledger, LedgerError, OccurrenceFilter, Outcome, Reconcile,
+    DEFAULT_BUSY_TIMEOUT, Job, Ledger, LedgerError, Location, OccurrenceFilter, Outcome, Reconcile,
     RetryPolicy, TickReport,
 };
 use crate::spec::parse_duration;
 
-/// The occurrence ledger: plan, claim and run calendar occurrences from a SQLite file.
+/// The occurrence ledger: plan, claim and run calendar occurrences from a
+/// SQLite file or a PostgreSQL database.
 #[derive(Debug, Parser)]
 #[command(
     name = "wallclock ledger",
@@ -30,8 +31,9 @@ use crate::spec::parse_duration;
     arg_required_else_help = true
 )]
 struct LedgerCli {
-    /// The ledger database file.
-    #[arg(long, value_name = "FILE", global = true)]
+    /// The ledger: a SQLite file, or a `postgres://USER@HOST:PORT/DATABASE`
+    /// URL (default: `WALLCLOCK_DB` from the environment).
+    #[arg(long, value_name = "FILE|URL", global = true)]
     db: Option<String>,
     /// How long to wait for another process's write lock, e.g. `PT5S`.
     #[arg(long, value_name = "DURATION", global = true)]
@@ -139,6 +141,15 @@ enum LedgerCommand {
         #[arg(long, value_name = "INSTANT")]
         now: Option<String>,
     },
+    /// Copy a SQLite ledger into an empty PostgreSQL database, in one transaction.
+    Migrate {
+        /// The SQLite ledger file.
+        #[arg(long, value_name = "FILE")]
+        from: String,
+        /// The empty PostgreSQL database, `postgres://USER@HOST:PORT/DATABASE`.
+        #[arg(long, value_name = "URL")]
+        to: String,
+    },
 }
 
 #[derive(Debug, clap::Args)]
@@ -218,34 +229,49 @@ fn report(err: &LedgerError) -> i32 {
 }
 
 fn run(cli: LedgerCli, out: &mut String) -> Result<(), LedgerError> {
-    let db = cli.db.ok_or_else(|| {
-        LedgerError::new(
-            "invalid_option",
-            "no ledger given: expected `--db FILE`, e.g. `wallclock ledger --db ledger.db init`",
-        )
-        .with_field("db")
-    })?;
-    let busy = match &cli.busy_timeout {
-        Some(text) => {
-            let d = parse_duration(text, "busy-timeout")?;
-            Duration::try_from(d).unwrap_or(DEFAULT_BUSY_TIMEOUT)
-        }
-        None => DEFAULT_BUSY_TIMEOUT,
-    };
+    let busy = busy_timeout(cli.busy_timeout.as_deref())?;
+    if let LedgerCommand::Migrate { from, to } = &cli.command {
+        let source = Ledger::open_at(&Location::Sqlite(from.into()), busy)
+            .map_err(|e| e.with_field("from"))?;
+        push(out, &source.migrate_to(&Location::parse(to), busy)?);
+        return Ok(());
+    }
+    let db = cli
+        .db
+        .or_else(|| std::env::var("WALLCLOCK_DB").ok().filter(|v| !v.is_empty()))
+        .ok_or_else(|| {
+            LedgerError::new(
+                "invalid_option",
+                "no ledger given: expected `--db FILE` or `--db postgres://…` (or `WALLCLOCK_DB`), e.g. `wallclock ledger --db ledger.db init`",
+            )
+            .with_field("db")
+        })?;
+    let location = Location::parse(&db);
     if let LedgerCommand::Init = cli.command {
-        let ledger = Ledger::init_with(&db, busy)?;
+        let ledger = Ledger::init_at(&location, busy)?;
         push(
             out,
             &serde_json::json!({
-                "db": db,
+                "db": location.redacted(),
                 "schemaVersion": ledger.schema_version()?,
                 "tzdb": ledger.recorded_tzdb()?,
             }),
         );
         return Ok(());
     }
-    let ledger = Ledger::open_with(&db, busy)?;
+    let ledger = Ledger::open_at(&location, busy)?;
     command(ledger, cli.command, out)
+}
+
+/// `--busy-timeout`, or the default.
+fn busy_timeout(text: Option<&str>) -> Result<Duration, LedgerError> {
+    Ok(match text {
+        Some(text) => {
+            let d = parse_duration(text, "busy-timeout")?;
+            Duration::try_from(d).unwrap_or(DEFAULT_BUSY_TIMEOUT)
+        }
+        None => DEFAULT_BUSY_TIMEOUT,
+    })
 }
 
 /// Every command but `init`, on an open ledger.
@@ -255,7 +281,7 @@ fn command(
     out: &mut String,
 ) -> Result<(), LedgerError> {
     match command {
-        LedgerCommand::Init => {}
+        LedgerCommand::Init | LedgerCommand::Migrate { .. } => {}
         LedgerCommand::Add { spec } => {
             let spec = read_spec(&spec)?;
             ledger.add(&spec)?;
@@ -402,7 +428,7 @@ fn daemon(
             .and_then(|_| work_loop(&mut ledger, None, work, lease, &stop));
         match tick {
             Ok(r) => total.merge(&r),
-            Err(e) if e.is_locked() => {
+            Err(e) if e.is_transient() => {
                 report(&e);
             }
             Err(e) => return Err(e),
@@ -539,7 +565,7 @@ fn record_outcome(
     let mut wait = Duration::from_millis(50);
     loop {
         match ledger.finish(job, clock(), outcome) {
-            Err(e) if e.is_locked() && started.elapsed() < RECORD_PATIENCE => {
+            Err(e) if e.is_transient() && started.elapsed() < RECORD_PATIENCE => {
                 std::thread::sleep(wait);
                 wait = (wait * 2).min(RECORD_BACKOFF_MAX);
             }

@@ -11,6 +11,7 @@ use serde::ser::SerializeStruct;
 /// ledger's own: `unknown_schedule`, `schedule_exists`, `invalid_cutover`,
 /// `invalid_option`, `unknown_key`, `invalid_state`, `not_a_ledger`,
 /// `ledger_too_new`, `ledger_not_found`, `database_locked`, `database_corrupt`, `disk_full`,
+/// `database_unreachable`, `authentication_failed`, `connection_lost`, `statement_timeout`,
 /// `database_error`, `internal`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LedgerError {
@@ -73,6 +74,17 @@ impl LedgerError {
             }
         }
         self
+    }
+
+    /// True for a failure that may pass by itself: the database locked
+    /// past the busy timeout, the PostgreSQL server unreachable or its
+    /// connection lost, a statement timed out. Nothing of the failing
+    /// transaction was written; trying again later is safe.
+    pub fn is_transient(&self) -> bool {
+        matches!(
+            self.code,
+            "database_locked" | "connection_lost" | "database_unreachable" | "statement_timeout"
+        )
     }
 
     /// True when another connection held the database longer than the busy timeout.

@@ -38,10 +38,13 @@
 //! `cancelled`, `dead`, `gap_skipped`.
 
 mod error;
+mod migrate;
 mod model;
+mod pg;
 mod planner;
 mod schema;
 mod stats;
+mod store;
 mod worker;
 
 use std::path::Path;
@@ -49,19 +52,22 @@ use std::time::Duration;
 
 use jiff::{SignedDuration, Timestamp};
 use rusqlite::config::DbConfig;
-use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
+use rusqlite::{Connection, OpenFlags};
 
 use crate::format::fmt_instant;
 use crate::spec::{Schedule, Spec};
 
 pub use error::LedgerError;
+pub use migrate::MigrateReport;
 pub use model::{
     Attempt, Explanation, Job, Moved, Occurrence, OccurrenceFilter, Outcome, PlanReport, Reconcile,
     ReplanReport, RetryPolicy, TickReport,
 };
 pub use planner::{MAX_HORIZON, PLAN_WINDOW};
-pub use schema::{MIGRATIONS, STATES};
+pub use schema::{MIGRATIONS, PG_MIGRATIONS, STATES};
 pub use stats::{Lateness, Stats};
+use store::{Dialect, Gate, Sql, Store, args};
+pub use store::{Location, SqlValue, Tx};
 pub use worker::Finish;
 
 /// Default wait for another connection's write lock.
@@ -104,9 +110,10 @@ const SUPERSEDABLE: &str = "(attempts = 0 AND (state IN ('planned', 'gap_skipped
 const SERVED: &str = "NOT (attempts = 0 AND (state IN ('planned', 'gap_skipped', 'cancelled')
      OR (state = 'coalesced' AND status = 'merged')))";
 
-/// An open ledger: one SQLite connection in WAL mode.
+/// An open ledger: one connection to its store, a SQLite file in WAL mode
+/// or a PostgreSQL database.
 pub struct Ledger {
-    conn: Connection,
+    store: Store,
     retry: RetryPolicy,
     batch: usize,
 }
@@ -114,13 +121,13 @@ pub struct Ledger {
 impl std::fmt::Debug for Ledger {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Ledger")
-            .field("path", &self.conn.path())
+            .field("store", &self.store)
             .finish()
     }
 }
 
 impl Ledger {
-    /// Opens an existing ledger (never creates one). Applies pending
+    /// Opens an existing SQLite ledger (never creates one). Applies pending
     /// migrations; fails with `ledger_not_found`, `not_a_ledger`,
     /// `database_corrupt` or `ledger_too_new`.
     pub fn open(path: impl AsRef<Path>) -> Result<Ledger, LedgerError> {
@@ -129,75 +136,76 @@ impl Ledger {
 
     /// [`Ledger::open`] with a busy timeout.
     pub fn open_with(path: impl AsRef<Path>, busy: Duration) -> Result<Ledger, LedgerError> {
-        let path = path.as_ref();
-        if path.is_dir() {
-            return Err(a_directory(path));
-        }
-        if !path.exists() {
-            return Err(LedgerError::new(
-                "ledger_not_found",
-                format!(
-                    "no ledger at `{}`: create one with `wallclock ledger init --db {}`",
-                    path.display(),
-                    path.display()
-                ),
-            )
-            .with_field("db"));
-        }
-        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let mut conn = Connection::open_with_flags(path, flags)?;
-        configure(&conn, busy)?;
-        let v = schema::version(&conn)?;
+        Ledger::open_at(&Location::Sqlite(path.as_ref().to_owned()), busy)
+    }
+
+    /// Opens an existing ledger where `db` says: a SQLite file, or a
+    /// `postgres://` URL. As [`Ledger::open`] otherwise.
+    pub fn open_db(db: &str, busy: Duration) -> Result<Ledger, LedgerError> {
+        Ledger::open_at(&Location::parse(db), busy)
+    }
+
+    /// Opens an existing ledger at `location`.
+    pub fn open_at(location: &Location, busy: Duration) -> Result<Ledger, LedgerError> {
+        let mut store = match location {
+            Location::Sqlite(path) => open_sqlite(path, busy)?,
+            Location::Postgres(url) => store::connect_postgres(url, busy)?,
+        };
+        let v = schema::version(&store)?;
         if v == 0 {
-            return Err(LedgerError::new(
-                "not_a_ledger",
-                format!(
+            let message = match location {
+                Location::Sqlite(path) => format!(
                     "`{}` is a SQLite database but not a wallclock ledger: create a ledger in a new file with `wallclock ledger init --db NEW_FILE`",
                     path.display()
                 ),
-            )
-            .with_field("db"));
+                Location::Postgres(_) => format!(
+                    "`{location}` is a PostgreSQL database but not a wallclock ledger: create a ledger in a new, empty database with `wallclock ledger init --db postgres://…/NEW_DATABASE`",
+                ),
+            };
+            return Err(LedgerError::new("not_a_ledger", message).with_field("db"));
         }
-        if v > schema::latest() {
-            return Err(schema::too_new(v));
+        let latest = schema::latest(store.dialect());
+        if v > latest {
+            return Err(schema::too_new(v, latest));
         }
-        if v < schema::latest() {
-            schema::migrate(&mut conn)?;
+        if v < latest {
+            schema::migrate(&mut store)?;
         }
-        Ok(Ledger {
-            conn,
-            retry: RetryPolicy::default(),
-            batch: BATCH_ROWS,
-        })
+        Ok(Ledger::on(store))
     }
 
-    /// Creates (or upgrades) a ledger: WAL mode, every migration in one
-    /// transaction, the tz database version in `meta`. Idempotent.
+    /// Creates (or upgrades) a SQLite ledger: WAL mode, every migration in
+    /// one transaction, the tz database version in `meta`. Idempotent.
     pub fn init(path: impl AsRef<Path>) -> Result<Ledger, LedgerError> {
         Ledger::init_with(path, DEFAULT_BUSY_TIMEOUT)
     }
 
     /// [`Ledger::init`] with a busy timeout.
     pub fn init_with(path: impl AsRef<Path>, busy: Duration) -> Result<Ledger, LedgerError> {
-        let path = path.as_ref();
-        if path.is_dir() {
-            return Err(a_directory(path));
-        }
-        let mut conn = Connection::open(path)?;
-        configure(&conn, busy)?;
-        // A ledger is made in a new or empty file only: another
-        // application's database stays as it is (not even switched to WAL).
-        if schema::version(&conn)? == 0 {
-            let mut st = conn.prepare(
-                "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name LIMIT 4",
-            )?;
-            let tables: Vec<String> = st.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+        Ledger::init_at(&Location::Sqlite(path.as_ref().to_owned()), busy)
+    }
+
+    /// Creates (or upgrades) a ledger where `db` says: a SQLite file, or
+    /// an existing, empty PostgreSQL database by `postgres://` URL.
+    pub fn init_db(db: &str, busy: Duration) -> Result<Ledger, LedgerError> {
+        Ledger::init_at(&Location::parse(db), busy)
+    }
+
+    /// Creates (or upgrades) a ledger at `location`. Idempotent.
+    pub fn init_at(location: &Location, busy: Duration) -> Result<Ledger, LedgerError> {
+        let mut store = match location {
+            Location::Sqlite(path) => create_sqlite(path, busy)?,
+            Location::Postgres(url) => store::connect_postgres(url, busy)?,
+        };
+        // A ledger is made in a new or empty database only: another
+        // application's stays as it is (not even switched to WAL).
+        if schema::version(&store)? == 0 {
+            let tables = schema::foreign_tables(&store)?;
             if !tables.is_empty() {
                 return Err(LedgerError::new(
                     "not_a_ledger",
                     format!(
-                        "`{}` already holds another database (tables {}{}): `init` creates a ledger only in a new or empty file",
-                        path.display(),
+                        "`{location}` already holds another database (tables {}{}): `init` creates a ledger only in a new or empty database",
                         tables[..tables.len().min(3)]
                             .iter()
                             .map(|t| format!("`{t}`"))
@@ -209,25 +217,31 @@ impl Ledger {
                 .with_field("db"));
             }
         }
-        // WAL is a property of the file: set once, here. Readers then never
-        // block the writer and the writer never blocks readers.
-        let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
-        if !mode.eq_ignore_ascii_case("wal") {
-            return Err(LedgerError::new(
-                "database_error",
-                format!("cannot switch the ledger to WAL mode (got `{mode}`)"),
-            ));
+        if let Some(conn) = store.sqlite() {
+            // WAL is a property of the file: set once, here. Readers then
+            // never block the writer and the writer never blocks readers.
+            let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+            if !mode.eq_ignore_ascii_case("wal") {
+                return Err(LedgerError::new(
+                    "database_error",
+                    format!("cannot switch the ledger to WAL mode (got `{mode}`)"),
+                ));
+            }
         }
-        schema::migrate(&mut conn)?;
-        conn.execute(
+        schema::migrate(&mut store)?;
+        store.execute(
             "INSERT INTO meta (key, value) VALUES ('tzdb', ?1) ON CONFLICT (key) DO NOTHING",
-            [crate::zone::tzdb_version()],
+            &args![crate::zone::tzdb_version()],
         )?;
-        Ok(Ledger {
-            conn,
+        Ok(Ledger::on(store))
+    }
+
+    fn on(store: Store) -> Ledger {
+        Ledger {
+            store,
             retry: RetryPolicy::default(),
             batch: BATCH_ROWS,
-        })
+        }
     }
 
     /// The same ledger with another retry policy for failed handlers.
@@ -244,24 +258,39 @@ impl Ledger {
         self
     }
 
-    /// The underlying connection, for reading (tests, reports).
-    pub fn connection(&self) -> &Connection {
-        &self.conn
+    /// Runs a read-only query on the ledger's store (tests, reports):
+    /// every row, every column as a [`SqlValue`]. Instants read as their
+    /// UTC text on both stores. Write SQL both stores understand.
+    pub fn query_rows(&self, sql: &str) -> Result<Vec<Vec<SqlValue>>, LedgerError> {
+        self.store
+            .query_map(sql, &args![], |r| Ok(r.values().to_vec()))
+    }
+
+    /// The SQLite connection of a SQLite ledger (None on PostgreSQL), for
+    /// what only SQLite has; [`Ledger::query_rows`] reads either store.
+    pub fn connection(&self) -> Option<&Connection> {
+        self.store.sqlite()
+    }
+
+    /// The store the ledger lives in: `sqlite` or `postgres`.
+    pub fn dialect_name(&self) -> &'static str {
+        match self.store.dialect() {
+            Dialect::Sqlite => "sqlite",
+            Dialect::Postgres => "postgres",
+        }
     }
 
     /// The schema version.
     pub fn schema_version(&self) -> Result<i64, LedgerError> {
-        schema::version(&self.conn)
+        schema::version(&self.store)
     }
 
     /// The tz database version recorded in `meta` (the one the ledger last planned with).
     pub fn recorded_tzdb(&self) -> Result<Option<String>, LedgerError> {
-        Ok(self
-            .conn
-            .query_row("SELECT value FROM meta WHERE key = 'tzdb'", [], |r| {
+        self.store
+            .query_opt("SELECT value FROM meta WHERE key = 'tzdb'", &args![], |r| {
                 r.get(0)
             })
-            .optional()?)
     }
 
     /// Adds a schedule as revision 1 (the spec's `revision` must be 1 or absent).
@@ -280,16 +309,12 @@ impl Ledger {
         }
         spec.revision = 1;
         let schedule = Schedule::new(&spec)?;
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let exists: Option<i64> = tx
-            .query_row(
-                "SELECT revision FROM schedules WHERE id = ?1",
-                [&spec.id],
-                |r| r.get(0),
-            )
-            .optional()?;
+        let tx = self.store.write(Gate::Exclusive)?;
+        let exists: Option<i64> = tx.query_opt(
+            "SELECT revision FROM schedules WHERE id = ?1",
+            &args![&spec.id],
+            |r| r.get(0),
+        )?;
         if exists.is_some() {
             return Err(LedgerError::new(
                 "schedule_exists",
@@ -302,7 +327,7 @@ impl Ledger {
         }
         tx.execute(
             "INSERT INTO schedules (id, revision, time_zone) VALUES (?1, 1, ?2)",
-            params![spec.id, schedule.time_zone_name()],
+            &args![spec.id, schedule.time_zone_name()],
         )?;
         insert_revision(&tx, &spec, &schedule, None)?;
         tx.commit()?;
@@ -321,16 +346,13 @@ impl Ledger {
     /// new revision. Returns the new revision number.
     pub fn update(&mut self, spec: &Spec, cutover: Timestamp) -> Result<u32, LedgerError> {
         let mut spec = spec.clone();
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.store.write(Gate::Exclusive)?;
         let current: i64 = tx
-            .query_row(
+            .query_opt(
                 "SELECT revision FROM schedules WHERE id = ?1",
-                [&spec.id],
+                &args![&spec.id],
                 |r| r.get(0),
-            )
-            .optional()?
+            )?
             .ok_or_else(|| unknown_schedule(&spec.id))?;
         let next = u32::try_from(current + 1).map_err(|_| error::internal("revision overflow"))?;
         if spec.revision != 1 && spec.revision != next {
@@ -347,7 +369,7 @@ impl Ledger {
         let schedule = Schedule::new(&spec)?;
         let last_cutover: Option<String> = tx.query_row(
             "SELECT cutover FROM revisions WHERE schedule = ?1 AND revision = ?2",
-            params![spec.id, current],
+            &args![spec.id, current],
             |r| r.get(0),
         )?;
         let cut = fmt_instant(cutover);
@@ -366,17 +388,15 @@ impl Ledger {
         // already dispatched or decided: the new revision would plan that
         // stretch again, and its times (say 10:00 instead of 09:00) are other
         // slots with other keys, so nothing would stop a second run.
-        let served: Option<(i64, String, String, String, i64)> = tx
-            .query_row(
-                &format!(
-                    "SELECT revision, nominal, at, state, attempts FROM occurrences
+        let served: Option<(i64, String, String, String, i64)> = tx.query_opt(
+            &format!(
+                "SELECT revision, nominal, at, state, attempts FROM occurrences
                       WHERE schedule = ?1 AND at >= ?2 AND {SERVED}
                       ORDER BY at DESC LIMIT 1"
-                ),
-                params![spec.id, cut],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
-            )
-            .optional()?;
+            ),
+            &args![spec.id, cut],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+        )?;
         if let Some((revision, nominal, at, state, attempts)) = served {
             let state = match attempts {
                 0 => state,
@@ -398,7 +418,7 @@ impl Ledger {
         }
         tx.execute(
             "UPDATE revisions SET until = ?3 WHERE schedule = ?1 AND revision = ?2",
-            params![spec.id, current, cut],
+            &args![spec.id, current, cut],
         )?;
         insert_revision(&tx, &spec, &schedule, Some(cut.as_str()))?;
         // What never ran (or never will) from the cutover on belongs to the
@@ -406,16 +426,21 @@ impl Ledger {
         tx.execute(
             &format!(
                 "UPDATE occurrences SET state = 'cancelled', live = 0, decision = NULL,
-                        reason = 'superseded by revision ' || ?3 || ' from ' || ?2
+                        reason = ?4
                   WHERE schedule = ?1 AND revision < ?3 AND at >= ?2 AND {SUPERSEDABLE}"
             ),
-            params![spec.id, cut, next],
+            &args![
+                spec.id,
+                cut,
+                next,
+                format!("superseded by revision {next} from {cut}")
+            ],
         )?;
         tx.execute(
             "UPDATE schedules SET revision = ?2, time_zone = ?3,
                     cursor = CASE WHEN cursor > ?4 THEN ?4 ELSE cursor END
               WHERE id = ?1",
-            params![spec.id, next, schedule.time_zone_name(), cut],
+            &args![spec.id, next, schedule.time_zone_name(), cut],
         )?;
         tx.commit()?;
         Ok(next)
@@ -426,13 +451,11 @@ impl Ledger {
     /// effect is recorded) or the disable did (nothing more is claimed).
     /// Pending occurrences are `cancelled`; the disable generation is bumped.
     pub fn disable(&mut self, id: &str) -> Result<u64, LedgerError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.store.write(Gate::Exclusive)?;
         let n = tx.execute(
             "UPDATE schedules SET enabled = 0, disable_generation = disable_generation + 1
               WHERE id = ?1",
-            [id],
+            &args![id],
         )?;
         if n == 0 {
             return Err(unknown_schedule(id));
@@ -440,11 +463,11 @@ impl Ledger {
         tx.execute(
             "UPDATE occurrences SET state = 'cancelled', live = 0, reason = 'disabled', decision = NULL
               WHERE schedule = ?1 AND state IN ('planned', 'retry_wait')",
-            [id],
+            &args![id],
         )?;
         let generation: i64 = tx.query_row(
             "SELECT disable_generation FROM schedules WHERE id = ?1",
-            [id],
+            &args![id],
             |r| r.get(0),
         )?;
         tx.commit()?;
@@ -456,23 +479,26 @@ impl Ledger {
     /// those missed while disabled stay cancelled, and planning resumes at `now`.
     pub fn enable(&mut self, id: &str, now: Timestamp) -> Result<(), LedgerError> {
         let now = fmt_instant(now);
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.store.write(Gate::Exclusive)?;
         let n = tx.execute(
             "UPDATE schedules SET enabled = 1,
                     cursor = CASE WHEN cursor IS NULL OR cursor < ?2 THEN ?2 ELSE cursor END
               WHERE id = ?1",
-            params![id, now],
+            &args![id, now],
         )?;
         if n == 0 {
             return Err(unknown_schedule(id));
         }
+        // Each takes its slot back unless another occurrence holds it now.
         tx.execute(
-            "UPDATE OR IGNORE occurrences SET state = 'planned', live = 1, reason = NULL, due_at = instant
+            "UPDATE occurrences SET state = 'planned', live = 1, reason = NULL, due_at = instant
               WHERE schedule = ?1 AND state = 'cancelled' AND reason = 'disabled'
-                AND attempts = 0 AND instant >= ?2",
-            params![id, now],
+                AND attempts = 0 AND instant >= ?2
+                AND NOT EXISTS (SELECT 1 FROM occurrences h
+                                 WHERE h.schedule = occurrences.schedule
+                                   AND h.instant = occurrences.instant
+                                   AND h.status <> 'merged' AND h.live = 1)",
+            &args![id, now],
         )?;
         tx.commit()?;
         Ok(())
@@ -493,21 +519,15 @@ impl Ledger {
         now: Timestamp,
     ) -> Result<String, LedgerError> {
         let stamp = fmt_instant(now);
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.store.write(Gate::Exclusive)?;
         let rows: Vec<(i64, String, String, i64)> = match split_key(key) {
             None => Vec::new(),
-            Some((schedule, nominal)) => {
-                let mut st = tx.prepare_cached(
-                    "SELECT seq, id, state, generation FROM occurrences
+            Some((schedule, nominal)) => tx.query_map(
+                "SELECT seq, id, state, generation FROM occurrences
                       WHERE schedule = ?1 AND nominal = ?2 AND key = ?3 ORDER BY revision",
-                )?;
-                let rows = st.query_map(params![schedule, nominal, key], |r| {
-                    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-                })?;
-                rows.collect::<Result<_, _>>()?
-            }
+                &args![schedule, nominal, key],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )?,
         };
         let Some((seq, id, _, generation)) = rows.iter().find(|(_, _, s, _)| s == "unknown_effect")
         else {
@@ -542,15 +562,15 @@ impl Ledger {
                     due_at = CASE ?2 WHEN 'retry_wait' THEN ?4 ELSE due_at END,
                     decision = CASE ?2 WHEN 'retry_wait' THEN NULL ELSE decision END
               WHERE seq = ?1 AND state = 'unknown_effect'",
-            params![seq, outcome.state(), reason, stamp],
+            &args![seq, outcome.state(), reason, stamp],
         )?;
         if outcome == Reconcile::Done {
             // Another revision's occurrence may have recorded the key
             // meanwhile: the first record stands.
             tx.execute(
-                "INSERT OR IGNORE INTO effects (key, occurrence, generation, recorded_at)
-                 VALUES (?1, ?2, ?3, ?4)",
-                params![key, seq, generation, stamp],
+                "INSERT INTO effects (key, occurrence, generation, recorded_at)
+                 VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
+                &args![key, seq, generation, stamp],
             )?;
         }
         let id = id.clone();
@@ -560,24 +580,18 @@ impl Ledger {
 
     /// The ids of every schedule, with their current revision and whether enabled.
     pub fn schedules(&self) -> Result<Vec<(String, u32, bool)>, LedgerError> {
-        let mut st = self
-            .conn
-            .prepare("SELECT id, revision, enabled FROM schedules ORDER BY id")?;
-        let rows = st.query_map([], |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, u32>(1)?,
-                r.get::<_, i64>(2)? != 0,
-            ))
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.store.query_map(
+            "SELECT id, revision, enabled FROM schedules ORDER BY id",
+            &args![],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
     }
 }
 
 /// Records a revision with its range start, its zone and policy tokens
 /// (shared by all of its occurrence rows) and the tz database in use.
 fn insert_revision(
-    tx: &rusqlite::Transaction<'_>,
+    tx: &Tx<'_>,
     spec: &Spec,
     schedule: &Schedule,
     cutover: Option<&str>,
@@ -586,7 +600,7 @@ fn insert_revision(
         "INSERT INTO revisions (schedule, revision, spec, cutover, until, tzdb,
                                 time_zone, gap, fold_policy, invalid_date, misfire)
          VALUES (?1, ?2, ?3, ?4, NULL, ?5, ?6, ?7, ?8, ?9, ?10)",
-        params![
+        &args![
             spec.id,
             spec.revision,
             spec.to_json(),
@@ -648,6 +662,38 @@ fn a_directory(path: &Path) -> LedgerError {
         ),
     )
     .with_field("db")
+}
+
+/// Opens an existing SQLite ledger file.
+fn open_sqlite(path: &Path, busy: Duration) -> Result<Store, LedgerError> {
+    if path.is_dir() {
+        return Err(a_directory(path));
+    }
+    if !path.exists() {
+        return Err(LedgerError::new(
+            "ledger_not_found",
+            format!(
+                "no ledger at `{}`: create one with `wallclock ledger init --db {}`",
+                path.display(),
+                path.display()
+            ),
+        )
+        .with_field("db"));
+    }
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags)?;
+    configure(&conn, busy)?;
+    Ok(Store::Sqlite(conn))
+}
+
+/// Opens or creates a SQLite file for a ledger.
+fn create_sqlite(path: &Path, busy: Duration) -> Result<Store, LedgerError> {
+    if path.is_dir() {
+        return Err(a_directory(path));
+    }
+    let conn = Connection::open(path)?;
+    configure(&conn, busy)?;
+    Ok(Store::Sqlite(conn))
 }
 
 /// Connection settings every ledger connection shares.

@@ -4,10 +4,10 @@
 use std::collections::HashMap;
 
 use jiff::{SignedDuration, Timestamp};
-use rusqlite::{OptionalExtension, Transaction, TransactionBehavior, params};
 
 use super::error::{LedgerError, internal};
 use super::model::{Moved, PlanReport, ReplanReport};
+use super::store::{Dialect, Gate, Sql, SqlValue, Tx, args};
 use super::{CACHE_KIB, Ledger, PLAN_CACHE_KIB, add, load_schedule, parse_ts};
 use crate::format::{fmt_instant, fmt_nominal};
 use crate::plan::{Entry, ExpandOptions, Status, expand};
@@ -34,24 +34,18 @@ pub(crate) struct Revision {
     pub(crate) until: Option<Timestamp>,
 }
 
-pub(crate) fn revisions(
-    tx: &Transaction<'_>,
-    schedule: &str,
-) -> Result<Vec<Revision>, LedgerError> {
-    let mut st = tx.prepare_cached(
-        "SELECT revision, spec, cutover, until FROM revisions WHERE schedule = ?1 ORDER BY revision",
-    )?;
-    let rows = st.query_map([schedule], |r| {
+pub(crate) fn revisions(tx: &Tx<'_>, schedule: &str) -> Result<Vec<Revision>, LedgerError> {
+    let st = "SELECT revision, spec, cutover, until FROM revisions WHERE schedule = ?1 ORDER BY revision";
+    let rows = tx.query_map(st, &args![schedule], |r| {
         Ok((
-            r.get::<_, u32>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, Option<String>>(2)?,
-            r.get::<_, Option<String>>(3)?,
+            r.get::<u32>(0)?,
+            r.get::<String>(1)?,
+            r.get::<Option<String>>(2)?,
+            r.get::<Option<String>>(3)?,
         ))
     })?;
     let mut out = Vec::new();
-    for row in rows {
-        let (revision, spec, cutover, until) = row?;
+    for (revision, spec, cutover, until) in rows {
         out.push(Revision {
             revision,
             spec,
@@ -84,7 +78,7 @@ struct NewRow {
 /// then follow due time, so the occurrences one tick claims and marks done
 /// sit on a few neighbouring pages instead of one page per schedule.
 fn insert_rows(
-    tx: &Transaction<'_>,
+    tx: &Tx<'_>,
     rows: &mut Vec<NewRow>,
     tzdb: &str,
     stamp: &str,
@@ -95,40 +89,141 @@ fn insert_rows(
     // schedule and expansion order.
     let mut order: Vec<u32> = (0..rows.len() as u32).collect();
     order.sort_unstable_by_key(|&i| (rows[i as usize].at, i));
-    let mut insert = tx.prepare_cached(
-        "INSERT OR IGNORE INTO occurrences
-           (schedule, revision, nominal, fold, doubled, instant, at, status, tzdb,
-            notes, state, reason, due_at, planned_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?7, ?13)",
-    )?;
-    for &i in &order {
-        let row = &rows[i as usize];
-        let n = insert.execute(params![
-            row.schedule,
-            row.revision,
-            row.nominal,
-            row.fold,
-            row.doubled,
-            row.instant,
-            fmt_instant(row.at),
-            row.status,
-            tzdb,
-            row.notes,
-            row.state,
-            row.reason,
-            stamp,
-        ])?;
-        if n == 1 {
-            report.inserted += 1;
-            match row.state {
-                "gap_skipped" => report.gap_skipped += 1,
-                "coalesced" => report.merged += 1,
-                _ => {}
-            }
-        }
+    match tx.dialect() {
+        Dialect::Sqlite => insert_one_by_one(tx, rows, &order, tzdb, stamp, report)?,
+        Dialect::Postgres => insert_many_at_once(tx, rows, &order, tzdb, stamp, report)?,
     }
     rows.clear();
     Ok(())
+}
+
+/// The columns a plan writes; `due_at` repeats `at`.
+const INSERT_COLUMNS: &str = "INSERT INTO occurrences
+       (schedule, revision, nominal, fold, doubled, instant, at, status, tzdb,
+        notes, state, reason, due_at, planned_at)";
+
+/// One row's arguments, in [`INSERT_COLUMNS`] order but for `tzdb`,
+/// `due_at` and `planned_at`.
+fn row_args(row: &NewRow) -> [SqlValue; 11] {
+    args![
+        row.schedule,
+        row.revision,
+        row.nominal,
+        row.fold,
+        row.doubled,
+        row.instant,
+        fmt_instant(row.at),
+        row.status,
+        row.notes,
+        row.state,
+        row.reason,
+    ]
+}
+
+/// Counts an inserted row of state `state`.
+fn count_inserted(report: &mut PlanReport, state: &str) {
+    report.inserted += 1;
+    match state {
+        "gap_skipped" => report.gap_skipped += 1,
+        "coalesced" => report.merged += 1,
+        _ => {}
+    }
+}
+
+/// SQLite: one prepared statement per row is as fast as SQLite inserts.
+fn insert_one_by_one(
+    tx: &Tx<'_>,
+    rows: &[NewRow],
+    order: &[u32],
+    tzdb: &str,
+    stamp: &str,
+    report: &mut PlanReport,
+) -> Result<(), LedgerError> {
+    let insert = format!(
+        "{INSERT_COLUMNS}
+         VALUES (?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?1, ?11, ?12, ?13, ?9, ?2)
+         ON CONFLICT DO NOTHING"
+    );
+    let mut values: Vec<SqlValue> = args![tzdb, stamp].to_vec();
+    for &i in order {
+        let row = &rows[i as usize];
+        values.truncate(2);
+        values.extend(row_args(row));
+        if tx.execute(&insert, &values)? == 1 {
+            count_inserted(report, row.state);
+        }
+    }
+    Ok(())
+}
+
+/// Most rows one PostgreSQL insert statement carries.
+const ROWS_PER_STATEMENT: usize = 512;
+
+/// PostgreSQL: a round trip per row would be most of the cost, so rows go
+/// in multi-row statements of [`ROWS_PER_STATEMENT`], then halving sizes
+/// for the rest (a handful of distinct statements, each prepared once).
+/// `RETURNING` names what was inserted (a conflict inserts nothing).
+fn insert_many_at_once(
+    tx: &Tx<'_>,
+    rows: &[NewRow],
+    order: &[u32],
+    tzdb: &str,
+    stamp: &str,
+    report: &mut PlanReport,
+) -> Result<(), LedgerError> {
+    let mut rest = order;
+    while !rest.is_empty() {
+        let size = chunk_size(rest.len());
+        let (chunk, tail) = rest.split_at(size);
+        rest = tail;
+        let mut values: Vec<SqlValue> = args![tzdb, stamp].to_vec();
+        for &i in chunk {
+            values.extend(row_args(&rows[i as usize]));
+        }
+        let inserted = tx.query_map(&multi_row_insert(size), &values, |r| r.get::<String>(0))?;
+        for state in inserted {
+            count_inserted(report, &state);
+        }
+    }
+    Ok(())
+}
+
+/// [`ROWS_PER_STATEMENT`], or the largest power of two not above `left`.
+fn chunk_size(left: usize) -> usize {
+    if left >= ROWS_PER_STATEMENT {
+        ROWS_PER_STATEMENT
+    } else {
+        1 << left.ilog2()
+    }
+}
+
+/// An insert of `n` rows: `?1` is the tz database, `?2` the plan's
+/// instant, then eleven arguments per row.
+fn multi_row_insert(n: usize) -> String {
+    let mut sql = format!("{INSERT_COLUMNS} VALUES ");
+    for r in 0..n {
+        let p = |k: usize| format!("?{}", 3 + r * 11 + k);
+        if r > 0 {
+            sql.push_str(", ");
+        }
+        sql.push_str(&format!(
+            "({}, {}, {}, {}, {}, {}, {}, {}, ?1, {}, {}, {}, {}, ?2)",
+            p(0),
+            p(1),
+            p(2),
+            p(3),
+            p(4),
+            p(5),
+            p(6),
+            p(7),
+            p(8),
+            p(9),
+            p(10),
+            p(6)
+        ));
+    }
+    sql.push_str(" ON CONFLICT DO NOTHING RETURNING state");
+    sql
 }
 
 /// The notes as stored: NULL when there are none (most rows).
@@ -175,9 +270,7 @@ impl Ledger {
     /// When every cursor is ahead of `now` (a scheduler that plans), one
     /// read and nothing else.
     pub fn plan_missed(&mut self, now: Timestamp) -> Result<u64, LedgerError> {
-        let behind: bool = self.conn.prepare_cached(
-            "SELECT EXISTS (SELECT 1 FROM schedules WHERE enabled = 1 AND (cursor IS NULL OR cursor <= ?1))",
-        )?.query_row([fmt_instant(now)], |r| r.get(0))?;
+        let behind: bool = self.store.query_row("SELECT EXISTS (SELECT 1 FROM schedules WHERE enabled = 1 AND (cursor IS NULL OR cursor <= ?1))", &args![fmt_instant(now)], |r| r.get(0))?;
         if !behind {
             return Ok(0);
         }
@@ -186,7 +279,7 @@ impl Ledger {
 
     /// Materialises every enabled schedule's occurrences up to
     /// `now + horizon`, from each schedule's cursor, idempotently: the
-    /// identity is `INSERT OR IGNORE`d, so re-running changes nothing, and
+    /// identity is inserted `ON CONFLICT DO NOTHING`, so re-running changes nothing, and
     /// the logical slot `(schedule, instant)` keeps one live occurrence per
     /// instant across revisions. Gap-skipped entries are recorded
     /// `gap_skipped` and merged ones `coalesced`, with their notes.
@@ -207,16 +300,21 @@ impl Ledger {
         // SQLite makes for each row can only succeed: it is switched off for
         // the plan's transaction, and the page cache enlarged, and both are
         // set back after it, however that ends.
-        let planned = self
-            .conn
-            .pragma_update(None, "foreign_keys", false)
-            .and_then(|()| self.conn.pragma_update(None, "cache_size", PLAN_CACHE_KIB))
+        let Some(conn) = self.store.sqlite() else {
+            return self.plan_rows(now, add(now, horizon));
+        };
+        conn.pragma_update(None, "foreign_keys", false)?;
+        let planned = conn
+            .pragma_update(None, "cache_size", PLAN_CACHE_KIB)
             .map_err(LedgerError::from)
             .and_then(|()| self.plan_rows(now, add(now, horizon)));
-        let restored = self
-            .conn
+        let conn = self
+            .store
+            .sqlite()
+            .ok_or_else(|| internal("the store changed"))?;
+        let restored = conn
             .pragma_update(None, "foreign_keys", true)
-            .and_then(|()| self.conn.pragma_update(None, "cache_size", CACHE_KIB));
+            .and_then(|()| conn.pragma_update(None, "cache_size", CACHE_KIB));
         let report = planned?;
         restored?;
         Ok(report)
@@ -264,14 +362,10 @@ impl Ledger {
     ) -> Result<bool, LedgerError> {
         let budget = self.batch;
         let tzdb = crate::zone::tzdb_version();
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.store.write(Gate::Exclusive)?;
         let schedules: Vec<(String, Option<String>)> = {
-            let mut st =
-                tx.prepare("SELECT id, cursor FROM schedules WHERE enabled = 1 ORDER BY id")?;
-            let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
-            rows.collect::<Result<_, _>>()?
+            let st = "SELECT id, cursor FROM schedules WHERE enabled = 1 ORDER BY id";
+            tx.query_map(st, &args![], |r| Ok((r.get(0)?, r.get(1)?)))?
         };
         let mut rows = Vec::new();
         let mut pushed = 0usize;
@@ -291,8 +385,10 @@ impl Ledger {
             if reached == end {
                 report.schedules += 1;
             }
-            tx.prepare_cached("UPDATE schedules SET cursor = ?2 WHERE id = ?1")?
-                .execute(params![id, fmt_instant(reached)])?;
+            tx.execute(
+                "UPDATE schedules SET cursor = ?2 WHERE id = ?1",
+                &args![id, fmt_instant(reached)],
+            )?;
             if rows.len() >= PLAN_BUFFER {
                 insert_rows(&tx, &mut rows, tzdb, stamp, report)?;
             }
@@ -320,9 +416,7 @@ impl Ledger {
     pub fn replan(&mut self, now: Timestamp) -> Result<ReplanReport, LedgerError> {
         let tzdb = crate::zone::tzdb_version();
         let stamp = fmt_instant(now);
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.store.write(Gate::Exclusive)?;
         let rows = stale_rows(&tx, tzdb)?;
         let mut report = ReplanReport {
             tzdb: tzdb.to_owned(),
@@ -342,11 +436,11 @@ impl Ledger {
                 report.schedules.push(schedule_id);
             }
         }
-        tx.prepare_cached(
+        tx.execute(
             "INSERT INTO meta (key, value) VALUES ('tzdb', ?1)
              ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        )?
-        .execute([tzdb])?;
+            &args![tzdb],
+        )?;
         tx.commit()?;
         Ok(report)
     }
@@ -377,30 +471,27 @@ impl StaleRow {
 
 /// The pending occurrences whose tz database is not `tzdb`, grouped by
 /// schedule and revision, in time order.
-fn stale_rows(tx: &Transaction<'_>, tzdb: &str) -> Result<Vec<StaleRow>, LedgerError> {
-    let mut st = tx.prepare(
-        "SELECT seq, schedule, revision, key, instant, at, tzdb, notes, attempts
+fn stale_rows(tx: &Tx<'_>, tzdb: &str) -> Result<Vec<StaleRow>, LedgerError> {
+    let st = "SELECT seq, schedule, revision, key, instant, at, tzdb, notes, attempts
            FROM occurrences
           WHERE state IN ('planned', 'retry_wait', 'running', 'unknown_effect')
             AND tzdb <> ?1
-          ORDER BY schedule, revision, at",
-    )?;
-    let rows = st.query_map([tzdb], |r| {
+          ORDER BY schedule, revision, at";
+    let rows = tx.query_map(st, &args![tzdb], |r| {
         Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, u32>(2)?,
-            r.get::<_, String>(3)?,
-            r.get::<_, Option<String>>(4)?,
-            r.get::<_, String>(5)?,
-            r.get::<_, String>(6)?,
-            r.get::<_, Option<String>>(7)?,
-            r.get::<_, u32>(8)?,
+            r.get::<i64>(0)?,
+            r.get::<String>(1)?,
+            r.get::<u32>(2)?,
+            r.get::<String>(3)?,
+            r.get::<Option<String>>(4)?,
+            r.get::<String>(5)?,
+            r.get::<String>(6)?,
+            r.get::<Option<String>>(7)?,
+            r.get::<u32>(8)?,
         ))
     })?;
     let mut out = Vec::new();
-    for row in rows {
-        let (seq, schedule, revision, key, instant, at, tzdb, notes, attempts) = row?;
+    for (seq, schedule, revision, key, instant, at, tzdb, notes, attempts) in rows {
         out.push(StaleRow {
             seq,
             schedule,
@@ -421,7 +512,7 @@ fn stale_rows(tx: &Transaction<'_>, tzdb: &str) -> Result<Vec<StaleRow>, LedgerE
 /// and rewrites each row, or keeps an attempted one's instant. True when
 /// an instant moved.
 fn replan_revision(
-    tx: &Transaction<'_>,
+    tx: &Tx<'_>,
     schedule_id: &str,
     revision: u32,
     list: &[&StaleRow],
@@ -432,12 +523,11 @@ fn replan_revision(
     let tzdb = crate::zone::tzdb_version();
     let reach = SignedDuration::from_hours(72);
     let spec: String = tx
-        .query_row(
+        .query_opt(
             "SELECT spec FROM revisions WHERE schedule = ?1 AND revision = ?2",
-            params![schedule_id, revision],
+            &args![schedule_id, revision],
             |r| r.get(0),
-        )
-        .optional()?
+        )?
         .ok_or_else(|| internal("an occurrence without its revision"))?;
     let schedule: Schedule = load_schedule(&spec)?;
     let lo = list.iter().map(|r| r.at).min().unwrap_or(now);
@@ -479,7 +569,7 @@ fn replan_revision(
 /// entry, or cancelled when the rule no longer generates it), with a
 /// `tzdb_changed` note when its instant moved.
 fn rewrite(
-    tx: &Transaction<'_>,
+    tx: &Tx<'_>,
     row: &StaleRow,
     entry: Option<&Entry>,
     moved: Option<&Moved>,
@@ -507,32 +597,32 @@ fn rewrite(
     let notes = (!notes.is_empty()).then(|| serde_json::Value::Array(notes).to_string());
     match entry.and_then(ledger_state) {
         Some((state, instant, at, reason)) => {
-            tx.prepare_cached(
+            tx.execute(
                 "UPDATE occurrences SET instant = ?2, at = ?3, due_at = ?3, state = ?4,
                         reason = ?5, status = ?6, notes = ?7, tzdb = ?8,
                         decision = NULL, updated_at = ?9
                   WHERE seq = ?1",
-            )?
-            .execute(params![
-                row.seq,
-                instant.map(fmt_instant),
-                fmt_instant(at),
-                state,
-                reason,
-                entry.map(|e| e.status().as_str()),
-                notes,
-                tzdb,
-                stamp
-            ])?;
+                &args![
+                    row.seq,
+                    instant.map(fmt_instant),
+                    fmt_instant(at),
+                    state,
+                    reason,
+                    entry.map(|e| e.status().as_str()),
+                    notes,
+                    tzdb,
+                    stamp
+                ],
+            )?;
         }
         None => {
-            tx.prepare_cached(
+            tx.execute(
                 "UPDATE occurrences SET state = 'cancelled', live = 0, notes = ?2, tzdb = ?3,
                         reason = 'no longer generated under tz database ' || ?3,
                         decision = NULL, updated_at = ?4
                   WHERE seq = ?1",
-            )?
-            .execute(params![row.seq, notes, tzdb, stamp])?;
+                &args![row.seq, notes, tzdb, stamp],
+            )?;
         }
     }
     Ok(())
@@ -543,7 +633,7 @@ fn rewrite(
 /// how far it planned (exclusive; `end` when done), which becomes the
 /// schedule's cursor.
 fn plan_schedule(
-    tx: &Transaction<'_>,
+    tx: &Tx<'_>,
     id: &str,
     cursor: Option<Timestamp>,
     end: Timestamp,
@@ -641,7 +731,7 @@ fn committed_plan(passes: u64, report: &PlanReport) -> Option<String> {
 /// have, it says so once (a `tzdb_kept` note) and keeps its old tzdb, so
 /// the row still tells which database resolved its instant.
 fn keep(
-    tx: &Transaction<'_>,
+    tx: &Tx<'_>,
     seq: i64,
     would_move: Option<Moved>,
     mut notes: Vec<serde_json::Value>,
@@ -649,8 +739,10 @@ fn keep(
     stamp: &str,
 ) -> Result<Option<Moved>, LedgerError> {
     let Some(what) = would_move else {
-        tx.prepare_cached("UPDATE occurrences SET tzdb = ?2 WHERE seq = ?1")?
-            .execute(params![seq, tzdb])?;
+        tx.execute(
+            "UPDATE occurrences SET tzdb = ?2 WHERE seq = ?1",
+            &args![seq, tzdb],
+        )?;
         return Ok(None);
     };
     let noted = notes
@@ -667,12 +759,10 @@ fn keep(
                 what.to.as_deref().unwrap_or("none (the local time no longer exists)")
             ),
         }));
-        tx.prepare_cached("UPDATE occurrences SET notes = ?2, updated_at = ?3 WHERE seq = ?1")?
-            .execute(params![
-                seq,
-                serde_json::Value::Array(notes).to_string(),
-                stamp
-            ])?;
+        tx.execute(
+            "UPDATE occurrences SET notes = ?2, updated_at = ?3 WHERE seq = ?1",
+            &args![seq, serde_json::Value::Array(notes).to_string(), stamp],
+        )?;
     }
     Ok(Some(what))
 }

@@ -3,12 +3,12 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use rusqlite::{OptionalExtension, Row, params};
 use serde::Serialize;
 
 use super::error::LedgerError;
 use super::model::{Attempt, Explanation, Occurrence, OccurrenceFilter};
 use super::schema::STATES;
+use super::store::{Dialect, Row, Sql, args};
 use super::{Ledger, parse_ts};
 
 /// Bucket bounds (seconds) of the lateness histogram.
@@ -60,7 +60,7 @@ pub struct Stats {
 const OCCURRENCE_COLUMNS: &str = "o.id, o.schedule, o.revision, o.key, o.nominal, o.fold, r.time_zone, o.instant, o.state, o.status, o.decision, o.reason, o.attempts, o.generation, o.worker, o.lease_until, o.due_at, r.gap, r.fold_policy, r.invalid_date, r.misfire, o.tzdb, o.notes
      FROM occurrences o JOIN revisions r ON r.schedule = o.schedule AND r.revision = o.revision";
 
-fn occurrence(r: &Row<'_>) -> rusqlite::Result<Occurrence> {
+fn occurrence(r: &Row<'_>) -> Result<Occurrence, LedgerError> {
     let notes: Option<String> = r.get(22)?;
     Ok(Occurrence {
         id: r.get(0)?,
@@ -81,10 +81,10 @@ fn occurrence(r: &Row<'_>) -> rusqlite::Result<Occurrence> {
         lease_until: r.get(15)?,
         due_at: r.get(16)?,
         policies: serde_json::json!({
-            "gap": r.get::<_, String>(17)?,
-            "fold": r.get::<_, String>(18)?,
-            "invalidDate": r.get::<_, String>(19)?,
-            "misfire": r.get::<_, String>(20)?,
+            "gap": r.get::<String>(17)?,
+            "fold": r.get::<String>(18)?,
+            "invalidDate": r.get::<String>(19)?,
+            "misfire": r.get::<String>(20)?,
         }),
         tzdb: r.get(21)?,
         notes: match notes {
@@ -94,7 +94,7 @@ fn occurrence(r: &Row<'_>) -> rusqlite::Result<Occurrence> {
     })
 }
 
-fn attempt(r: &Row<'_>) -> rusqlite::Result<Attempt> {
+fn attempt(r: &Row<'_>) -> Result<Attempt, LedgerError> {
     Ok(Attempt {
         attempt: r.get(0)?,
         generation: r.get(1)?,
@@ -126,9 +126,10 @@ impl Ledger {
         }
         if let Some(id) = filter.schedule.as_deref() {
             let known = self
-                .conn
-                .query_row("SELECT 1 FROM schedules WHERE id = ?1", [id], |_| Ok(()))
-                .optional()?
+                .store
+                .query_opt("SELECT 1 FROM schedules WHERE id = ?1", &args![id], |_| {
+                    Ok(())
+                })?
                 .is_some();
             if !known {
                 return Err(super::unknown_schedule(id).with_field("schedule"));
@@ -146,20 +147,32 @@ impl Ledger {
                 _ => return Ok(Vec::new()),
             },
         };
-        // Plain equalities when a key is given, so SQLite plans the index.
-        let by = if key.is_some() {
-            "o.schedule = ?1 AND o.nominal = ?2 AND o.key = ?3"
+        // Only the filters given, as plain equalities, so the server plans
+        // the identity's index for a key.
+        let mut terms: Vec<String> = Vec::new();
+        let mut values = Vec::new();
+        let given = [
+            ("o.schedule", schedule),
+            ("o.nominal", nominal),
+            ("o.key", key),
+            ("o.state", filter.state.as_deref()),
+        ];
+        for (column, value) in given {
+            if let Some(v) = value {
+                values.push(args![v][0].clone());
+                terms.push(format!("{column} = ?{}", values.len()));
+            }
+        }
+        let filter = if terms.is_empty() {
+            String::new()
         } else {
-            "(?1 IS NULL OR o.schedule = ?1) AND ?2 IS NULL AND ?3 IS NULL"
+            format!("WHERE {}", terms.join(" AND "))
         };
         let sql = format!(
-            "SELECT {OCCURRENCE_COLUMNS}
-              WHERE {by} AND (?4 IS NULL OR o.state = ?4)
+            "SELECT {OCCURRENCE_COLUMNS} {filter}
               ORDER BY o.schedule, o.at, o.nominal, o.fold, o.revision"
         );
-        let mut st = self.conn.prepare(&sql)?;
-        let rows = st.query_map(params![schedule, nominal, key, filter.state], occurrence)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.store.query_map(&sql, &values, occurrence)
     }
 
     /// The attempts of one occurrence, oldest first.
@@ -167,15 +180,13 @@ impl Ledger {
         let Some((schedule, revision, nominal, fold)) = super::split_id(occurrence_id) else {
             return Ok(Vec::new());
         };
-        let mut st = self.conn.prepare(
-            "SELECT a.attempt, a.generation, a.worker, a.disable_generation, a.lease_until,
+        let st = "SELECT a.attempt, a.generation, a.worker, a.disable_generation, a.lease_until,
                     a.started_at, a.finished_at, a.outcome, a.error_class, a.error
                FROM attempts a JOIN occurrences o ON o.seq = a.occurrence
               WHERE o.schedule = ?1 AND o.nominal = ?2 AND o.fold = ?3 AND o.revision = ?4
-              ORDER BY a.generation",
-        )?;
-        let rows = st.query_map(params![schedule, nominal, fold, revision], attempt)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+              ORDER BY a.generation";
+        self.store
+            .query_map(st, &args![schedule, nominal, fold, revision], attempt)
     }
 
     /// Everything about one effect key: each occurrence carrying it (one
@@ -195,27 +206,24 @@ impl Ledger {
             )
             .with_field("key"));
         }
-        let effect = self
-            .conn
-            .query_row(
-                "SELECT o.id, e.generation, e.recorded_at
+        let effect = self.store.query_opt(
+            "SELECT o.id, e.generation, e.recorded_at
                    FROM effects e JOIN occurrences o ON o.seq = e.occurrence WHERE e.key = ?1",
-                [key],
-                |r| {
-                    Ok(serde_json::json!({
-                        "occurrence": r.get::<_, String>(0)?,
-                        "generation": r.get::<_, i64>(1)?,
-                        "recordedAt": r.get::<_, String>(2)?,
-                    }))
-                },
-            )
-            .optional()?;
+            &args![key],
+            |r| {
+                Ok(serde_json::json!({
+                    "occurrence": r.get::<String>(0)?,
+                    "generation": r.get::<i64>(1)?,
+                    "recordedAt": r.get::<String>(2)?,
+                }))
+            },
+        )?;
         let mut out = Vec::new();
         for occ in occurrences {
             let attempts = self.attempts(&occ.id)?;
-            let (spec, cutover, until): (String, Option<String>, Option<String>) = self.conn.query_row(
+            let (spec, cutover, until): (String, Option<String>, Option<String>) = self.store.query_row(
                 "SELECT spec, cutover, until FROM revisions WHERE schedule = ?1 AND revision = ?2",
-                params![occ.schedule, occ.revision],
+                &args![occ.schedule, occ.revision],
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )?;
             let mut v = serde_json::to_value(&occ).unwrap_or(serde_json::Value::Null);
@@ -255,49 +263,47 @@ impl Ledger {
             stats.states.insert((*s).to_owned(), 0);
         }
         {
-            let mut st = self
-                .conn
-                .prepare("SELECT state, count(*) FROM occurrences GROUP BY state")?;
-            for row in st.query_map([], |r| {
-                Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64))
+            let st = "SELECT state, count(*) FROM occurrences GROUP BY state";
+            for (k, n) in self.store.query_map(st, &args![], |r| {
+                Ok((r.get::<String>(0)?, r.get::<u64>(1)?))
             })? {
-                let (k, n) = row?;
                 stats.states.insert(k, n);
             }
         }
         {
-            let mut st = self.conn.prepare(
-                "SELECT json_extract(n.value, '$.code'), count(*)
-                   FROM occurrences o, json_each(o.notes) n GROUP BY 1",
-            )?;
-            for row in st.query_map([], |r| {
-                Ok((r.get::<_, Option<String>>(0)?, r.get::<_, i64>(1)? as u64))
+            let st = match self.store.dialect() {
+                Dialect::Sqlite => {
+                    "SELECT json_extract(n.value, '$.code'), count(*)
+                       FROM occurrences o, json_each(o.notes) n GROUP BY 1"
+                }
+                Dialect::Postgres => {
+                    "SELECT n ->> 'code', count(*)
+                       FROM occurrences o, json_array_elements(o.notes::json) n GROUP BY 1"
+                }
+            };
+            for (k, n) in self.store.query_map(st, &args![], |r| {
+                Ok((r.get::<Option<String>>(0)?, r.get::<u64>(1)?))
             })? {
-                let (k, n) = row?;
                 stats
                     .notes
                     .insert(k.unwrap_or_else(|| "unknown".to_owned()), n);
             }
         }
         {
-            let mut st = self.conn.prepare(
-                "SELECT coalesce(outcome, 'running'), count(*) FROM attempts GROUP BY 1",
-            )?;
-            for row in st.query_map([], |r| {
-                Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64))
+            let st = "SELECT coalesce(outcome, 'running'), count(*) FROM attempts GROUP BY 1";
+            for (k, n) in self.store.query_map(st, &args![], |r| {
+                Ok((r.get::<String>(0)?, r.get::<u64>(1)?))
             })? {
-                let (k, n) = row?;
                 stats.attempts.insert(k, n);
             }
         }
         let mut late: Vec<i64> = Vec::new();
         {
-            let mut st = self.conn.prepare(
-                "SELECT a.started_at, o.instant FROM attempts a JOIN occurrences o ON o.seq = a.occurrence
-                  WHERE a.outcome IS NOT 'refused' AND o.instant IS NOT NULL",
-            )?;
-            for row in st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))? {
-                let (started, instant) = row?;
+            let st = "SELECT a.started_at, o.instant FROM attempts a JOIN occurrences o ON o.seq = a.occurrence
+                  WHERE (a.outcome IS NULL OR a.outcome <> 'refused') AND o.instant IS NOT NULL";
+            for (started, instant) in self.store.query_map(st, &args![], |r| {
+                Ok((r.get::<String>(0)?, r.get::<String>(1)?))
+            })? {
                 late.push(
                     parse_ts(&started)?
                         .duration_since(parse_ts(&instant)?)

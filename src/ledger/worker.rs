@@ -1,18 +1,21 @@
 //! Deciding, claiming and finishing occurrences: the tick.
 //!
-//! Every step that changes who may run an occurrence happens inside
-//! `BEGIN IMMEDIATE`, so it is serialised with every other writer (other
-//! workers, `disable`, `update`) on SQLite's one write lock: a claim and a
-//! disable cannot both win. A claim bumps the occurrence's generation (the
-//! fencing token); only the holder of the current generation can finish it.
+//! Every step that changes who may run an occurrence happens inside a
+//! write transaction through the store's write gate ([`Gate`]): on SQLite
+//! every writer is serialised on the one write lock; on PostgreSQL claims
+//! and outcome marks share the gate (each claim locks the rows it takes,
+//! `FOR UPDATE SKIP LOCKED`) while `disable`, `update`, plans and misfire
+//! decisions hold it alone. Either way a claim and a disable cannot both
+//! win. A claim bumps the occurrence's generation (the fencing token); only
+//! the holder of the current generation can finish it.
 
 use std::collections::{BTreeMap, HashMap};
 
 use jiff::{SignedDuration, Timestamp};
-use rusqlite::{CachedStatement, OptionalExtension, Transaction, TransactionBehavior, params};
 
 use super::error::LedgerError;
 use super::model::{Job, Outcome, RetryPolicy, TickReport};
+use super::store::{Dialect, Gate, Sql, Tx, args};
 use super::{CLAIM_BATCH, Ledger, MAX_CLAIMS_PER_TICK, add, load_schedule, parse_ts};
 use crate::format::fmt_instant;
 use crate::misfire::{Decision, Due, decide_misfires};
@@ -55,7 +58,7 @@ impl Ledger {
         mut handler: F,
     ) -> Result<TickReport, LedgerError>
     where
-        F: FnMut(&Job, &Transaction<'_>) -> Outcome,
+        F: FnMut(&Job, &Tx<'_>) -> Outcome,
     {
         check_lease(lease)?;
         let mut report = TickReport::default();
@@ -94,16 +97,14 @@ impl Ledger {
         handler: &mut F,
     ) -> Result<bool, LedgerError>
     where
-        F: FnMut(&Job, &Transaction<'_>) -> Outcome,
+        F: FnMut(&Job, &Tx<'_>) -> Outcome,
     {
         let retry = self.retry;
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         // `now` is fixed for the tick: one pass recovers all.
         if first {
-            settle(&tx, now, retry.max_attempts, report)?;
+            self.settle(now, report)?;
         }
+        let tx = self.store.write(Gate::Shared)?;
         let jobs = claim(&tx, now, worker, lease, CLAIM_BATCH.min(room), report)?;
         if jobs.is_empty() {
             tx.commit()?;
@@ -111,22 +112,19 @@ impl Ledger {
         }
         // Claimed in this transaction: every job holds its claim.
         {
-            let mut savepoint = tx.prepare_cached("SAVEPOINT handler")?;
-            let mut release = tx.prepare_cached("RELEASE handler")?;
-            let mut done = DoneMark::new(&tx)?;
             for job in &jobs {
-                savepoint.execute([])?;
+                tx.execute("SAVEPOINT handler", &args![])?;
                 let f = match handler(job, &tx) {
                     // The done mark follows the release: outside the
                     // savepoint, SQLite keeps no copy of the pages it writes.
                     Outcome::Done => {
-                        release.execute([])?;
-                        done.mark(job, now)?
+                        tx.execute("RELEASE handler", &args![])?;
+                        mark_done(&tx, job, now)?
                     }
                     failure => {
                         // The handler's own writes go with the failed attempt.
-                        tx.prepare_cached("ROLLBACK TO handler")?.execute([])?;
-                        release.execute([])?;
+                        tx.execute("ROLLBACK TO handler", &args![])?;
+                        tx.execute("RELEASE handler", &args![])?;
                         record(&tx, &retry, job, now, &failure)?
                     }
                 };
@@ -206,10 +204,8 @@ impl Ledger {
     ) -> Result<Vec<Job>, LedgerError> {
         check_lease(lease)?;
         self.catch_up(now, report)?;
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        settle(&tx, now, self.retry.max_attempts, report)?;
+        self.settle(now, report)?;
+        let tx = self.store.write(Gate::Shared)?;
         let jobs = claim(&tx, now, worker, lease, max, report)?;
         tx.commit()?;
         Ok(jobs)
@@ -233,21 +229,18 @@ impl Ledger {
         let until = add(now, lease).max(job.lease_until);
         let stamp = fmt_instant(now);
         let lease_until = fmt_instant(until);
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let n = tx
-            .prepare_cached(
-                "UPDATE occurrences SET lease_until = ?3, updated_at = ?4
+        let tx = self.store.write(Gate::Shared)?;
+        let n = tx.execute(
+            "UPDATE occurrences SET lease_until = ?3, updated_at = ?4
               WHERE seq = ?1 AND generation = ?2 AND state = 'running'",
-            )?
-            .execute(params![job.row, job.generation, lease_until, stamp])?;
+            &args![job.row, job.generation, lease_until, stamp],
+        )?;
         if n == 1 {
-            tx.prepare_cached(
+            tx.execute(
                 "UPDATE attempts SET lease_until = ?3
                   WHERE occurrence = ?1 AND generation = ?2 AND outcome IS NULL",
-            )?
-            .execute(params![job.row, job.generation, lease_until])?;
+                &args![job.row, job.generation, lease_until],
+            )?;
         }
         tx.commit()?;
         if n == 1 {
@@ -265,9 +258,7 @@ impl Ledger {
         now: Timestamp,
         outcome: &Outcome,
     ) -> Result<Finish, LedgerError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.store.write(Gate::Shared)?;
         let f = if holds(&tx, job)? {
             match outcome {
                 Outcome::Done => mark_done(&tx, job, now)?,
@@ -286,7 +277,7 @@ impl Ledger {
 /// its own generation, lease and attempt row. An occurrence whose effect key
 /// is already recorded done is refused (`cancelled`), not returned.
 fn claim(
-    tx: &Transaction<'_>,
+    tx: &Tx<'_>,
     now: Timestamp,
     worker: &str,
     lease: SignedDuration,
@@ -301,22 +292,20 @@ fn claim(
     while jobs.len() < max {
         let want = (max - jobs.len()) as i64;
         let mut claimed = {
-            let mut st = tx.prepare_cached(
-                "UPDATE occurrences
+            let st = format!("UPDATE occurrences
                     SET state = 'running', attempts = attempts + 1, generation = generation + 1,
                         worker = ?2, lease_until = ?3, updated_at = ?1
                   WHERE seq IN (SELECT o.seq FROM occurrences o JOIN schedules s ON s.id = o.schedule
                                  WHERE o.state IN ('planned', 'retry_wait') AND o.due_at <= ?1
                                    AND o.decision = 'run'
                                    AND s.enabled = 1
-                                 ORDER BY o.due_at, o.seq LIMIT ?4)
+                                 ORDER BY o.due_at, o.seq LIMIT ?4{})
                     AND state IN ('planned', 'retry_wait')
               RETURNING id, schedule, revision, key, nominal, fold, instant, attempts, generation,
-                        due_at, seq",
-            )?;
-            let rows = st.query_map(params![stamp, worker, lease_until, want], |r| {
+                        due_at, seq", skip_locked(tx));
+            tx.query_map(&st, &args![stamp, worker, lease_until, want], |r| {
                 Ok((
-                    (r.get::<_, String>(9)?, r.get::<_, i64>(10)?),
+                    (r.get::<String>(9)?, r.get::<i64>(10)?),
                     Job {
                         occurrence: r.get(0)?,
                         row: r.get(10)?,
@@ -332,10 +321,9 @@ fn claim(
                         worker: worker.to_owned(),
                         lease_until: until,
                     },
-                    r.get::<_, Option<String>>(6)?,
+                    r.get::<Option<String>>(6)?,
                 ))
-            })?;
-            rows.collect::<Result<Vec<_>, _>>()?
+            })?
         };
         if claimed.is_empty() {
             break;
@@ -343,18 +331,13 @@ fn claim(
         // RETURNING has no order: due order, as the subquery picked them.
         claimed.sort_by(|a, b| a.0.cmp(&b.0));
         let mut gates: HashMap<String, i64> = HashMap::new();
-        // Prepared once for the batch: a cache lookup per job hashes the SQL.
-        let mut gate =
-            tx.prepare_cached("SELECT disable_generation FROM schedules WHERE id = ?1")?;
-        let mut attempt = tx.prepare_cached(
+        let gate = "SELECT disable_generation FROM schedules WHERE id = ?1";
+        let attempt =
             "INSERT INTO attempts (occurrence, attempt, generation, worker, disable_generation,
                                    lease_until, started_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        )?;
-        let mut effect_of = tx.prepare_cached(
-            "SELECT o.id FROM effects e JOIN occurrences o ON o.seq = e.occurrence
-              WHERE e.key = ?1",
-        )?;
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
+        let effect_of = "SELECT o.id FROM effects e JOIN occurrences o ON o.seq = e.occurrence
+              WHERE e.key = ?1";
         for (_, mut job, instant) in claimed {
             job.instant = match instant {
                 Some(i) => parse_ts(&i)?,
@@ -367,25 +350,27 @@ fn claim(
             let disable_generation = match gates.get(&job.schedule) {
                 Some(g) => *g,
                 None => {
-                    let g: i64 = gate.query_row([&job.schedule], |r| r.get(0))?;
+                    let g: i64 = tx.query_row(gate, &args![job.schedule], |r| r.get(0))?;
                     gates.insert(job.schedule.clone(), g);
                     g
                 }
             };
-            attempt.execute(params![
-                job.row,
-                job.attempt,
-                job.generation,
-                worker,
-                disable_generation,
-                lease_until,
-                stamp
-            ])?;
+            tx.execute(
+                attempt,
+                &args![
+                    job.row,
+                    job.attempt,
+                    job.generation,
+                    worker,
+                    disable_generation,
+                    lease_until,
+                    stamp
+                ],
+            )?;
             report.claimed += 1;
             // The ledger never runs a key already recorded done (keys are
             // shared across revisions).
-            let done_by: Option<String> =
-                effect_of.query_row([&job.key], |r| r.get(0)).optional()?;
+            let done_by: Option<String> = tx.query_opt(effect_of, &args![job.key], |r| r.get(0))?;
             if let Some(other) = done_by {
                 refuse(tx, &job, &other, &stamp)?;
                 report.refused += 1;
@@ -399,31 +384,63 @@ fn claim(
 
 /// Cancels a claimed occurrence whose key `other` already recorded done:
 /// its attempt is `refused`, nothing runs.
-fn refuse(tx: &Transaction<'_>, job: &Job, other: &str, stamp: &str) -> Result<(), LedgerError> {
-    tx.prepare_cached(
+fn refuse(tx: &Tx<'_>, job: &Job, other: &str, stamp: &str) -> Result<(), LedgerError> {
+    tx.execute(
         "UPDATE occurrences SET state = 'cancelled', live = 0, lease_until = NULL,
                 reason = 'effect key already recorded done by `' || ?2 || '`'
           WHERE seq = ?1",
-    )?
-    .execute(params![job.row, other])?;
-    tx.prepare_cached(
+        &args![job.row, other],
+    )?;
+    tx.execute(
         "UPDATE attempts SET outcome = 'refused', finished_at = ?3
           WHERE occurrence = ?1 AND generation = ?2",
-    )?
-    .execute(params![job.row, job.generation, stamp])?;
+        &args![job.row, job.generation, stamp],
+    )?;
     Ok(())
 }
 
-/// What comes before any claim at `now`: every due occurrence gets its
-/// misfire decision, and running ones whose lease ran out are released.
-fn settle(
-    tx: &Transaction<'_>,
-    now: Timestamp,
-    max_attempts: u32,
-    report: &mut TickReport,
-) -> Result<(), LedgerError> {
-    report.lease_expired += recover(tx, &fmt_instant(now), max_attempts.max(1))?;
-    decide_retries(tx, now, report)
+/// The claim's row lock: on PostgreSQL a claimer skips rows another one
+/// is taking; SQLite has one writer at a time and no row locks.
+fn skip_locked(tx: &Tx<'_>) -> &'static str {
+    match tx.dialect() {
+        Dialect::Sqlite => "",
+        Dialect::Postgres => " FOR UPDATE OF o SKIP LOCKED",
+    }
+}
+
+/// A read that the rest of its transaction acts on: on PostgreSQL it locks
+/// the row, so no concurrent claim changes it meanwhile.
+fn for_update(tx: &Tx<'_>) -> &'static str {
+    match tx.dialect() {
+        Dialect::Sqlite => "",
+        Dialect::Postgres => " FOR UPDATE",
+    }
+}
+
+impl Ledger {
+    /// What comes before any claim at `now`, in its own write transaction
+    /// when there is anything to do (a read says so): running occurrences
+    /// whose lease ran out are released, and every `retry_wait` one that is
+    /// due again gets its misfire decision.
+    fn settle(&mut self, now: Timestamp, report: &mut TickReport) -> Result<(), LedgerError> {
+        let stamp = fmt_instant(now);
+        let pending: bool = self.store.query_row(
+            "SELECT EXISTS (SELECT 1 FROM occurrences WHERE state = 'running' AND lease_until <= ?1)
+                 OR EXISTS (SELECT 1 FROM occurrences
+                             WHERE state IN ('planned', 'retry_wait') AND state = 'retry_wait'
+                               AND decision IS NULL AND due_at <= ?1)",
+            &args![stamp],
+            |r| r.get(0),
+        )?;
+        if !pending {
+            return Ok(());
+        }
+        let max_attempts = self.retry.max_attempts.max(1);
+        let tx = self.store.write(Gate::Exclusive)?;
+        report.lease_expired += recover(&tx, &stamp, max_attempts)?;
+        decide_retries(&tx, now, report)?;
+        tx.commit()
+    }
 }
 
 fn check_lease(lease: SignedDuration) -> Result<(), LedgerError> {
@@ -438,19 +455,19 @@ fn check_lease(lease: SignedDuration) -> Result<(), LedgerError> {
 }
 
 /// Notes on a stale claim's attempt that it finished too late.
-fn fence(tx: &Transaction<'_>, job: &Job, now: Timestamp) -> Result<Finish, LedgerError> {
-    tx.prepare_cached(
+fn fence(tx: &Tx<'_>, job: &Job, now: Timestamp) -> Result<Finish, LedgerError> {
+    tx.execute(
         "UPDATE attempts SET outcome = 'fenced', finished_at = ?3
           WHERE occurrence = ?1 AND generation = ?2 AND outcome IS NULL",
-    )?
-    .execute(params![job.row, job.generation, fmt_instant(now)])?;
+        &args![job.row, job.generation, fmt_instant(now)],
+    )?;
     Ok(Finish::Fenced)
 }
 
 /// Records a failed attempt of a job that still holds its claim: a retry
 /// with backoff, or `dead` on the last attempt or a non-retryable error.
 fn record(
-    tx: &Transaction<'_>,
+    tx: &Tx<'_>,
     retry: &RetryPolicy,
     job: &Job,
     now: Timestamp,
@@ -466,25 +483,24 @@ fn record(
     };
     let stamp = fmt_instant(now);
     let last = job.attempt >= retry.max_attempts.max(1) || !retryable;
-    tx.prepare_cached(
+    tx.execute(
         "UPDATE attempts SET outcome = 'failed', finished_at = ?3, error_class = ?4, error = ?5
           WHERE occurrence = ?1 AND generation = ?2",
-    )?
-    .execute(params![job.row, job.generation, stamp, class, message])?;
+        &args![job.row, job.generation, stamp, class, message],
+    )?;
     let reason = format!("attempt {} failed ({class}): {message}", job.attempt);
     if last {
-        tx.prepare_cached("UPDATE occurrences SET state = 'dead', lease_until = NULL, updated_at = ?2, reason = ?3
-              WHERE seq = ?1")?.execute(params![job.row, stamp, reason],
-        )?;
+        tx.execute("UPDATE occurrences SET state = 'dead', lease_until = NULL, updated_at = ?2, reason = ?3
+              WHERE seq = ?1", &args![job.row, stamp, reason],)?;
         Ok(Finish::Dead)
     } else {
         let at = add(now, retry.delay(&job.key, job.attempt));
-        tx.prepare_cached(
+        tx.execute(
             "UPDATE occurrences SET state = 'retry_wait', lease_until = NULL, decision = NULL,
                     due_at = ?2, updated_at = ?3, reason = ?4
               WHERE seq = ?1",
-        )?
-        .execute(params![job.row, fmt_instant(at), stamp, reason])?;
+            &args![job.row, fmt_instant(at), stamp, reason],
+        )?;
         Ok(Finish::Retry)
     }
 }
@@ -546,80 +562,62 @@ const RECORDABLE: &str = "state IN ('running', 'retry_wait', 'unknown_effect')";
 
 /// True when `job`'s generation is still the current one and its outcome
 /// may be recorded.
-fn holds(tx: &Transaction<'_>, job: &Job) -> Result<bool, LedgerError> {
-    let current: Option<i64> = tx
-        .prepare_cached(&format!(
-            "SELECT generation FROM occurrences WHERE seq = ?1 AND {RECORDABLE}"
-        ))?
-        .query_row([job.row], |r| r.get(0))
-        .optional()?;
+fn holds(tx: &Tx<'_>, job: &Job) -> Result<bool, LedgerError> {
+    let current: Option<i64> = tx.query_opt(
+        &format!(
+            "SELECT generation FROM occurrences WHERE seq = ?1 AND {RECORDABLE}{}",
+            for_update(tx)
+        ),
+        &args![job.row],
+        |r| r.get(0),
+    )?;
     Ok(current == Some(job.generation))
 }
 
-/// The done mark and the effect record, in the caller's transaction.
-fn mark_done(tx: &Transaction<'_>, job: &Job, now: Timestamp) -> Result<Finish, LedgerError> {
-    DoneMark::new(tx)?.mark(job, now)
-}
-
-/// [`mark_done`]'s statements, prepared once for a batch of jobs.
-struct DoneMark<'t> {
-    done: CachedStatement<'t>,
-    effect: CachedStatement<'t>,
-    attempt: CachedStatement<'t>,
-}
-
-impl<'t> DoneMark<'t> {
-    fn new(tx: &'t Transaction<'_>) -> Result<DoneMark<'t>, LedgerError> {
-        Ok(DoneMark {
-            done: tx.prepare_cached(&format!(
-                "UPDATE occurrences SET state = 'done', lease_until = NULL, updated_at = ?3, reason = NULL
-                  WHERE seq = ?1 AND generation = ?2 AND {RECORDABLE}"
-            ))?,
-            effect: tx.prepare_cached(
-                "INSERT OR IGNORE INTO effects (key, occurrence, generation, recorded_at)
-                 VALUES (?1, ?2, ?3, ?4)",
-            )?,
-            attempt: tx.prepare_cached(
-                "UPDATE attempts SET outcome = 'done', finished_at = ?3
-                  WHERE occurrence = ?1 AND generation = ?2",
-            )?,
-        })
+/// The done mark and the effect record, in the caller's transaction;
+/// fenced when the claim was taken over.
+fn mark_done(tx: &Tx<'_>, job: &Job, now: Timestamp) -> Result<Finish, LedgerError> {
+    let stamp = fmt_instant(now);
+    let marked = tx.execute(
+        &format!(
+            "UPDATE occurrences SET state = 'done', lease_until = NULL, updated_at = ?3, reason = NULL
+              WHERE seq = ?1 AND generation = ?2 AND {RECORDABLE}"
+        ),
+        &args![job.row, job.generation, stamp],
+    )?;
+    if marked == 0 {
+        return Ok(Finish::Fenced);
     }
-
-    /// Marks `job` done unless its claim was taken over (fenced).
-    fn mark(&mut self, job: &Job, now: Timestamp) -> Result<Finish, LedgerError> {
-        let stamp = fmt_instant(now);
-        if self.done.execute(params![job.row, job.generation, stamp])? == 0 {
-            return Ok(Finish::Fenced);
-        }
-        self.effect
-            .execute(params![job.key, job.row, job.generation, stamp])?;
-        self.attempt
-            .execute(params![job.row, job.generation, stamp])?;
-        Ok(Finish::Done)
-    }
+    tx.execute(
+        "INSERT INTO effects (key, occurrence, generation, recorded_at)
+         VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
+        &args![job.key, job.row, job.generation, stamp],
+    )?;
+    tx.execute(
+        "UPDATE attempts SET outcome = 'done', finished_at = ?3
+          WHERE occurrence = ?1 AND generation = ?2",
+        &args![job.row, job.generation, stamp],
+    )?;
+    Ok(Finish::Done)
 }
 
 /// Releases running occurrences whose lease ran out: their attempt is
 /// `lease_expired` (the effect may or may not have happened; the next
 /// attempt carries the same key), the occurrence waits for a retry, or on
 /// its last attempt becomes `unknown_effect` for reconciliation.
-fn recover(tx: &Transaction<'_>, now: &str, max_attempts: u32) -> Result<u64, LedgerError> {
-    tx.prepare_cached("UPDATE attempts SET outcome = 'lease_expired', finished_at = ?1
+fn recover(tx: &Tx<'_>, now: &str, max_attempts: u32) -> Result<u64, LedgerError> {
+    tx.execute("UPDATE attempts SET outcome = 'lease_expired', finished_at = ?1
           WHERE outcome IS NULL AND (occurrence, generation) IN
-                (SELECT seq, generation FROM occurrences WHERE state = 'running' AND lease_until <= ?1)")?.execute([now],
-    )?;
-    let last = tx
-        .prepare_cached(
-            "UPDATE occurrences SET state = 'unknown_effect', lease_until = NULL, updated_at = ?1,
+                (SELECT seq, generation FROM occurrences WHERE state = 'running' AND lease_until <= ?1)", &args![now],)?;
+    let last = tx.execute(
+        "UPDATE occurrences SET state = 'unknown_effect', lease_until = NULL, updated_at = ?1,
                 reason = 'the lease of attempt ' || attempts || ' ran out: the effect is unknown'
           WHERE state = 'running' AND lease_until <= ?1 AND attempts >= ?2",
-        )?
-        .execute(params![now, max_attempts])?;
-    let retry = tx.prepare_cached("UPDATE occurrences SET state = 'retry_wait', due_at = ?1, lease_until = NULL, updated_at = ?1, decision = NULL,
-                reason = 'the lease of attempt ' || attempts || ' ran out'
-          WHERE state = 'running' AND lease_until <= ?1")?.execute([now],
+        &args![now, max_attempts],
     )?;
+    let retry = tx.execute("UPDATE occurrences SET state = 'retry_wait', due_at = ?1, lease_until = NULL, updated_at = ?1, decision = NULL,
+                reason = 'the lease of attempt ' || attempts || ' ran out'
+          WHERE state = 'running' AND lease_until <= ?1", &args![now],)?;
     Ok((last + retry) as u64)
 }
 
@@ -636,14 +634,13 @@ impl Ledger {
         report.planned += self.plan_missed(now)?;
         // Most ticks find nothing to decide: a read says so without taking
         // the write lock.
-        let undecided: bool = self
-            .conn
-            .prepare_cached(
-                "SELECT EXISTS (SELECT 1 FROM occurrences
+        let undecided: bool = self.store.query_row(
+            "SELECT EXISTS (SELECT 1 FROM occurrences
                   WHERE state IN ('planned', 'retry_wait') AND state = 'planned'
                     AND decision IS NULL AND due_at <= ?1)",
-            )?
-            .query_row([fmt_instant(now)], |r| r.get(0))?;
+            &args![fmt_instant(now)],
+            |r| r.get(0),
+        )?;
         if !undecided {
             return Ok(());
         }
@@ -652,16 +649,12 @@ impl Ledger {
         // Each pass but the last decides a full batch and moves `after`
         // past it, so the passes end.
         loop {
-            let pass = self
-                .conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(LedgerError::from)
-                .and_then(|tx| {
-                    let mut decided = BTreeMap::new();
-                    let (read, last) = decide_due(&tx, now, &after, self.batch, &mut decided)?;
-                    tx.commit()?;
-                    Ok((read, last, decided))
-                });
+            let pass = self.store.write(Gate::Exclusive).and_then(|tx| {
+                let mut decided = BTreeMap::new();
+                let (read, last) = decide_due(&tx, now, &after, self.batch, &mut decided)?;
+                tx.commit()?;
+                Ok((read, last, decided))
+            });
             let (read, last, decided) = pass.map_err(|e| {
                 let committed = (passes > 0 || report.planned > 0).then(|| report.committed());
                 e.after_commits(committed.flatten())
@@ -694,7 +687,7 @@ fn token(d: Decision) -> &'static str {
 /// under its current revision's policy. Returns how many it read and the
 /// last one's position.
 fn decide_due(
-    tx: &Transaction<'_>,
+    tx: &Tx<'_>,
     now: Timestamp,
     after: &(String, i64),
     limit: usize,
@@ -702,18 +695,15 @@ fn decide_due(
 ) -> Result<(usize, Option<(String, i64)>), LedgerError> {
     let stamp = fmt_instant(now);
     let rows: Vec<(i64, String, String, String, String)> = {
-        let mut st = tx.prepare_cached(
-            "SELECT o.seq, o.schedule, o.key, o.instant, o.due_at FROM occurrences o
+        let st = "SELECT o.seq, o.schedule, o.key, o.instant, o.due_at FROM occurrences o
                JOIN schedules s ON s.id = o.schedule
               WHERE o.state IN ('planned', 'retry_wait') AND o.state = 'planned'
                 AND o.decision IS NULL AND o.due_at <= ?1 AND s.enabled = 1
                 AND (o.due_at, o.seq) > (?2, ?3)
-              ORDER BY o.due_at, o.seq LIMIT ?4",
-        )?;
-        let rows = st.query_map(params![stamp, after.0, after.1, limit as i64], |r| {
+              ORDER BY o.due_at, o.seq LIMIT ?4";
+        tx.query_map(st, &args![stamp, after.0, after.1, limit as i64], |r| {
             Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
-        })?;
-        rows.collect::<Result<_, _>>()?
+        })?
     };
     let read = rows.len();
     let last = rows.last().map(|r| (r.4.clone(), r.0));
@@ -727,14 +717,10 @@ fn decide_due(
     }
     // A `run` decision leaves the state alone: SQLite rewrites the due
     // index's entry for any row whose `state` is assigned, even unchanged.
-    let mut run = tx.prepare_cached(
-        "UPDATE occurrences SET decision = 'run', reason = ?2, updated_at = ?3
-          WHERE seq = ?1 AND state = 'planned' AND decision IS NULL",
-    )?;
-    let mut terminal = tx.prepare_cached(
-        "UPDATE occurrences SET decision = ?2, state = ?2, reason = ?3, updated_at = ?4
-          WHERE seq = ?1 AND state = 'planned' AND decision IS NULL",
-    )?;
+    let run = "UPDATE occurrences SET decision = 'run', reason = ?2, updated_at = ?3
+          WHERE seq = ?1 AND state = 'planned' AND decision IS NULL";
+    let terminal = "UPDATE occurrences SET decision = ?2, state = ?2, reason = ?3, updated_at = ?4
+          WHERE seq = ?1 AND state = 'planned' AND decision IS NULL";
     for (schedule_id, list) in groups {
         let schedule = current_schedule(tx, &schedule_id)?;
         let ids: HashMap<(&str, Timestamp), i64> = list
@@ -753,8 +739,8 @@ fn decide_due(
                 continue;
             };
             let n = match d.decision {
-                Decision::Run => run.execute(params![id, d.reason, stamp])?,
-                _ => terminal.execute(params![id, token(d.decision), d.reason, stamp])?,
+                Decision::Run => tx.execute(run, &args![id, d.reason, stamp])?,
+                _ => tx.execute(terminal, &args![id, token(d.decision), d.reason, stamp])?,
             };
             if n == 1 {
                 *decided.entry(token(d.decision).to_owned()).or_default() += 1;
@@ -765,13 +751,10 @@ fn decide_due(
 }
 
 /// The schedule as its current revision defines it.
-fn current_schedule(tx: &Transaction<'_>, id: &str) -> Result<crate::Schedule, LedgerError> {
+fn current_schedule(tx: &Tx<'_>, id: &str) -> Result<crate::Schedule, LedgerError> {
     let spec: String = tx
-        .prepare_cached(
-            "SELECT r.spec FROM revisions r JOIN schedules s ON s.id = r.schedule AND s.revision = r.revision
-              WHERE s.id = ?1",
-        )?
-        .query_row([id], |r| r.get(0))?;
+        .query_row("SELECT r.spec FROM revisions r JOIN schedules s ON s.id = r.schedule AND s.revision = r.revision
+              WHERE s.id = ?1", &args![id], |r| r.get(0))?;
     load_schedule(&spec)
 }
 
@@ -780,7 +763,7 @@ fn current_schedule(tx: &Transaction<'_>, id: &str) -> Result<crate::Schedule, L
 /// `latest_only`, the newest `maxCatchUp` live ones for `all` (live: not
 /// older than `maxLateness`). Empty for every other policy.
 fn newest_undecided(
-    tx: &Transaction<'_>,
+    tx: &Tx<'_>,
     schedule: &crate::Schedule,
     id: &str,
     now: Timestamp,
@@ -796,19 +779,16 @@ fn newest_undecided(
     let oldest_live = schedule
         .max_lateness()
         .map_or(String::new(), |max| fmt_instant(add(now, -max)));
-    let mut st = tx.prepare_cached(
-        "SELECT o.key, o.instant FROM occurrences o
+    let st = "SELECT o.key, o.instant FROM occurrences o
           WHERE o.schedule = ?1 AND o.instant IS NOT NULL AND o.status <> 'merged' AND o.live = 1
             AND o.instant >= ?2 AND o.instant <= ?3
             AND o.state = 'planned' AND o.decision IS NULL
-          ORDER BY o.instant DESC LIMIT ?4",
-    )?;
-    let rows = st.query_map(params![id, oldest_live, fmt_instant(now), count], |r| {
-        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+          ORDER BY o.instant DESC LIMIT ?4";
+    let rows = tx.query_map(st, &args![id, oldest_live, fmt_instant(now), count], |r| {
+        Ok((r.get::<String>(0)?, r.get::<String>(1)?))
     })?;
     let mut out = Vec::new();
-    for row in rows {
-        let (key, instant) = row?;
+    for (key, instant) in rows {
         out.push(Due {
             key,
             instant: parse_ts(&instant)?,
@@ -824,37 +804,26 @@ fn newest_undecided(
 /// `grace` ⇒ `skipped`), and under `latest_only` it is `coalesced` when a
 /// newer occurrence of its schedule has run or is due. The reason says
 /// which attempt it follows.
-fn decide_retries(
-    tx: &Transaction<'_>,
-    now: Timestamp,
-    report: &mut TickReport,
-) -> Result<(), LedgerError> {
+fn decide_retries(tx: &Tx<'_>, now: Timestamp, report: &mut TickReport) -> Result<(), LedgerError> {
     let stamp = fmt_instant(now);
     let rows: Vec<(i64, String, String, String, u32)> = {
-        let mut st = tx.prepare_cached(
-            "SELECT o.seq, o.schedule, o.key, o.instant, o.attempts FROM occurrences o
+        let st = "SELECT o.seq, o.schedule, o.key, o.instant, o.attempts FROM occurrences o
                JOIN schedules s ON s.id = o.schedule
               WHERE o.state IN ('planned', 'retry_wait') AND o.state = 'retry_wait'
                 AND o.decision IS NULL AND o.due_at <= ?1 AND s.enabled = 1
-              ORDER BY o.due_at, o.seq LIMIT ?2",
-        )?;
-        let rows = st.query_map(params![stamp, RETRY_DECISIONS as i64], |r| {
+              ORDER BY o.due_at, o.seq LIMIT ?2";
+        tx.query_map(st, &args![stamp, RETRY_DECISIONS as i64], |r| {
             Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
-        })?;
-        rows.collect::<Result<_, _>>()?
+        })?
     };
-    let mut newer = tx.prepare_cached(
-        "SELECT o.key, o.instant FROM occurrences o
+    let newer = "SELECT o.key, o.instant FROM occurrences o
           WHERE o.schedule = ?1 AND o.instant IS NOT NULL AND o.status <> 'merged' AND o.live = 1
             AND o.instant > ?2 AND o.instant <= ?3
             AND (o.attempts > 0 OR o.state IN ('planned', 'retry_wait'))
-          ORDER BY o.instant DESC LIMIT 1",
-    )?;
-    let mut set = tx.prepare_cached(
-        "UPDATE occurrences SET decision = ?2, reason = ?3, updated_at = ?4,
+          ORDER BY o.instant DESC LIMIT 1";
+    let set = "UPDATE occurrences SET decision = ?2, reason = ?3, updated_at = ?4,
                 state = CASE ?2 WHEN 'run' THEN state ELSE ?2 END
-          WHERE seq = ?1 AND state = 'retry_wait' AND decision IS NULL",
-    )?;
+          WHERE seq = ?1 AND state = 'retry_wait' AND decision IS NULL";
     for (seq, schedule_id, key, instant, attempts) in rows {
         let schedule = current_schedule(tx, &schedule_id)?;
         let mut due = vec![Due {
@@ -862,11 +831,10 @@ fn decide_retries(
             instant: parse_ts(&instant)?,
         }];
         if schedule.misfire() == MisfirePolicy::LatestOnly {
-            let found: Option<(String, String)> = newer
-                .query_row(params![schedule_id, instant, stamp], |r| {
+            let found: Option<(String, String)> =
+                tx.query_opt(newer, &args![schedule_id, instant, stamp], |r| {
                     Ok((r.get(0)?, r.get(1)?))
-                })
-                .optional()?;
+                })?;
             if let Some((key, instant)) = found {
                 due.push(Due {
                     key,
@@ -881,7 +849,7 @@ fn decide_retries(
             return Err(super::error::internal("a retry without its decision"));
         };
         let reason = format!("retry after attempt {attempts}: {}", d.reason);
-        if set.execute(params![seq, token(d.decision), reason, stamp])? == 1 {
+        if tx.execute(set, &args![seq, token(d.decision), reason, stamp])? == 1 {
             *report
                 .decided
                 .entry(token(d.decision).to_owned())

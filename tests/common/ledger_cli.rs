@@ -180,7 +180,8 @@ pub fn ts(s: &str) -> Timestamp {
     s.parse().unwrap()
 }
 
-/// A value as the store returned it.
+/// A value as the store returned it (the library's `SqlValue`, with the
+/// readers the tests use).
 #[derive(Debug, Clone, PartialEq)]
 pub enum SqlValue {
     Null,
@@ -211,32 +212,29 @@ pub fn rows(dir: &Path, sql: &str) -> Vec<Vec<SqlValue>> {
     rows_db(&db_arg(dir), sql)
 }
 
-/// The rows of a read-only query on the ledger `db` (a path or a URL).
+/// The rows of a read-only query on the ledger `db` (a path or a URL),
+/// through the library's own reader ([`Ledger::query_rows`]): instants
+/// read as UTC text on both stores.
+///
+/// [`Ledger::query_rows`]: wallclock::ledger::Ledger::query_rows
 pub fn rows_db(db: &str, sql: &str) -> Vec<Vec<SqlValue>> {
-    assert!(
-        !db.starts_with("postgres"),
-        "reading the ledger's rows on PostgreSQL needs the PostgreSQL store"
-    );
-    let conn = rusqlite::Connection::open(db).unwrap();
-    conn.busy_timeout(BUSY).unwrap();
-    let mut st = conn.prepare(sql).unwrap_or_else(|e| panic!("{sql}: {e}"));
-    let n = st.column_count();
-    st.query_map([], |r| {
-        (0..n)
-            .map(|i| {
-                Ok(match r.get::<_, rusqlite::types::Value>(i)? {
-                    rusqlite::types::Value::Null => SqlValue::Null,
-                    rusqlite::types::Value::Integer(n) => SqlValue::Int(n),
-                    rusqlite::types::Value::Real(x) => SqlValue::Real(x),
-                    rusqlite::types::Value::Text(t) => SqlValue::Text(t),
-                    rusqlite::types::Value::Blob(b) => SqlValue::Text(format!("{b:?}")),
+    use wallclock::ledger::SqlValue as V;
+    wallclock::ledger::Ledger::open_db(db, BUSY)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .query_rows(sql)
+        .unwrap_or_else(|e| panic!("{sql}: {e}"))
+        .into_iter()
+        .map(|r| {
+            r.into_iter()
+                .map(|v| match v {
+                    V::Null => SqlValue::Null,
+                    V::Int(n) => SqlValue::Int(n),
+                    V::Real(x) => SqlValue::Real(x),
+                    V::Text(t) => SqlValue::Text(t),
                 })
-            })
-            .collect::<Result<Vec<_>, _>>()
-    })
-    .unwrap()
-    .collect::<Result<_, _>>()
-    .unwrap()
+                .collect()
+        })
+        .collect()
 }
 
 /// The single row of a read-only query.
