@@ -99,11 +99,24 @@ pub fn pg_db_name(dir: &Path) -> String {
 /// Drops database `name` on the test server if it is there (ending its
 /// sessions) and creates it empty.
 pub fn fresh_pg_db(name: &str) {
-    pg_admin()
-        .batch_execute(&format!(
-            "DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE); CREATE DATABASE \"{name}\""
-        ))
-        .unwrap_or_else(|e| panic!("cannot create database `{name}` on the test server: {e}"));
+    let mut admin = pg_admin();
+    // Each its own statement: neither may run inside a transaction block.
+    for sql in [
+        format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"),
+        format!("CREATE DATABASE \"{name}\""),
+    ] {
+        admin
+            .batch_execute(&sql)
+            .unwrap_or_else(|e| panic!("{sql} on the test server: {}", pg_error(&e)));
+    }
+}
+
+/// The server's own message of a client error, when there is one.
+pub fn pg_error(e: &postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => format!("{}: {}", db.code().code(), db.message()),
+        None => e.to_string(),
+    }
 }
 
 /// A fresh directory for one test of one suite and, on PostgreSQL, a fresh
@@ -266,7 +279,7 @@ pub fn exec(dir: &Path, sql: &str) {
         postgres::Client::connect(&db_arg(dir), postgres::NoTls)
             .unwrap()
             .batch_execute(sql)
-            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+            .unwrap_or_else(|e| panic!("{sql}: {}", pg_error(&e)));
     } else {
         let conn = rusqlite::Connection::open(db_file(dir)).unwrap();
         conn.busy_timeout(BUSY).unwrap();
@@ -281,7 +294,7 @@ pub fn try_exec(dir: &Path, sql: &str) -> Result<(), String> {
         postgres::Client::connect(&db_arg(dir), postgres::NoTls)
             .unwrap()
             .batch_execute(sql)
-            .map_err(|e| e.to_string())
+            .map_err(|e| pg_error(&e))
     } else {
         let conn = rusqlite::Connection::open(db_file(dir)).unwrap();
         conn.busy_timeout(BUSY).unwrap();
@@ -335,20 +348,12 @@ impl Drop for HeldLock {
 
 /// Creates the ledger of the test in `dir` through the library.
 pub fn init_store(dir: &Path) -> wallclock::ledger::Ledger {
-    assert!(
-        !on_postgres(),
-        "the library's PostgreSQL ledger is not built yet"
-    );
-    wallclock::ledger::Ledger::init_with(db_file(dir), BUSY).unwrap()
+    wallclock::ledger::Ledger::init_db(&db_arg(dir), BUSY).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Opens the ledger of the test in `dir` through the library.
 pub fn open_store(dir: &Path) -> wallclock::ledger::Ledger {
-    assert!(
-        !on_postgres(),
-        "the library's PostgreSQL ledger is not built yet"
-    );
-    wallclock::ledger::Ledger::open_with(db_file(dir), BUSY).unwrap()
+    wallclock::ledger::Ledger::open_db(&db_arg(dir), BUSY).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Every row of every table of any database in `dir`'s store (a ledger
