@@ -433,6 +433,10 @@ fn a_14_day_per_second_outage_catches_up_in_bounded_batches() {
         // Worker b ticks a second later each time, behind a's catch-up.
         let at = second_now.to_string();
         let out = ledger(&d, &["tick", "--now", &at, "--worker", "b", "--exec", exec]);
+        if !out.status.success() {
+            // Not left running past the test.
+            let _ = a.kill();
+        }
         assert!(
             out.status.success(),
             "b's tick {second}: {}",
