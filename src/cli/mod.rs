@@ -10,6 +10,10 @@ mod args;
 mod input;
 #[cfg(not(target_arch = "wasm32"))]
 mod ledger;
+#[cfg(not(target_arch = "wasm32"))]
+mod metrics;
+#[cfg(not(target_arch = "wasm32"))]
+mod runner;
 mod table;
 
 use std::ffi::OsString;

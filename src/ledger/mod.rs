@@ -40,6 +40,7 @@
 mod error;
 mod migrate;
 mod model;
+mod overlap;
 mod pg;
 mod planner;
 mod schema;
@@ -296,6 +297,14 @@ impl Ledger {
     /// Adds a schedule as revision 1 (the spec's `revision` must be 1 or absent).
     /// Fails with `schedule_exists` when the id is taken, or the spec's own error.
     pub fn add(&mut self, spec: &Spec) -> Result<(), LedgerError> {
+        self.add_from(spec, None)
+    }
+
+    /// [`Ledger::add`], planned from `from` on: occurrences before it are
+    /// never materialised (a schedule whose rule started a year ago does
+    /// not run a year of occurrences at its first tick). `None` plans from
+    /// the rule's start, missed occurrences included.
+    pub fn add_from(&mut self, spec: &Spec, from: Option<Timestamp>) -> Result<(), LedgerError> {
         let mut spec = spec.clone();
         if spec.revision != 1 {
             return Err(LedgerError::new(
@@ -326,8 +335,8 @@ impl Ledger {
             .with_field("id"));
         }
         tx.execute(
-            "INSERT INTO schedules (id, revision, time_zone) VALUES (?1, 1, ?2)",
-            &args![spec.id, schedule.time_zone_name()],
+            "INSERT INTO schedules (id, revision, time_zone, cursor) VALUES (?1, 1, ?2, ?3)",
+            &args![spec.id, schedule.time_zone_name(), from.map(fmt_instant)],
         )?;
         insert_revision(&tx, &spec, &schedule, None)?;
         tx.commit()?;
@@ -598,8 +607,8 @@ fn insert_revision(
 ) -> Result<(), LedgerError> {
     tx.execute(
         "INSERT INTO revisions (schedule, revision, spec, cutover, until, tzdb,
-                                time_zone, gap, fold_policy, invalid_date, misfire)
-         VALUES (?1, ?2, ?3, ?4, NULL, ?5, ?6, ?7, ?8, ?9, ?10)",
+                                time_zone, gap, fold_policy, invalid_date, misfire, overlap)
+         VALUES (?1, ?2, ?3, ?4, NULL, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
         &args![
             spec.id,
             spec.revision,
@@ -611,6 +620,7 @@ fn insert_revision(
             schedule.fold().as_str(),
             schedule.invalid_date().as_str(),
             schedule.misfire().as_str(),
+            schedule.overlap().as_str(),
         ],
     )?;
     Ok(())

@@ -281,6 +281,11 @@ CREATE UNIQUE INDEX occurrences_slot ON occurrences(schedule, instant)
     r#"
 UPDATE occurrences SET decision = NULL WHERE state = 'retry_wait';
 "#,
+    // 6: the overlap policy, one token per revision like the others.
+    r#"
+ALTER TABLE revisions ADD COLUMN overlap TEXT NOT NULL DEFAULT 'allow'
+    CHECK (overlap = 'allow' OR overlap = 'skip' OR overlap = 'queue');
+"#,
 ];
 
 /// The PostgreSQL schema's migrations, oldest first: the same tables and
@@ -378,6 +383,11 @@ CREATE TABLE effects (
     generation  BIGINT NOT NULL,
     recorded_at TIMESTAMPTZ NOT NULL
 );
+"#,
+    // 2: the overlap policy, as SQLite's migration 6.
+    r#"
+ALTER TABLE revisions ADD COLUMN overlap TEXT NOT NULL DEFAULT 'allow'
+    CHECK (overlap IN ('allow', 'skip', 'queue'));
 "#,
 ];
 
