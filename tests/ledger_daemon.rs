@@ -2,7 +2,8 @@
 //! unless asked, a hung command is killed at its timeout, a failed one
 //! keeps its stderr and makes `tick` fail, `run` outlives a held write lock
 //! and stops within its shutdown grace, logging JSON lines. Real
-//! `wallclock ledger` processes on real ledger files.
+//! `wallclock ledger` processes on the store under test (SQLite files, or
+//! PostgreSQL databases with `WALLCLOCK_TEST_STORE=postgres`).
 #![cfg(all(feature = "native", not(target_arch = "wasm32")))]
 
 #[path = "common/ledger_cli.rs"]
@@ -197,8 +198,7 @@ fn run_outlives_a_held_write_lock_and_logs_json_lines() {
         soon(3)
     );
     init_with(&d, &spec, &[]);
-    let holder = rusqlite::Connection::open(common::db_file(&d)).unwrap();
-    holder.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let holder = common::hold_write_lock(&d);
     let child = ledger_command(&d)
         .args([
             "--busy-timeout",
@@ -216,7 +216,6 @@ fn run_outlives_a_held_write_lock_and_logs_json_lines() {
         .spawn()
         .unwrap();
     std::thread::sleep(Duration::from_secs(3));
-    holder.execute_batch("ROLLBACK").unwrap();
     drop(holder);
     wait_for(&d.join("ran.txt"), Duration::from_secs(20));
     let deadline = Instant::now() + Duration::from_secs(20);
