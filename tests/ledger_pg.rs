@@ -35,6 +35,23 @@ fn shared_server() -> RwLockReadGuard<'static, ()> {
 struct Pg {
     dir: PathBuf,
     url: String,
+    /// The worker processes (each its own process group) the test started.
+    spawned: std::cell::RefCell<Vec<u32>>,
+}
+
+impl Drop for Pg {
+    /// A failing test leaves no worker running: each one's process group
+    /// is killed (a passing test has stopped or killed them all already).
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            for pid in self.spawned.borrow().iter() {
+                let _ = Command::new("kill")
+                    .args(["-KILL", "--", &format!("-{pid}")])
+                    .stderr(Stdio::null())
+                    .status();
+            }
+        }
+    }
 }
 
 impl Pg {
@@ -46,7 +63,15 @@ impl Pg {
         Pg {
             url: common::pg_db_url(&db),
             dir,
+            spawned: Default::default(),
         }
+    }
+
+    /// Starts `c` in its own process group, killed if the test fails.
+    fn spawn(&self, c: &mut Command) -> Child {
+        let child = c.process_group(0).spawn().unwrap();
+        self.spawned.borrow_mut().push(child.id());
+        child
     }
 
     /// The password of the test server's role, as it appears in the URL.
@@ -114,11 +139,17 @@ impl Pg {
         self.command().args(args).output().unwrap()
     }
 
-    /// `init`, then `add` of `spec`.
+    /// `init`, then `add` of `spec`, its past occurrences included.
     fn setup(&self, spec: &str) {
         std::fs::write(self.dir.join("spec.json"), spec).unwrap();
         ok(&self.ledger(&["init"]));
-        ok(&self.ledger(&["add", "--spec", "spec.json"]));
+        ok(&self.ledger(&[
+            "add",
+            "--spec",
+            "spec.json",
+            "--backfill-from",
+            common::BACKFILL,
+        ]));
     }
 
     fn rows(&self, sql: &str) -> Vec<Vec<SqlValue>> {
@@ -144,15 +175,14 @@ impl Pg {
     fn spawn_run(&self, worker: &str, exec: &str, horizon: &str) -> Child {
         let out = std::fs::File::create(self.dir.join(format!("{worker}.out"))).unwrap();
         let err = std::fs::File::create(self.dir.join(format!("{worker}.err"))).unwrap();
-        self.command()
-            .args(["run", "--worker", worker, "--every", "PT0.2S"])
-            .args(["--horizon", horizon, "--backoff", "PT1S"])
-            .args(["--exec", exec])
-            .stdout(Stdio::from(out))
-            .stderr(Stdio::from(err))
-            .process_group(0)
-            .spawn()
-            .unwrap()
+        self.spawn(
+            self.command()
+                .args(["run", "--worker", worker, "--every", "PT0.2S"])
+                .args(["--horizon", horizon, "--backoff", "PT1S"])
+                .args(["--exec", exec])
+                .stdout(Stdio::from(out))
+                .stderr(Stdio::from(err)),
+        )
     }
 
     /// Stops a `run` worker with SIGTERM and reads its summary.
@@ -337,18 +367,16 @@ fn kill_9_of_a_worker_at_each_step_another_takes_over() {
             r#"{{"id":"k","timeZone":"UTC","start":"{start}"}}"#
         ));
         let key = format!("k|{start}");
-        let mut a = pg
-            .command()
-            .env("KILL_AT", format!("{at:?}"))
-            .args([
-                "run", "--worker", "a", "--every", "PT0.2S", "--lease", "PT3S",
-            ])
-            .args(["--exec", KILL_EXEC])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .process_group(0)
-            .spawn()
-            .unwrap();
+        let mut a = pg.spawn(
+            pg.command()
+                .env("KILL_AT", format!("{at:?}"))
+                .args([
+                    "run", "--worker", "a", "--every", "PT0.2S", "--lease", "PT3S",
+                ])
+                .args(["--exec", KILL_EXEC])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null()),
+        );
         let mut holder: Option<HeldLock> = None;
         match at {
             KillAt::AfterClaim => wait_for(&pg.dir.join("started_1"), Duration::from_secs(30)),
@@ -427,17 +455,16 @@ fn kill_9_in_the_middle_of_a_batch_another_takes_over() {
 if [ "$WORKER" = a ] && [ "$(wc -l < effects)" -ge 6 ]; then touch stuck; sleep 60; fi
 exit 0"#;
     let worker = |name: &str, out: Stdio, err: Stdio| {
-        pg.command()
-            .env("WORKER", name)
-            .args([
-                "run", "--worker", name, "--every", "PT0.2S", "--lease", "PT3S",
-            ])
-            .args(["--exec", exec])
-            .stdout(out)
-            .stderr(err)
-            .process_group(0)
-            .spawn()
-            .unwrap()
+        pg.spawn(
+            pg.command()
+                .env("WORKER", name)
+                .args([
+                    "run", "--worker", name, "--every", "PT0.2S", "--lease", "PT3S",
+                ])
+                .args(["--exec", exec])
+                .stdout(out)
+                .stderr(err),
+        )
     };
     let mut a = worker("a", Stdio::null(), Stdio::null());
     wait_for(&pg.dir.join("stuck"), Duration::from_secs(30));
@@ -772,7 +799,13 @@ fn migrate_copies_a_sqlite_ledger_and_stats_agree() {
     .unwrap();
     ok(&lite(&["init"]));
     for s in ["a.json", "b.json", "c.json"] {
-        ok(&lite(&["add", "--spec", s]));
+        ok(&lite(&[
+            "add",
+            "--spec",
+            s,
+            "--backfill-from",
+            common::BACKFILL,
+        ]));
     }
     ok(&lite(&[
         "plan",
@@ -868,8 +901,20 @@ fn passwords_stay_secret_and_pgpassword_pgpassfile_work() {
     .unwrap();
     for args in [
         &["init"][..],
-        &["add", "--spec", "spec.json"],
-        &["add", "--spec", "spec.json"],
+        &[
+            "add",
+            "--spec",
+            "spec.json",
+            "--backfill-from",
+            common::BACKFILL,
+        ],
+        &[
+            "add",
+            "--spec",
+            "spec.json",
+            "--backfill-from",
+            common::BACKFILL,
+        ],
         &["plan", "--now", "2026-10-20T08:00:00Z"],
         &[
             "tick",
