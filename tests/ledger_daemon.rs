@@ -197,7 +197,7 @@ fn run_outlives_a_held_write_lock_and_logs_json_lines() {
         r#"{{"id":"tick","timeZone":"UTC","start":"{}","rrule":"FREQ=SECONDLY;INTERVAL=2;COUNT=3"}}"#,
         soon(3)
     );
-    init_with(&d, &spec, &[]);
+    init_with(&d, &spec, &["--backfill-from", common::BACKFILL]);
     let holder = common::hold_write_lock(&d);
     let child = ledger_command(&d)
         .args([
@@ -262,7 +262,7 @@ fn sigterm_stops_claiming_and_kills_a_command_past_the_grace() {
         r#"{{"id":"slow","timeZone":"UTC","start":"{}","rrule":"FREQ=SECONDLY;COUNT=1"}}"#,
         soon(1)
     );
-    init_with(&d, &spec, &[]);
+    init_with(&d, &spec, &["--backfill-from", common::BACKFILL]);
     let child = ledger_command(&d)
         .args([
             "run",
@@ -410,7 +410,7 @@ fn run_serves_metrics_and_health_and_names_its_worker() {
         r#"{{"id":"m","timeZone":"UTC","start":"{}","rrule":"FREQ=SECONDLY;COUNT=1"}}"#,
         soon(1)
     );
-    init_with(&d, &spec, &[]);
+    init_with(&d, &spec, &["--backfill-from", common::BACKFILL]);
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
