@@ -66,6 +66,14 @@ enum LedgerCommand {
         /// UTC cutover instant, e.g. `2026-10-20T10:00:00Z`.
         #[arg(long, value_name = "INSTANT")]
         cutover: String,
+        /// Change nothing: print what the update would cancel, what it
+        /// leaves alone, and the diff of the two revisions from the cutover.
+        #[arg(long)]
+        dry_run: bool,
+        /// With `--dry-run`: the end of the compared window (default: the
+        /// cutover + 14 days).
+        #[arg(long, value_name = "INSTANT", requires = "dry_run")]
+        until: Option<String>,
     },
     /// Disable a schedule: pending occurrences are cancelled; nothing more is claimed.
     Disable {
@@ -155,6 +163,25 @@ enum LedgerCommand {
         #[arg(long, value_name = "INSTANT")]
         now: Option<String>,
     },
+    /// Compare what this build would plan with what the ledger holds
+    /// (instants and statuses), writing nothing; exit status 1 on any difference.
+    Shadow {
+        /// The current instant (default: the clock).
+        #[arg(long, value_name = "INSTANT")]
+        now: Option<String>,
+        /// How far ahead to compare (each schedule as far as it is planned).
+        #[arg(long, value_name = "DURATION", default_value = "P28D")]
+        horizon: String,
+        /// Also write the report (JSON) to this file.
+        #[arg(long, value_name = "FILE")]
+        report: Option<String>,
+    },
+    /// The execution epoch: `bump` when switching to another wallclock build
+    /// (or back), before starting its workers.
+    Epoch {
+        #[command(subcommand)]
+        action: Option<EpochAction>,
+    },
     /// Copy a SQLite ledger into an empty PostgreSQL database, in one transaction.
     Migrate {
         /// The SQLite ledger file.
@@ -163,6 +190,17 @@ enum LedgerCommand {
         /// The empty PostgreSQL database, `postgres://USER@HOST:PORT/DATABASE`.
         #[arg(long, value_name = "URL")]
         to: String,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum EpochAction {
+    /// Start a new epoch: workers of the previous one can no longer claim,
+    /// renew or record; running occurrences go to reconciliation.
+    Bump {
+        /// The current instant (default: the clock).
+        #[arg(long, value_name = "INSTANT")]
+        now: Option<String>,
     },
 }
 
@@ -300,7 +338,13 @@ fn run(cli: LedgerCli, out: &mut String) -> Result<i32, LedgerError> {
             super::metrics::serve(addr, move || Ledger::open_at(&at, busy), stop.clone())?;
         }
         let open = || Ledger::open_at(&location, busy);
-        runner::daemon(open, |l| l.with_retry(retry), &work, &plan, &stop, out)?;
+        // A daemon belongs to the epoch it started in.
+        let pinned = |l: Ledger| {
+            let mut l = l.with_retry(retry);
+            l.pin_epoch()?;
+            Ok(l)
+        };
+        runner::daemon(open, pinned, &work, &plan, &stop, out)?;
         return Ok(super::OK);
     }
     let ledger = Ledger::open_at(&location, busy)?;
@@ -331,7 +375,26 @@ fn command(
             now,
             backfill_from,
         } => add(&mut ledger, &spec, now, backfill_from, out)?,
-        LedgerCommand::Update { spec, cutover } => update(&mut ledger, &spec, &cutover, out)?,
+        LedgerCommand::Update {
+            spec,
+            cutover,
+            dry_run: false,
+            ..
+        } => update(&mut ledger, &spec, &cutover, out)?,
+        LedgerCommand::Update {
+            spec,
+            cutover,
+            dry_run: true,
+            until,
+        } => {
+            let spec = read_spec(&spec)?;
+            let cutover = instant(&cutover, "cutover")?;
+            let until = match until {
+                Some(t) => instant(&t, "until")?,
+                None => cutover + SignedDuration::from_hours(14 * 24),
+            };
+            push(out, &ledger.update_preview(&spec, cutover, until)?);
+        }
         LedgerCommand::Disable { id } => {
             let generation = ledger.disable(&id)?;
             push(
@@ -352,6 +415,7 @@ fn command(
             let fixed = now.as_deref().map(|t| instant(t, "now")).transpose()?;
             let (work, retry) = work.policy(Duration::ZERO)?;
             let mut ledger = ledger.with_retry(retry);
+            ledger.pin_epoch()?;
             let never = AtomicBool::new(false);
             let report = runner::work_loop(&mut ledger, fixed, &work, &never, &mut 0)?;
             push(out, &report);
@@ -388,6 +452,36 @@ fn command(
             );
         }
         LedgerCommand::Stats { format } => stats(&ledger, format, out)?,
+        LedgerCommand::Shadow {
+            now,
+            horizon,
+            report,
+        } => {
+            let now = now_or_clock(now.as_deref())?;
+            let found = ledger.shadow(now, parse_duration(&horizon, "horizon")?)?;
+            let text = serde_json::to_string(&found).unwrap_or_default();
+            if let Some(path) = report {
+                std::fs::write(&path, format!("{text}\n")).map_err(|e| {
+                    LedgerError::new(
+                        "invalid_option",
+                        format!("cannot write the report to `{path}`: {e}"),
+                    )
+                    .with_field("report")
+                })?;
+            }
+            push(out, &found);
+            if !found.identical {
+                return Ok(super::DIFFERS);
+            }
+        }
+        LedgerCommand::Epoch { action: None } => {
+            push(out, &serde_json::json!({ "epoch": ledger.epoch()? }));
+        }
+        LedgerCommand::Epoch {
+            action: Some(EpochAction::Bump { now }),
+        } => {
+            push(out, &ledger.bump_epoch(now_or_clock(now.as_deref())?)?);
+        }
         LedgerCommand::Replan { now } => {
             push(out, &ledger.replan(now_or_clock(now.as_deref())?)?);
         }

@@ -75,7 +75,7 @@ fn jitter(d: Duration) -> Duration {
 /// per failed attempt goes to stderr; the summary goes to stdout at the end.
 pub(super) fn daemon(
     open: impl Fn() -> Result<Ledger, LedgerError>,
-    setup: impl Fn(Ledger) -> Ledger,
+    setup: impl Fn(Ledger) -> Result<Ledger, LedgerError>,
     work: &Work,
     plan: &Schedule,
     stop: &AtomicBool,
@@ -88,8 +88,8 @@ pub(super) fn daemon(
     while !stop.load(Ordering::Relaxed) {
         let result = match ledger.as_mut() {
             Some(l) => tick_once(l, work, plan, stop).map(Some),
-            None => open().map(|l| {
-                ledger = Some(setup(l));
+            None => open().and_then(&setup).map(|l| {
+                ledger = Some(l);
                 None
             }),
         };

@@ -37,6 +37,7 @@
 //! occurrence ran in its place, or a merged entry), `skipped`, `expired`,
 //! `cancelled`, `dead`, `gap_skipped`.
 
+mod epoch;
 mod error;
 mod migrate;
 mod model;
@@ -44,8 +45,10 @@ mod overlap;
 mod pg;
 mod planner;
 mod schema;
+mod shadow;
 mod stats;
 mod store;
+mod update;
 mod worker;
 
 use std::path::Path;
@@ -58,6 +61,7 @@ use rusqlite::{Connection, OpenFlags};
 use crate::format::fmt_instant;
 use crate::spec::{Schedule, Spec};
 
+pub use epoch::EpochBump;
 pub use error::LedgerError;
 pub use migrate::MigrateReport;
 pub use model::{
@@ -66,9 +70,11 @@ pub use model::{
 };
 pub use planner::{MAX_HORIZON, PLAN_WINDOW};
 pub use schema::{MIGRATIONS, PG_MIGRATIONS, STATES};
+pub use shadow::{ShadowDifference, ShadowReport, ShadowSide};
 pub use stats::{Lateness, Stats};
 use store::{Dialect, Gate, Sql, Store, args};
 pub use store::{Location, SqlValue, Tx};
+pub use update::UpdatePreview;
 pub use worker::Finish;
 
 /// Default wait for another connection's write lock.
@@ -117,6 +123,8 @@ pub struct Ledger {
     store: Store,
     retry: RetryPolicy,
     batch: usize,
+    /// The execution epoch this connection is pinned to, if any.
+    epoch: Option<i64>,
 }
 
 impl std::fmt::Debug for Ledger {
@@ -242,6 +250,7 @@ impl Ledger {
             store,
             retry: RetryPolicy::default(),
             batch: BATCH_ROWS,
+            epoch: None,
         }
     }
 
@@ -354,103 +363,8 @@ impl Ledger {
     /// again at its own times. The next [`Ledger::plan`] materialises the
     /// new revision. Returns the new revision number.
     pub fn update(&mut self, spec: &Spec, cutover: Timestamp) -> Result<u32, LedgerError> {
-        let mut spec = spec.clone();
         let tx = self.store.write(Gate::Exclusive)?;
-        let current: i64 = tx
-            .query_opt(
-                "SELECT revision FROM schedules WHERE id = ?1",
-                &args![&spec.id],
-                |r| r.get(0),
-            )?
-            .ok_or_else(|| unknown_schedule(&spec.id))?;
-        let next = u32::try_from(current + 1).map_err(|_| error::internal("revision overflow"))?;
-        if spec.revision != 1 && spec.revision != next {
-            return Err(LedgerError::new(
-                "invalid_option",
-                format!(
-                    "schedule `{}` is at revision {current}: the update is revision {next}, not {}",
-                    spec.id, spec.revision
-                ),
-            )
-            .with_field("revision"));
-        }
-        spec.revision = next;
-        let schedule = Schedule::new(&spec)?;
-        let last_cutover: Option<String> = tx.query_row(
-            "SELECT cutover FROM revisions WHERE schedule = ?1 AND revision = ?2",
-            &args![spec.id, current],
-            |r| r.get(0),
-        )?;
-        let cut = fmt_instant(cutover);
-        if let Some(last) = &last_cutover
-            && cut.as_str() <= last.as_str()
-        {
-            return Err(LedgerError::new(
-                    "invalid_cutover",
-                    format!(
-                        "cutover `{cut}` is not after revision {current}'s cutover `{last}`: revisions own consecutive half-open ranges"
-                    ),
-                )
-                .with_field("cutover"));
-        }
-        // The cutover may not reach back over what an earlier revision has
-        // already dispatched or decided: the new revision would plan that
-        // stretch again, and its times (say 10:00 instead of 09:00) are other
-        // slots with other keys, so nothing would stop a second run.
-        let served: Option<(i64, String, String, String, i64)> = tx.query_opt(
-            &format!(
-                "SELECT revision, nominal, at, state, attempts FROM occurrences
-                      WHERE schedule = ?1 AND at >= ?2 AND {SERVED}
-                      ORDER BY at DESC LIMIT 1"
-            ),
-            &args![spec.id, cut],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
-        )?;
-        if let Some((revision, nominal, at, state, attempts)) = served {
-            let state = match attempts {
-                0 => state,
-                1 => format!("{state} after 1 attempt"),
-                n => format!("{state} after {n} attempts"),
-            };
-            let after = parse_ts(&at)?
-                .checked_add(SignedDuration::from_secs(1))
-                .map_or(at.clone(), fmt_instant);
-            return Err(LedgerError::new(
-                "invalid_cutover",
-                format!(
-                    "cutover `{cut}` is not after `{at}`, where revision {revision} already has `{nominal}` {state}: \
-                     a new revision cannot take over what an earlier one dispatched or decided; \
-                     use a cutover from `{after}` on"
-                ),
-            )
-            .with_field("cutover"));
-        }
-        tx.execute(
-            "UPDATE revisions SET until = ?3 WHERE schedule = ?1 AND revision = ?2",
-            &args![spec.id, current, cut],
-        )?;
-        insert_revision(&tx, &spec, &schedule, Some(cut.as_str()))?;
-        // What never ran (or never will) from the cutover on belongs to the
-        // new revision now.
-        tx.execute(
-            &format!(
-                "UPDATE occurrences SET state = 'cancelled', live = 0, decision = NULL,
-                        reason = ?4
-                  WHERE schedule = ?1 AND revision < ?3 AND at >= ?2 AND {SUPERSEDABLE}"
-            ),
-            &args![
-                spec.id,
-                cut,
-                next,
-                format!("superseded by revision {next} from {cut}")
-            ],
-        )?;
-        tx.execute(
-            "UPDATE schedules SET revision = ?2, time_zone = ?3,
-                    cursor = CASE WHEN cursor > ?4 THEN ?4 ELSE cursor END
-              WHERE id = ?1",
-            &args![spec.id, next, schedule.time_zone_name(), cut],
-        )?;
+        let (next, _) = update::apply(&tx, spec, cutover)?;
         tx.commit()?;
         Ok(next)
     }

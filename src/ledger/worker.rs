@@ -17,6 +17,7 @@ use super::error::LedgerError;
 use super::model::{Job, Outcome, RetryPolicy, TickReport};
 use super::overlap;
 use super::store::{Dialect, Gate, Sql, Tx, args};
+use super::update::current_schedule;
 use super::{CLAIM_BATCH, Ledger, MAX_CLAIMS_PER_TICK, add, load_schedule, parse_ts};
 use crate::format::fmt_instant;
 use crate::misfire::{Decision, Due, decide_misfires};
@@ -105,7 +106,9 @@ impl Ledger {
         if first {
             self.settle(now, report)?;
         }
+        let pinned = self.epoch;
         let tx = self.store.write(Gate::Shared)?;
+        super::epoch::check(pinned, &tx)?;
         let jobs = claim(&tx, now, worker, lease, CLAIM_BATCH.min(room), report)?;
         if jobs.is_empty() {
             tx.commit()?;
@@ -206,7 +209,9 @@ impl Ledger {
         check_lease(lease)?;
         self.catch_up(now, report)?;
         self.settle(now, report)?;
+        let pinned = self.epoch;
         let tx = self.store.write(Gate::Shared)?;
+        super::epoch::check(pinned, &tx)?;
         let jobs = claim(&tx, now, worker, lease, max, report)?;
         tx.commit()?;
         Ok(jobs)
@@ -230,7 +235,9 @@ impl Ledger {
         let until = add(now, lease).max(job.lease_until);
         let stamp = fmt_instant(now);
         let lease_until = fmt_instant(until);
+        let pinned = self.epoch;
         let tx = self.store.write(Gate::Shared)?;
+        super::epoch::check(pinned, &tx)?;
         let n = tx.execute(
             "UPDATE occurrences SET lease_until = ?3, updated_at = ?4
               WHERE seq = ?1 AND generation = ?2 AND state = 'running'",
@@ -259,7 +266,9 @@ impl Ledger {
         now: Timestamp,
         outcome: &Outcome,
     ) -> Result<Finish, LedgerError> {
+        let pinned = self.epoch;
         let tx = self.store.write(Gate::Shared)?;
+        super::epoch::check(pinned, &tx)?;
         let f = if holds(&tx, job)? {
             match outcome {
                 Outcome::Done => mark_done(&tx, job, now)?,
@@ -834,14 +843,6 @@ fn decide_due(
         }
     }
     Ok((read, last))
-}
-
-/// The schedule as its current revision defines it.
-fn current_schedule(tx: &Tx<'_>, id: &str) -> Result<crate::Schedule, LedgerError> {
-    let spec: String = tx
-        .query_row("SELECT r.spec FROM revisions r JOIN schedules s ON s.id = r.schedule AND s.revision = r.revision
-              WHERE s.id = ?1", &args![id], |r| r.get(0))?;
-    load_schedule(&spec)
 }
 
 /// The newest due, undecided occurrences of a schedule that its policy
