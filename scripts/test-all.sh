@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test of the project on a fresh machine: installs what it needs
-# (wasm target, the pinned wasm-bindgen-cli, Chromium, npm tools), then runs
-# formatting and lint checks, the native suites (core, CLI), the wasm suites
+# (wasm target, the pinned wasm-bindgen-cli, Chromium, npm tools, Debian's
+# PostgreSQL server), then runs formatting and lint checks, the native suites
+# (core, CLI), the ledger suites a second time against a throwaway PostgreSQL
+# cluster (scripts/pg-cluster.sh, stopped on exit), the wasm suites
 # in Node and in headless Chromium, the Node package tests, the package built
 # into apps by Vite and webpack and loaded from a plain page, and the page's
 # end-to-end tests.
@@ -19,8 +21,22 @@ cargo clippy --locked --all-targets -- -D warnings
 cargo clippy --locked --all-targets --features native -- -D warnings
 cargo clippy --locked --lib --tests --target wasm32-unknown-unknown --features wasm -- -D warnings
 
-step "native tests (core, CLI, doc tests)"
+step "PostgreSQL for the ledger suites"
+bash scripts/pg-cluster.sh start
+trap 'bash scripts/pg-cluster.sh stop' EXIT
+eval "$(bash scripts/pg-cluster.sh env)"
+
+step "native tests (core, CLI, doc tests; the ledger on SQLite, tests/ledger_pg.rs)"
 cargo test --locked --features native
+
+# Every ledger suite again with each test on its own PostgreSQL database;
+# tests named `sqlite_*` exercise what only a SQLite file has (WAL, its
+# write lock, file permissions, a full disk).
+step "ledger suites on PostgreSQL"
+WALLCLOCK_TEST_STORE=postgres cargo test --locked --features native \
+  --test ledger_change --test ledger_daemon --test ledger_edges --test ledger_faults --test ledger_ops \
+  --test ledger_plan --test ledger_process \
+  -- --skip sqlite_ --test-threads 4
 
 step "wasm and Node package tests"
 bash scripts/test-wasm.sh

@@ -1,5 +1,6 @@
 //! What an edit would change, before anything runs: `ledger update
-//! --dry-run` on a real ledger file, compared with what the update then does.
+//! --dry-run` on a real ledger (a SQLite file, or a PostgreSQL database with
+//! `WALLCLOCK_TEST_STORE=postgres`), compared with what the update then does.
 #![cfg(all(feature = "native", not(target_arch = "wasm32")))]
 
 #[path = "common/ledger_cli.rs"]
@@ -128,13 +129,11 @@ fn shadow_compares_this_build_with_the_ledger_and_writes_nothing() {
     );
     // A row an older tz database resolved elsewhere (as a ledger planned
     // by an older build would hold it).
-    let conn = rusqlite::Connection::open(common::db_file(&d)).unwrap();
-    conn.execute_batch(
+    common::exec(
+        &d,
         "UPDATE occurrences SET instant = '2026-03-10T07:30:00Z', tzdb = '2020a'
           WHERE nominal = '2026-03-10T02:30:00'",
-    )
-    .unwrap();
-    drop(conn);
+    );
     let before = dump(&d);
     let out = ledger(&d, &args);
     assert_eq!(out.status.code(), Some(1), "{out:?}");

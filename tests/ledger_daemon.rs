@@ -2,7 +2,8 @@
 //! unless asked, a hung command is killed at its timeout, a failed one
 //! keeps its stderr and makes `tick` fail, `run` outlives a held write lock
 //! and stops within its shutdown grace, logging JSON lines. Real
-//! `wallclock ledger` processes on real ledger files.
+//! `wallclock ledger` processes on the store under test (SQLite files, or
+//! PostgreSQL databases with `WALLCLOCK_TEST_STORE=postgres`).
 #![cfg(all(feature = "native", not(target_arch = "wasm32")))]
 
 #[path = "common/ledger_cli.rs"]
@@ -196,9 +197,8 @@ fn run_outlives_a_held_write_lock_and_logs_json_lines() {
         r#"{{"id":"tick","timeZone":"UTC","start":"{}","rrule":"FREQ=SECONDLY;INTERVAL=2;COUNT=3"}}"#,
         soon(3)
     );
-    init_with(&d, &spec, &[]);
-    let holder = rusqlite::Connection::open(common::db_file(&d)).unwrap();
-    holder.execute_batch("BEGIN IMMEDIATE").unwrap();
+    init_with(&d, &spec, &["--backfill-from", common::BACKFILL]);
+    let holder = common::hold_write_lock(&d);
     let child = ledger_command(&d)
         .args([
             "--busy-timeout",
@@ -216,7 +216,6 @@ fn run_outlives_a_held_write_lock_and_logs_json_lines() {
         .spawn()
         .unwrap();
     std::thread::sleep(Duration::from_secs(3));
-    holder.execute_batch("ROLLBACK").unwrap();
     drop(holder);
     wait_for(&d.join("ran.txt"), Duration::from_secs(20));
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -263,7 +262,7 @@ fn sigterm_stops_claiming_and_kills_a_command_past_the_grace() {
         r#"{{"id":"slow","timeZone":"UTC","start":"{}","rrule":"FREQ=SECONDLY;COUNT=1"}}"#,
         soon(1)
     );
-    init_with(&d, &spec, &[]);
+    init_with(&d, &spec, &["--backfill-from", common::BACKFILL]);
     let child = ledger_command(&d)
         .args([
             "run",
@@ -411,7 +410,7 @@ fn run_serves_metrics_and_health_and_names_its_worker() {
         r#"{{"id":"m","timeZone":"UTC","start":"{}","rrule":"FREQ=SECONDLY;COUNT=1"}}"#,
         soon(1)
     );
-    init_with(&d, &spec, &[]);
+    init_with(&d, &spec, &["--backfill-from", common::BACKFILL]);
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()

@@ -2,7 +2,8 @@
 //! back over what already ran, a tick after an outage that no plan has
 //! caught up with, an oversized horizon, unknown schedules, a directory or
 //! another application's database as `--db`, and the Prometheus output's
-//! metadata. Real SQLite files, the real `wallclock` binary.
+//! metadata. The real `wallclock` binary on the store under test (a SQLite
+//! file, or a PostgreSQL database with `WALLCLOCK_TEST_STORE=postgres`).
 #![cfg(all(feature = "native", not(target_arch = "wasm32")))]
 
 #[path = "common/ledger_cli.rs"]
@@ -10,10 +11,9 @@ mod common;
 
 use std::path::Path;
 
-use rusqlite::Connection;
 use serde_json::Value;
 
-use common::{dump, err, ledger, ok, setup};
+use common::{dump, err, exec, ledger, ok, raw_dump, setup};
 
 fn dir(name: &str) -> std::path::PathBuf {
     common::dir("ledger_edges", name)
@@ -217,7 +217,7 @@ fn occurrences_of_an_unknown_schedule_is_an_error() {
 }
 
 #[test]
-fn a_directory_as_the_ledger_file_is_named_as_such() {
+fn sqlite_a_directory_as_the_ledger_file_is_named_as_such() {
     let d = dir("directory");
     std::fs::create_dir(d.join("ledger.db")).unwrap();
     for args in [&["init"][..], &["plan"][..], &["occurrences"][..]] {
@@ -239,16 +239,13 @@ fn a_directory_as_the_ledger_file_is_named_as_such() {
 /// byte for byte as it was (not even switched to WAL); opening it as a
 /// ledger points to a new file.
 #[test]
-fn init_leaves_another_database_alone() {
+fn sqlite_init_leaves_another_database_file_alone() {
     let d = dir("foreign");
-    {
-        let conn = Connection::open(d.join("ledger.db")).unwrap();
-        conn.execute_batch(
-            "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT);
-             INSERT INTO users (name) VALUES ('ada');",
-        )
-        .unwrap();
-    }
+    exec(
+        &d,
+        "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT);
+         INSERT INTO users (name) VALUES ('ada');",
+    );
     let before = std::fs::read(d.join("ledger.db")).unwrap();
     let e = err(&ledger(&d, &["init"]));
     assert_eq!(e["code"], "not_a_ledger");
@@ -272,6 +269,32 @@ fn init_leaves_another_database_alone() {
         .output()
         .unwrap();
     ok(&out);
+}
+
+/// `init` on a database that already holds another application's tables
+/// refuses, naming one, and changes nothing; the other commands refuse it
+/// as not a ledger.
+#[test]
+fn init_leaves_another_database_alone() {
+    let d = dir("foreign_tables");
+    exec(
+        &d,
+        "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT);
+         INSERT INTO users (id, name) VALUES (1, 'ada');",
+    );
+    let before = raw_dump(&d);
+    assert_eq!(before, ["users: 1, ada"]);
+    let e = err(&ledger(&d, &["init"]));
+    assert_eq!(e["code"], "not_a_ledger");
+    assert_eq!(e["field"], "db");
+    assert!(e["message"].as_str().unwrap().contains("`users`"), "{e}");
+    for args in [&["plan"][..], &["stats"][..], &["occurrences"][..]] {
+        let e = err(&ledger(&d, args));
+        assert_eq!(e["code"], "not_a_ledger", "{args:?}");
+    }
+    assert_eq!(raw_dump(&d), before);
+    // The refusals left no schema behind.
+    assert_eq!(common::tables(&d), ["users"]);
 }
 
 /// Every metric family of `stats --format prometheus` comes with its

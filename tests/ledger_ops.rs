@@ -1,4 +1,5 @@
-//! Operating the ledger past the happy path, on real SQLite files:
+//! Operating the ledger past the happy path, on the store under test (SQLite
+//! files, or PostgreSQL databases with `WALLCLOCK_TEST_STORE=postgres`):
 //! reconciling unknown effects (library and `wallclock ledger reconcile`),
 //! planning schedules denser than one expansion allows, renewing leases
 //! while a long command runs.
@@ -7,7 +8,7 @@
 #[path = "common/ledger_cli.rs"]
 mod common;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use jiff::SignedDuration;
 use wallclock::Spec;
@@ -15,17 +16,18 @@ use wallclock::ledger::{
     Finish, Ledger, OccurrenceFilter, Outcome, Reconcile, RetryPolicy, TickReport,
 };
 
-use common::{err, ledger, ok, ts};
+use common::{err, exec, init_store, int, ledger, ok, open_store, row, ts};
 
 fn dir(name: &str) -> std::path::PathBuf {
     common::dir("ledger_ops", name)
 }
 
 /// A fresh ledger in test folder `name` with one schedule, `json`.
-fn with_schedule(name: &str, json: &str) -> Ledger {
-    let mut l = Ledger::init(dir(name).join("ledger.db")).unwrap();
+fn with_schedule(name: &str, json: &str) -> (PathBuf, Ledger) {
+    let d = dir(name);
+    let mut l = init_store(&d);
     l.add(&Spec::from_json(json).unwrap()).unwrap();
-    l
+    (d, l)
 }
 
 fn state(l: &Ledger, key: &str) -> String {
@@ -44,8 +46,8 @@ const K1: &str = "u|2026-10-20T09:01:00";
 const K2: &str = "u|2026-10-20T09:02:00";
 
 /// Three occurrences whose only attempt lost its lease: `unknown_effect`.
-fn three_unknown(path: &Path) -> Ledger {
-    let mut l = Ledger::init(path).unwrap().with_retry(RetryPolicy {
+fn three_unknown(d: &Path) -> Ledger {
+    let mut l = init_store(d).with_retry(RetryPolicy {
         max_attempts: 1,
         ..RetryPolicy::default()
     });
@@ -81,7 +83,7 @@ fn three_unknown(path: &Path) -> Ledger {
 #[test]
 fn reconcile_unknown_effects_through_the_library() {
     let d = dir("reconcile_lib");
-    let mut l = three_unknown(&d.join("ledger.db"));
+    let mut l = three_unknown(&d);
     let now = ts("2026-10-20T09:30:00Z");
     assert_eq!(
         l.reconcile(K0, Reconcile::Done, now).unwrap(),
@@ -130,7 +132,7 @@ fn reconcile_unknown_effects_through_the_library() {
 #[test]
 fn reconcile_on_the_command_line() {
     let d = dir("reconcile_cli");
-    drop(three_unknown(&d.join("ledger.db")));
+    drop(three_unknown(&d));
     let now = ["--now", "2026-10-20T09:30:00Z"];
     let v = ok(&ledger(
         &d,
@@ -157,7 +159,7 @@ fn reconcile_on_the_command_line() {
             .code(),
         Some(2)
     );
-    let l = Ledger::open(d.join("ledger.db")).unwrap();
+    let l = open_store(&d);
     assert_eq!(state(&l, K0), "done");
     assert_eq!(state(&l, K1), "retry_wait");
     assert_eq!(state(&l, K2), "dead");
@@ -171,7 +173,7 @@ fn reconcile_on_the_command_line() {
 /// exactly once, and a second plan inserts nothing.
 #[test]
 fn plan_goes_on_in_windows_past_max_entries() {
-    let mut l = with_schedule(
+    let (d, mut l) = with_schedule(
         "windows",
         r#"{"id":"tick","timeZone":"America/New_York","start":"2026-03-07T12:00",
                 "rrule":"FREQ=SECONDLY","gap":"skip"}"#,
@@ -184,21 +186,25 @@ fn plan_goes_on_in_windows_past_max_entries() {
     assert!(r.windows >= 2, "{r:?}");
     assert_eq!(r.gap_skipped, 3600);
     assert_eq!(r.inserted, seconds as u64 + 3600);
-    let (planned, distinct, first, last): (i64, i64, String, String) = l
-        .connection()
-        .unwrap()
-        .query_row(
-            "SELECT count(*), count(DISTINCT instant), min(instant), max(instant)
-               FROM occurrences WHERE state = 'planned'",
-            [],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-        )
-        .unwrap();
-    assert_eq!((planned, distinct), (seconds as i64, seconds as i64));
-    assert_eq!(first, "2026-03-07T17:00:00Z");
-    assert_eq!(last, "2026-03-08T22:59:59Z");
+    let r = row(
+        &d,
+        "SELECT count(*), count(DISTINCT instant), min(instant), max(instant)
+           FROM occurrences WHERE state = 'planned'",
+    );
+    assert_eq!((r[0].int(), r[1].int()), (seconds as i64, seconds as i64));
+    assert_eq!(r[2].text().unwrap(), "2026-03-07T17:00:00Z");
+    assert_eq!(r[3].text().unwrap(), "2026-03-08T22:59:59Z");
     let again = l.plan(now, horizon).unwrap();
     assert_eq!((again.inserted, again.windows), (0, 0));
+}
+
+/// A SQLite pragma on the ledger's own connection (the page limit is a
+/// setting of the connection, not of the file).
+fn pragma(l: &Ledger, sql: &str) -> i64 {
+    l.connection()
+        .unwrap()
+        .query_row(sql, [], |r| r.get(0))
+        .unwrap()
 }
 
 /// A ledger that cannot grow (SQLite's page limit stands in for a full
@@ -206,24 +212,14 @@ fn plan_goes_on_in_windows_past_max_entries() {
 /// nothing of it: no occurrence, the cursor where it was. Once it can grow,
 /// the same plan succeeds.
 #[test]
-fn a_full_ledger_fails_the_plan_and_keeps_nothing_of_it() {
-    let mut l = with_schedule(
+fn sqlite_a_full_ledger_fails_the_plan_and_keeps_nothing_of_it() {
+    let (d, mut l) = with_schedule(
         "full",
         r#"{"id":"dense","timeZone":"Europe/Berlin","start":"2026-03-28T00:00",
                 "rrule":"FREQ=MINUTELY"}"#,
     );
-    let pages: i64 = l
-        .connection()
-        .unwrap()
-        .query_row("PRAGMA page_count", [], |r| r.get(0))
-        .unwrap();
-    let cap: i64 = l
-        .connection()
-        .unwrap()
-        .query_row(&format!("PRAGMA max_page_count = {}", pages + 2), [], |r| {
-            r.get(0)
-        })
-        .unwrap();
+    let pages = pragma(&l, "PRAGMA page_count");
+    let cap = pragma(&l, &format!("PRAGMA max_page_count = {}", pages + 2));
     assert_eq!(cap, pages + 2);
     let now = ts("2026-03-28T00:00:00Z");
     let e = l.plan(now, SignedDuration::from_hours(48)).unwrap_err();
@@ -233,22 +229,12 @@ fn a_full_ledger_fails_the_plan_and_keeps_nothing_of_it() {
         e.message().contains("nothing of this change was written"),
         "{e}"
     );
-    let (rows, cursor): (i64, Option<String>) = l
-        .connection()
-        .unwrap()
-        .query_row(
-            "SELECT (SELECT count(*) FROM occurrences), (SELECT cursor FROM schedules)",
-            [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .unwrap();
-    assert_eq!((rows, cursor), (0, None));
-    l.connection()
-        .unwrap()
-        .query_row("PRAGMA max_page_count = 1000000", [], |r| {
-            r.get::<_, i64>(0)
-        })
-        .unwrap();
+    let r = row(
+        &d,
+        "SELECT (SELECT count(*) FROM occurrences), (SELECT cursor FROM schedules)",
+    );
+    assert_eq!((r[0].int(), r[1].text()), (0, None));
+    pragma(&l, "PRAGMA max_page_count = 1000000");
     // Every UTC minute from the start (local midnight, 23:00 UTC) to
     // now + 48 h, and a gap-skipped entry for each minute of the hour the
     // spring-forward removes (02:00–02:59 on 29 March).
@@ -264,7 +250,7 @@ fn a_full_ledger_fails_the_plan_and_keeps_nothing_of_it() {
 /// `enable` does not run it a second time.
 #[test]
 fn a_lapsed_claim_of_a_disabled_schedule_waits_for_enable() {
-    let mut l = with_schedule(
+    let (_, mut l) = with_schedule(
         "disabled-lapse",
         r#"{"id":"m","timeZone":"UTC","start":"2026-10-20T09:00","rrule":"FREQ=MINUTELY;COUNT=3"}"#,
     );
@@ -308,7 +294,7 @@ fn a_lapsed_claim_of_a_disabled_schedule_waits_for_enable() {
 /// done mark are fenced.
 #[test]
 fn renewed_leases_hold_and_lapsed_ones_are_fenced() {
-    let mut l = with_schedule(
+    let (_, mut l) = with_schedule(
         "renew_lib",
         r#"{"id":"u","timeZone":"UTC","start":"2026-10-20T09:00",
                 "rrule":"FREQ=MINUTELY;COUNT=2","misfire":"all"}"#,
@@ -424,7 +410,14 @@ fn tick_renews_the_lease_while_the_command_runs() {
     // (25 October 2026, the night Berlin falls back) is long due.
     let a = std::process::Command::new(common::BIN)
         .current_dir(&d)
-        .args(["ledger", "--db", "ledger.db", "tick", "--worker", "a"])
+        .args([
+            "ledger",
+            "--db",
+            &common::db_arg(&d),
+            "tick",
+            "--worker",
+            "a",
+        ])
         .args(["--lease", "PT6S", "--exec", "touch started; sleep 13"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -481,7 +474,7 @@ fn tick_renews_the_lease_while_the_command_runs() {
 /// attempts and its effect intact: same ids, keys (the `|fold=1` suffix
 /// included), notes, zone and policy tokens; planning again adds nothing.
 #[test]
-fn a_version_2_ledger_migrates_with_its_history() {
+fn sqlite_a_version_2_ledger_migrates_with_its_history() {
     let d = dir("migrate_v2");
     let path = d.join("ledger.db");
     {
@@ -521,7 +514,7 @@ fn a_version_2_ledger_migrates_with_its_history() {
         ))
         .unwrap();
     }
-    let mut l = Ledger::open(&path).unwrap();
+    let mut l = open_store(&d);
     assert_eq!(
         l.schema_version().unwrap(),
         wallclock::ledger::MIGRATIONS.len() as i64
@@ -563,10 +556,7 @@ fn a_version_2_ledger_migrates_with_its_history() {
     );
     // The same identities: re-planning from the start inserts nothing, and
     // the second fold runs once under its own key.
-    l.connection()
-        .unwrap()
-        .execute("UPDATE schedules SET cursor = NULL", [])
-        .unwrap();
+    exec(&d, "UPDATE schedules SET cursor = NULL");
     assert_eq!(
         l.plan(
             ts("2026-10-30T00:00:00Z"),
@@ -599,12 +589,8 @@ fn a_version_2_ledger_migrates_with_its_history() {
 #[test]
 fn a_batch_cut_short_commits_nothing_and_recovers_each_once() {
     let d = dir("batch_cut");
-    let path = d.join("ledger.db");
-    let mut l = Ledger::init(&path).unwrap();
-    l.connection()
-        .unwrap()
-        .execute_batch("CREATE TABLE sent (key TEXT PRIMARY KEY)")
-        .unwrap();
+    let mut l = init_store(&d);
+    exec(&d, "CREATE TABLE sent (key TEXT PRIMARY KEY)");
     l.add(
         &Spec::from_json(
             r#"{"id":"b","timeZone":"America/New_York","start":"2026-11-01T01:00",
@@ -634,14 +620,9 @@ fn a_batch_cut_short_commits_nothing_and_recovers_each_once() {
     }));
     assert!(cut.is_err());
     drop(l);
-    let mut b = Ledger::open(&path).unwrap();
-    let sent = |l: &Ledger| -> i64 {
-        l.connection()
-            .unwrap()
-            .query_row("SELECT count(*) FROM sent", [], |r| r.get(0))
-            .unwrap()
-    };
-    assert_eq!(sent(&b), 0);
+    let mut b = open_store(&d);
+    let sent = || int(&d, "SELECT count(*) FROM sent");
+    assert_eq!(sent(), 0);
     let occ = b.occurrences(&OccurrenceFilter::default()).unwrap();
     // 01:00–01:50 twice (EDT, then EST), both folds counted: 12.
     assert_eq!(occ.len(), 12);
@@ -663,7 +644,7 @@ fn a_batch_cut_short_commits_nothing_and_recovers_each_once() {
         })
         .unwrap();
     assert_eq!((r.lease_expired, r.done), (0, 12), "{r:?}");
-    assert_eq!(sent(&b), 12);
+    assert_eq!(sent(), 12);
     for o in b.occurrences(&OccurrenceFilter::default()).unwrap() {
         assert_eq!((o.state.as_str(), o.attempts), ("done", 1));
         let outcomes: Vec<_> = b

@@ -1,26 +1,52 @@
 //! The ledger against the seeds' golden tables, through the library API on
-//! real SQLite files: seed 000 §5.5 (misfire), §5.6 (rule change), plan
+//! the store under test (a SQLite file, or a PostgreSQL database): seed 000 §5.5 (misfire), §5.6 (rule change), plan
 //! idempotence, gap and merge records, revision cutover, tzdb re-plan.
 #![cfg(all(feature = "native", not(target_arch = "wasm32")))]
 
-use std::path::PathBuf;
+#[path = "common/ledger_cli.rs"]
+mod common;
 
-use jiff::{SignedDuration, Timestamp};
+use std::path::{Path, PathBuf};
+
+use jiff::SignedDuration;
 use wallclock::Spec;
 use wallclock::ledger::{Ledger, OccurrenceFilter, Outcome};
 
-fn db(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("ledger_plan");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{name}.db"));
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
-    }
-    path
+use common::{exec, init_store, on_postgres, try_exec, ts};
+
+fn dir(name: &str) -> PathBuf {
+    common::dir("ledger_plan", name)
 }
 
-fn ts(s: &str) -> Timestamp {
-    s.parse().unwrap()
+/// A new ledger in a fresh test folder `name`.
+fn new_ledger(name: &str) -> (PathBuf, Ledger) {
+    let d = dir(name);
+    let l = init_store(&d);
+    (d, l)
+}
+
+/// Moves every pending occurrence from 1 November on an hour earlier and
+/// marks it and the ledger as planned under tz database `2020a`: rows as an
+/// older tz database that still had New York on EDT then would have left.
+fn plan_as_under_2020a(d: &Path) {
+    let earlier = |col: &str| {
+        if on_postgres() {
+            format!("{col} = {col} - interval '1 hour'")
+        } else {
+            format!("{col} = strftime('%Y-%m-%dT%H:%M:%SZ', {col}, '-1 hour')")
+        }
+    };
+    exec(
+        d,
+        &format!(
+            "UPDATE occurrences SET tzdb = '2020a', {}, {}, {}
+              WHERE nominal >= '2026-11-01';
+             UPDATE meta SET value = '2020a' WHERE key = 'tzdb';",
+            earlier("instant"),
+            earlier("at"),
+            earlier("due_at")
+        ),
+    );
 }
 
 const DAYS14: SignedDuration = SignedDuration::from_hours(24 * 14);
@@ -49,7 +75,7 @@ fn table(rows: &[(u32, &str)]) -> Vec<(u32, String)> {
 /// Seed 000 §5.5: daily 09:00 (Berlin), ran 20 October 09:01, back at
 /// 24 October 12:00Z, maxLateness P2D.
 fn outage(policy: &str, extra: &str) -> Ledger {
-    let mut l = Ledger::init(db(&format!("outage_{policy}{}", extra.len()))).unwrap();
+    let (_, mut l) = new_ledger(&format!("outage_{policy}{}", extra.len()));
     l.add(&spec(&format!(
         r#"{{"id":"digest","timeZone":"Europe/Berlin","start":"2026-10-20T09:00",
             "rrule":"FREQ=DAILY","misfire":"{policy}"{extra}}}"#
@@ -150,7 +176,7 @@ fn max_catch_up_bounds_the_late_runs() {
 
 #[test]
 fn seed_000_5_6_rule_change_runs_only_the_new_time() {
-    let mut l = Ledger::init(db("rule_change")).unwrap();
+    let (_, mut l) = new_ledger("rule_change");
     l.add(&spec(
         r#"{"id":"digest","timeZone":"Europe/Berlin","start":"2026-10-20T09:00","rrule":"FREQ=DAILY"}"#,
     ))
@@ -212,7 +238,7 @@ fn seed_000_5_6_rule_change_runs_only_the_new_time() {
 
 #[test]
 fn plan_is_idempotent_and_records_gaps_and_merges() {
-    let mut l = Ledger::init(db("idempotent")).unwrap();
+    let (_, mut l) = new_ledger("idempotent");
     // 02:30 New York does not exist on 8 March; Apia skipped 30 December 2011.
     l.add(&spec(
         r#"{"id":"ny","timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"FREQ=DAILY;COUNT=4"}"#,
@@ -266,7 +292,7 @@ fn plan_is_idempotent_and_records_gaps_and_merges() {
 
 #[test]
 fn fold_both_keys_and_slots() {
-    let mut l = Ledger::init(db("fold_both")).unwrap();
+    let (_, mut l) = new_ledger("fold_both");
     l.add(&spec(
         r#"{"id":"f","timeZone":"America/New_York","start":"2026-11-01T01:30","fold":"both"}"#,
     ))
@@ -295,26 +321,14 @@ fn fold_both_keys_and_slots() {
 
 #[test]
 fn tzdb_replan_moves_pending_occurrences_and_keeps_keys() {
-    let mut l = Ledger::init(db("tzdb")).unwrap();
+    let (d, mut l) = new_ledger("tzdb");
     l.add(&spec(
         r#"{"id":"ny","timeZone":"America/New_York","start":"2026-10-30T09:00","rrule":"FREQ=DAILY;COUNT=5"}"#,
     ))
     .unwrap();
     l.plan(ts("2026-10-29T00:00:00Z"), DAYS14).unwrap();
     let truth = l.occurrences(&OccurrenceFilter::default()).unwrap();
-    // Simulate rows planned under an older tz database that still had
-    // New York on EDT after 1 November: one hour early.
-    l.connection()
-        .unwrap()
-        .execute_batch(
-            "UPDATE occurrences SET tzdb = '2020a',
-                    instant = strftime('%Y-%m-%dT%H:%M:%SZ', instant, '-1 hour'),
-                    at = strftime('%Y-%m-%dT%H:%M:%SZ', at, '-1 hour'),
-                    due_at = strftime('%Y-%m-%dT%H:%M:%SZ', due_at, '-1 hour')
-              WHERE nominal >= '2026-11-01';
-             UPDATE meta SET value = '2020a' WHERE key = 'tzdb';",
-        )
-        .unwrap();
+    plan_as_under_2020a(&d);
     let report = l.replan(ts("2026-10-29T00:00:00Z")).unwrap();
     assert_eq!(report.schedules, ["ny"]);
     assert_eq!(report.moved.len(), 3);
@@ -353,25 +367,13 @@ fn tzdb_replan_moves_pending_occurrences_and_keeps_keys() {
 /// `explain`; the never-attempted ones move.
 #[test]
 fn replan_keeps_the_instant_of_attempted_occurrences() {
-    let mut l = Ledger::init(db("tzdb_kept")).unwrap();
+    let (d, mut l) = new_ledger("tzdb_kept");
     l.add(&spec(
         r#"{"id":"ny","timeZone":"America/New_York","start":"2026-10-30T09:00","rrule":"FREQ=DAILY;COUNT=5"}"#,
     ))
     .unwrap();
     l.plan(ts("2026-10-29T00:00:00Z"), DAYS14).unwrap();
-    // Planned under an older tz database that kept New York on EDT after
-    // 1 November: those instants an hour early.
-    l.connection()
-        .unwrap()
-        .execute_batch(
-            "UPDATE occurrences SET tzdb = '2020a',
-                    instant = strftime('%Y-%m-%dT%H:%M:%SZ', instant, '-1 hour'),
-                    at = strftime('%Y-%m-%dT%H:%M:%SZ', at, '-1 hour'),
-                    due_at = strftime('%Y-%m-%dT%H:%M:%SZ', due_at, '-1 hour')
-              WHERE nominal >= '2026-11-01';
-             UPDATE meta SET value = '2020a' WHERE key = 'tzdb';",
-        )
-        .unwrap();
+    plan_as_under_2020a(&d);
     // 1 November runs at the old instant (13:00Z) and fails: retry_wait.
     let r = l
         .tick(ts("2026-11-01T13:00:00Z"), "w", LEASE, |job, _| {
@@ -432,13 +434,9 @@ fn replan_keeps_the_instant_of_attempted_occurrences() {
     assert_eq!(l.stats().unwrap().notes["tzdb_kept"], 1);
 }
 
-#[test]
-fn plan_rows_satisfy_the_foreign_keys_it_does_not_probe() {
-    // The plan switches SQLite's per-row foreign-key probe off (and enlarges
-    // the page cache) for its own transaction: its rows must still reference
-    // real revisions, and the connection must enforce foreign keys again
-    // afterwards.
-    let mut l = Ledger::init(db("plan_fk")).unwrap();
+/// Two revisions of one schedule, planned over the cutover.
+fn two_revisions(name: &str) -> (PathBuf, Ledger) {
+    let (d, mut l) = new_ledger(name);
     l.add(&spec(
         r#"{"id":"ny","timeZone":"America/New_York","start":"2026-03-06T02:30","rrule":"FREQ=DAILY"}"#,
     ))
@@ -450,6 +448,37 @@ fn plan_rows_satisfy_the_foreign_keys_it_does_not_probe() {
         ts("2026-03-10T12:00:00Z"),
     )
     .unwrap();
+    (d, l)
+}
+
+/// An occurrence of a revision that does not exist.
+const ORPHAN: &str = "INSERT INTO occurrences (schedule, revision, nominal, fold, at, status, tzdb, state, due_at, planned_at)
+     VALUES ('ny', 9, '2026-03-30T04:30:00', 0, '2026-03-30T08:30:00Z', 'scheduled', 'x', 'planned',
+             '2026-03-30T08:30:00Z', '2026-03-05T00:00:00Z')";
+
+#[test]
+fn plan_rows_reference_real_revisions() {
+    let (d, mut l) = two_revisions("plan_revisions");
+    let r = l.plan(ts("2026-03-05T00:00:00Z"), DAYS14).unwrap();
+    assert_eq!((r.inserted, r.gap_skipped), (13, 1), "{r:?}");
+    let revisions = common::ints(
+        &d,
+        "SELECT DISTINCT revision FROM occurrences ORDER BY revision",
+    );
+    assert_eq!(revisions, [1, 2]);
+    assert!(
+        try_exec(&d, ORPHAN).is_err(),
+        "an occurrence of a missing revision was accepted"
+    );
+}
+
+#[test]
+fn sqlite_plan_rows_satisfy_the_foreign_keys_it_does_not_probe() {
+    // The plan switches SQLite's per-row foreign-key probe off (and enlarges
+    // the page cache) for its own transaction: its rows must still reference
+    // real revisions, and the connection must enforce foreign keys again
+    // afterwards.
+    let (_, mut l) = two_revisions("plan_fk");
     let cache = |l: &Ledger| -> i64 {
         l.connection()
             .unwrap()
@@ -462,14 +491,6 @@ fn plan_rows_satisfy_the_foreign_keys_it_does_not_probe() {
     // The plan's larger page cache is given back too.
     assert_eq!(cache(&l), cache_before);
     let conn = l.connection().unwrap();
-    let revisions: Vec<i64> = conn
-        .prepare("SELECT DISTINCT revision FROM occurrences ORDER BY revision")
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap();
-    assert_eq!(revisions, [1, 2]);
     let violations: i64 = conn
         .query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| {
             r.get(0)
@@ -480,12 +501,7 @@ fn plan_rows_satisfy_the_foreign_keys_it_does_not_probe() {
         .query_row("PRAGMA foreign_keys", [], |r| r.get(0))
         .unwrap();
     assert_eq!(on, 1);
-    let orphan = conn.execute(
-        "INSERT INTO occurrences (schedule, revision, nominal, fold, at, status, tzdb, state, due_at, planned_at)
-         VALUES ('ny', 9, '2026-03-30T04:30:00', 0, '2026-03-30T08:30:00Z', 'scheduled', 'x', 'planned',
-                 '2026-03-30T08:30:00Z', '2026-03-05T00:00:00Z')",
-        [],
-    );
+    let orphan = conn.execute(ORPHAN, []);
     assert!(
         orphan.is_err(),
         "an occurrence of a missing revision was accepted"

@@ -1,5 +1,6 @@
-//! The ledger as processes use it: real `wallclock ledger` processes on real
-//! SQLite files. Seed 000 §5.7 (a crash after the effect and before the done
+//! The ledger as processes use it: real `wallclock ledger` processes on the
+//! store under test (SQLite files, or PostgreSQL databases with
+//! `WALLCLOCK_TEST_STORE=postgres`). Seed 000 §5.7 (a crash after the effect and before the done
 //! mark), four workers racing over thousands of due occurrences, lease
 //! expiry and fencing, disable racing dispatch, cutover boundary, and
 //! errors that leave the database unchanged.
@@ -16,9 +17,12 @@ use std::time::{Duration, Instant};
 
 use jiff::{SignedDuration, Timestamp};
 use wallclock::Spec;
-use wallclock::ledger::{Finish, Ledger, OccurrenceFilter, Outcome, TickReport};
+use wallclock::ledger::{Finish, OccurrenceFilter, Outcome, TickReport};
 
-use common::{BIN, err, ledger, occurrences, ok, setup, ts, wait_for};
+use common::{
+    BIN, err, exec, hold_write_lock, init_store, int, ledger, occurrences, ok, rows, setup, texts,
+    ts, wait_for,
+};
 
 fn dir(name: &str) -> std::path::PathBuf {
     common::dir("ledger_process", name)
@@ -58,7 +62,7 @@ fn seed_000_5_7_crash_after_effect_before_done() {
     let exec = r#"grep -qxF "$WALLCLOCK_KEY" effects 2>/dev/null || echo "$WALLCLOCK_KEY" >> effects; touch "attempt_$WALLCLOCK_ATTEMPT"; if [ "$WALLCLOCK_ATTEMPT" = 1 ]; then sleep 60; fi"#;
     let mut child = Command::new(BIN)
         .current_dir(&d)
-        .args(["ledger", "--db", "ledger.db", "tick"])
+        .args(["ledger", "--db", &common::db_arg(&d), "tick"])
         .args([
             "--now",
             "2026-10-20T09:00:30Z",
@@ -136,7 +140,7 @@ fn four_workers_run_every_occurrence_exactly_once() {
                 .args([
                     "ledger",
                     "--db",
-                    "ledger.db",
+                    &common::db_arg(&d),
                     "--busy-timeout",
                     "PT60S",
                     "tick",
@@ -187,7 +191,7 @@ fn four_workers_run_every_occurrence_exactly_once() {
 #[test]
 fn lease_expiry_and_fencing() {
     let d = dir("fencing");
-    let mut l = Ledger::init(d.join("ledger.db")).unwrap();
+    let mut l = init_store(&d);
     l.add(&Spec::from_json(r#"{"id":"f","timeZone":"UTC","start":"2026-10-20T09:00"}"#).unwrap())
         .unwrap();
     l.plan(ts("2026-10-20T08:00:00Z"), SignedDuration::from_hours(24))
@@ -257,18 +261,12 @@ fn lease_expiry_and_fencing() {
 #[test]
 fn retries_backoff_dead_and_transactional_handler() {
     let d = dir("retry");
-    let mut l =
-        Ledger::init(d.join("ledger.db"))
-            .unwrap()
-            .with_retry(wallclock::ledger::RetryPolicy {
-                max_attempts: 3,
-                base: SignedDuration::from_secs(10),
-                max: SignedDuration::from_mins(10),
-            });
-    l.connection()
-        .unwrap()
-        .execute_batch("CREATE TABLE sent (key TEXT PRIMARY KEY)")
-        .unwrap();
+    let mut l = init_store(&d).with_retry(wallclock::ledger::RetryPolicy {
+        max_attempts: 3,
+        base: SignedDuration::from_secs(10),
+        max: SignedDuration::from_mins(10),
+    });
+    exec(&d, "CREATE TABLE sent (key TEXT PRIMARY KEY)");
     l.add(
         &Spec::from_json(
             r#"{"id":"r","timeZone":"UTC","start":"2026-10-20T09:00","rrule":"FREQ=DAILY;COUNT=2"}"#,
@@ -299,12 +297,11 @@ fn retries_backoff_dead_and_transactional_handler() {
     assert_eq!(seen, [1, 2, 3]);
     let occ = l.occurrences(&OccurrenceFilter::default()).unwrap();
     assert_eq!(occ[0].state, "dead");
-    let sent: i64 = l
-        .connection()
-        .unwrap()
-        .query_row("SELECT count(*) FROM sent", [], |r| r.get(0))
-        .unwrap();
-    assert_eq!(sent, 0, "failed handlers' writes roll back");
+    assert_eq!(
+        int(&d, "SELECT count(*) FROM sent"),
+        0,
+        "failed handlers' writes roll back"
+    );
     let attempts = l.attempts(&occ[0].id).unwrap();
     let gap =
         |i: usize| ts(&attempts[i + 1].started_at).duration_since(ts(&attempts[i].started_at));
@@ -320,16 +317,10 @@ fn retries_backoff_dead_and_transactional_handler() {
         Outcome::Done
     })
     .unwrap();
-    let sent: Vec<String> = l
-        .connection()
-        .unwrap()
-        .prepare("SELECT key FROM sent")
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap();
-    assert_eq!(sent, ["r|2026-10-21T09:00:00"]);
+    assert_eq!(
+        texts(&d, "SELECT key FROM sent"),
+        [Some("r|2026-10-21T09:00:00".to_owned())]
+    );
 }
 
 /// A disable serialises with claims on the write lock: each occurrence was
@@ -349,7 +340,7 @@ fn disable_racing_dispatch() {
         .args([
             "ledger",
             "--db",
-            "ledger.db",
+            &common::db_arg(&d),
             "tick",
             "--now",
             now,
@@ -390,15 +381,13 @@ fn disable_racing_dispatch() {
     let log = std::fs::read_to_string(d.join("effects.log")).unwrap();
     assert_eq!(log.lines().count(), done);
     // Every attempt was claimed under disable generation 0.
-    let db = rusqlite::Connection::open(d.join("ledger.db")).unwrap();
-    let late: i64 = db
-        .query_row(
-            "SELECT count(*) FROM attempts WHERE disable_generation <> 0",
-            [],
-            |r| r.get(0),
-        )
-        .unwrap();
-    assert_eq!(late, 0);
+    assert_eq!(
+        int(
+            &d,
+            "SELECT count(*) FROM attempts WHERE disable_generation <> 0"
+        ),
+        0
+    );
     // Nothing more is claimed while disabled; enabling resumes at now.
     let r = ok(&tick_at(&d, now, "w", "true"));
     assert_eq!(r["claimed"], 0);
@@ -415,7 +404,7 @@ fn disable_racing_dispatch() {
 #[test]
 fn revision_cutover_boundary() {
     let d = dir("cutover");
-    let mut l = Ledger::init(d.join("ledger.db")).unwrap();
+    let mut l = init_store(&d);
     let daily = |extra: &str| {
         Spec::from_json(&format!(
             r#"{{"id":"d","timeZone":"UTC","start":"2026-10-20T09:00","rrule":"FREQ=DAILY"{extra}}}"#
@@ -487,10 +476,12 @@ fn revision_cutover_boundary() {
     );
 }
 
-/// Errors are one JSON line on stderr with status 2 and change nothing.
+/// A file that is not a SQLite database, and a missing file: one JSON
+/// error line on stderr with status 2; the file stays as it was, and
+/// nothing but `init` creates one.
 #[test]
-fn errors_leave_the_database_unchanged() {
-    let d = dir("errors");
+fn sqlite_errors_on_a_file_that_is_not_a_ledger() {
+    let d = dir("errors_file");
     // Not a database.
     std::fs::write(
         d.join("ledger.db"),
@@ -507,7 +498,12 @@ fn errors_leave_the_database_unchanged() {
     // Missing: not created by anything but init.
     assert_eq!(err(&ledger(&d, &["plan"]))["code"], "ledger_not_found");
     assert!(!d.join("ledger.db").exists());
+}
 
+/// Errors are one JSON line on stderr with status 2 and change nothing.
+#[test]
+fn errors_leave_the_database_unchanged() {
+    let d = dir("errors");
     setup(
         &d,
         r#"{"id":"a","timeZone":"UTC","start":"2026-10-20T09:00","rrule":"FREQ=DAILY"}"#,
@@ -562,8 +558,7 @@ fn errors_leave_the_database_unchanged() {
     );
     assert_eq!(snapshot(), before);
     // Locked: another process holds the write lock.
-    let holder = rusqlite::Connection::open(d.join("ledger.db")).unwrap();
-    holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let holder = hold_write_lock(&d);
     std::fs::write(
         d.join("b.json"),
         r#"{"id":"b","timeZone":"UTC","start":"2026-10-20T09:00"}"#,
@@ -576,7 +571,6 @@ fn errors_leave_the_database_unchanged() {
     ));
     assert_eq!(e["code"], "database_locked", "{e}");
     assert!(t.elapsed() < Duration::from_secs(10));
-    holder.execute_batch("ROLLBACK").unwrap();
     drop(holder);
     assert_eq!(snapshot(), before);
     assert_eq!(
@@ -604,7 +598,7 @@ fn run_stops_on_sigterm() {
         .args([
             "ledger",
             "--db",
-            "ledger.db",
+            &common::db_arg(&d),
             "run",
             "--worker",
             "w",
@@ -724,9 +718,7 @@ exit 0"#;
                 wait_for(&d.join("effect_1"), Duration::from_secs(20));
                 // Take the write lock, then let the command exit: the done
                 // mark waits for the lock and is killed waiting.
-                let conn = rusqlite::Connection::open(d.join("ledger.db")).unwrap();
-                conn.execute_batch("BEGIN EXCLUSIVE").unwrap();
-                holder = Some(conn);
+                holder = Some(hold_write_lock(&d));
                 std::fs::write(d.join("go"), "").unwrap();
                 let t = Instant::now();
                 while t.elapsed() < Duration::from_secs(20) {
@@ -755,9 +747,7 @@ exit 0"#;
             assert!(child.try_wait().unwrap().is_none(), "the tick gave up");
         }
         kill_group(&mut child);
-        if let Some(conn) = holder {
-            conn.execute_batch("ROLLBACK").unwrap();
-        }
+        drop(holder);
         let occ = occurrences(&d);
         assert_eq!(
             (occ[0]["state"].as_str(), occ[0]["attempts"].as_u64()),
@@ -814,11 +804,7 @@ fn kill_9_during_catch_up_resumes_to_the_same_decisions() {
         .process_group(0)
         .spawn()
         .unwrap();
-    let db = rusqlite::Connection::open(common::db_file(&d)).unwrap();
-    let count = || -> i64 {
-        db.query_row("SELECT count(*) FROM occurrences", [], |r| r.get(0))
-            .unwrap()
-    };
+    let count = || int(&d, "SELECT count(*) FROM occurrences");
     let t = Instant::now();
     while count() == 0 {
         assert!(t.elapsed() < Duration::from_secs(120), "no batch committed");
@@ -830,13 +816,13 @@ fn kill_9_during_catch_up_resumes_to_the_same_decisions() {
     assert!(committed < 86_401, "killed after the catch-up: {committed}");
     let r = ok(&tick_at(&d, now, "b", exec));
     assert_eq!(r["done"], 1, "{r}");
-    let states: Vec<(String, i64)> = db
-        .prepare("SELECT state, count(*) FROM occurrences GROUP BY state ORDER BY state")
-        .unwrap()
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap();
+    let states: Vec<(String, i64)> = rows(
+        &d,
+        "SELECT state, count(*) FROM occurrences GROUP BY state ORDER BY state",
+    )
+    .into_iter()
+    .map(|r| (r[0].text().unwrap(), r[1].int()))
+    .collect();
     assert_eq!(
         states,
         [("coalesced".to_owned(), 86_400), ("done".to_owned(), 1)]
