@@ -104,6 +104,13 @@ pub const BATCH_ROWS: usize = 5_000;
 /// losing every race to the next one.
 pub(crate) const BATCH_PAUSE: Duration = Duration::from_millis(110);
 
+/// [`BATCH_ROWS`] on PostgreSQL, where a batch's rows are round trips to
+/// the server: a batch holds the exclusive write gate about as long as a
+/// SQLite batch holds the write lock. No pause follows it there: waiters
+/// for the gate queue in order, so a claim waiting for one batch gets the
+/// gate before the next batch does.
+pub const PG_BATCH_ROWS: usize = 1_000;
+
 /// The occurrences an update hands to its new revision (cancelled, to be
 /// planned again): those never attempted that never ran and never will.
 /// An occurrence with an attempt was dispatched, whatever its state (a
@@ -246,11 +253,24 @@ impl Ledger {
     }
 
     fn on(store: Store) -> Ledger {
+        let batch = match store.dialect() {
+            Dialect::Sqlite => BATCH_ROWS,
+            Dialect::Postgres => PG_BATCH_ROWS,
+        };
         Ledger {
             store,
             retry: RetryPolicy::default(),
-            batch: BATCH_ROWS,
+            batch,
             epoch: None,
+        }
+    }
+
+    /// The pause between two batches of a plan or a catch-up: see
+    /// [`BATCH_PAUSE`] and [`PG_BATCH_ROWS`].
+    pub(crate) fn batch_pause(&self) -> Duration {
+        match self.store.dialect() {
+            Dialect::Sqlite => BATCH_PAUSE,
+            Dialect::Postgres => Duration::ZERO,
         }
     }
 

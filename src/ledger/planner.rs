@@ -348,7 +348,7 @@ impl Ledger {
             if !more {
                 return Ok(report);
             }
-            std::thread::sleep(super::BATCH_PAUSE);
+            std::thread::sleep(self.batch_pause());
         }
     }
 

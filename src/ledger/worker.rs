@@ -762,7 +762,7 @@ impl Ledger {
                 Some(last) if read >= self.batch => after = last,
                 _ => return Ok(()),
             }
-            std::thread::sleep(super::BATCH_PAUSE);
+            std::thread::sleep(self.batch_pause());
         }
     }
 }
