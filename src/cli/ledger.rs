@@ -17,10 +17,12 @@ use jiff::{SignedDuration, Timestamp};
 
 use crate::format::fmt_instant;
 use crate::ledger::{
-    DEFAULT_BUSY_TIMEOUT, Job, Ledger, LedgerError, Location, OccurrenceFilter, Outcome, Reconcile,
-    RetryPolicy, TickReport,
+    DEFAULT_BUSY_TIMEOUT, Job, Ledger, LedgerError, Location, Outcome, Reconcile, RetryPolicy,
+    TickReport,
 };
 use crate::spec::parse_duration;
+
+use super::ledger_ops;
 
 /// The occurrence ledger: plan, claim and run calendar occurrences from a
 /// SQLite file or a PostgreSQL database.
@@ -38,6 +40,9 @@ struct LedgerCli {
     /// How long to wait for another process's write lock, e.g. `PT5S`.
     #[arg(long, value_name = "DURATION", global = true)]
     busy_timeout: Option<String>,
+    /// How long an `unknown_effect` waits for `reconcile` before a tick moves it to `manual`.
+    #[arg(long, value_name = "DURATION", global = true, default_value = "PT30M")]
+    manual_after: String,
     #[command(subcommand)]
     command: LedgerCommand,
 }
@@ -102,18 +107,20 @@ enum LedgerCommand {
         #[arg(long, value_name = "DURATION", default_value = "P14D")]
         horizon: String,
     },
-    /// List occurrences.
-    Occurrences {
-        /// Only this schedule.
-        #[arg(long, value_name = "ID")]
-        schedule: Option<String>,
-        /// Only this state (`planned`, `done`, `expired`, …).
-        #[arg(long, value_name = "STATE")]
-        state: Option<String>,
-        /// A JSON array instead of a table.
-        #[arg(long)]
-        json: bool,
-    },
+    /// List occurrences (filtered; JSON and JSON Lines stream in constant memory).
+    Occurrences(ledger_ops::OccurrencesArgs),
+    /// Every schedule: revision, status, zone, rule, next run, last result, lateness, counts.
+    Schedules(ledger_ops::SchedulesArgs),
+    /// One schedule as `schedules` shows it, with its revisions.
+    Show(ledger_ops::ShowArgs),
+    /// Remove a schedule: what never ran is cancelled, history stays, the id is not reused.
+    Remove(ledger_ops::RemoveArgs),
+    /// Make a `dead`, `manual` or `unknown_effect` occurrence claimable again, same key.
+    Retry(ledger_ops::RetryArgs),
+    /// Run one occurrence of a schedule now, with its own key `<id>|manual|<instant>`.
+    Trigger(ledger_ops::TriggerArgs),
+    /// Delete terminal occurrences before an instant, keeping each schedule's newest.
+    Prune(ledger_ops::PruneArgs),
     /// Everything the ledger knows about one effect key.
     Explain {
         /// The key, e.g. `digest|2026-10-21T09:00:00`.
@@ -150,6 +157,20 @@ enum LedgerCommand {
         #[arg(long, value_name = "URL")]
         to: String,
     },
+}
+
+impl LedgerCommand {
+    /// Commands that only read: they open the ledger read-only.
+    fn reads_only(&self) -> bool {
+        matches!(
+            self,
+            LedgerCommand::Occurrences(_)
+                | LedgerCommand::Stats { .. }
+                | LedgerCommand::Explain { .. }
+                | LedgerCommand::Schedules(_)
+                | LedgerCommand::Show(_)
+        )
+    }
 }
 
 #[derive(Debug, clap::Args)]
@@ -259,8 +280,12 @@ fn run(cli: LedgerCli, out: &mut String) -> Result<(), LedgerError> {
         );
         return Ok(());
     }
-    let ledger = Ledger::open_at(&location, busy)?;
-    command(ledger, cli.command, out)
+    let ledger = match cli.command.reads_only() {
+        true => Ledger::open_read_only(&location, busy)?,
+        false => Ledger::open_at(&location, busy)?,
+    };
+    let manual_after = parse_duration(&cli.manual_after, "manual-after")?;
+    command(ledger.with_manual_after(manual_after), cli.command, out)
 }
 
 /// `--busy-timeout`, or the default.
@@ -320,21 +345,13 @@ fn command(
             every,
             horizon,
         } => daemon(ledger, &work, &every, &horizon, out)?,
-        LedgerCommand::Occurrences {
-            schedule,
-            state,
-            json,
-        } => {
-            let list = ledger.occurrences(&OccurrenceFilter {
-                schedule,
-                state,
-                key: None,
-            })?;
-            match json {
-                true => push(out, &list),
-                false => occurrence_table(out, &list),
-            }
-        }
+        LedgerCommand::Occurrences(a) => ledger_ops::occurrences(&ledger, &a, out)?,
+        LedgerCommand::Schedules(a) => ledger_ops::schedules(&ledger, &a, out)?,
+        LedgerCommand::Show(a) => ledger_ops::show(&ledger, &a, out)?,
+        LedgerCommand::Remove(a) => ledger_ops::remove(&mut ledger, &a, out)?,
+        LedgerCommand::Retry(a) => ledger_ops::retry(&mut ledger, &a, out)?,
+        LedgerCommand::Trigger(a) => ledger_ops::trigger(&mut ledger, &a, out)?,
+        LedgerCommand::Prune(a) => ledger_ops::prune(&mut ledger, &a, out)?,
         LedgerCommand::Explain { key } => push(out, &ledger.explain(&key)?),
         LedgerCommand::Reconcile { key, outcome, now } => {
             let outcome = outcome.outcome();
@@ -644,7 +661,7 @@ fn read_spec(path: &str) -> Result<crate::spec::Spec, LedgerError> {
     Ok(super::input::spec_text(&text)?)
 }
 
-fn instant(text: &str, field: &str) -> Result<Timestamp, LedgerError> {
+pub(super) fn instant(text: &str, field: &str) -> Result<Timestamp, LedgerError> {
     text.trim().parse::<Timestamp>().map_err(|_| {
         LedgerError::new(
             "invalid_date_time",
@@ -656,7 +673,7 @@ fn instant(text: &str, field: &str) -> Result<Timestamp, LedgerError> {
     })
 }
 
-fn now_or_clock(text: Option<&str>) -> Result<Timestamp, LedgerError> {
+pub(super) fn now_or_clock(text: Option<&str>) -> Result<Timestamp, LedgerError> {
     match text {
         Some(t) => instant(t, "now"),
         None => Ok(Timestamp::now()),
@@ -666,55 +683,4 @@ fn now_or_clock(text: Option<&str>) -> Result<Timestamp, LedgerError> {
 fn push<T: serde::Serialize + ?Sized>(out: &mut String, value: &T) {
     out.push_str(&serde_json::to_string(value).unwrap_or_default());
     out.push('\n');
-}
-
-fn occurrence_table(out: &mut String, list: &[crate::ledger::Occurrence]) {
-    use std::fmt::Write as _;
-    let rows: Vec<[String; 6]> = list
-        .iter()
-        .map(|o| {
-            let notes = o
-                .notes
-                .as_array()
-                .map(|a| {
-                    a.iter()
-                        .filter_map(|n| n["code"].as_str())
-                        .collect::<Vec<_>>()
-                        .join(",")
-                })
-                .unwrap_or_default();
-            [
-                o.key.clone(),
-                format!("r{}", o.revision),
-                o.instant.clone().unwrap_or_else(|| "-".to_owned()),
-                o.state.clone(),
-                o.attempts.to_string(),
-                notes,
-            ]
-        })
-        .collect();
-    let head = ["KEY", "REV", "INSTANT", "STATE", "ATTEMPTS", "NOTES"];
-    let mut width: Vec<usize> = head.iter().map(|h| h.len()).collect();
-    for r in &rows {
-        for (w, c) in width.iter_mut().zip(r) {
-            *w = (*w).max(c.chars().count());
-        }
-    }
-    let mut line = |cells: &[&str]| {
-        let mut l = String::new();
-        for (i, (c, w)) in cells.iter().zip(&width).enumerate() {
-            if i + 1 == cells.len() {
-                l.push_str(c);
-            } else {
-                let _ = write!(l, "{c:<w$}  ");
-            }
-        }
-        out.push_str(l.trim_end());
-        out.push('\n');
-    };
-    line(&head);
-    for r in &rows {
-        let cells: Vec<&str> = r.iter().map(String::as_str).collect();
-        line(&cells);
-    }
 }

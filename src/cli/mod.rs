@@ -10,6 +10,8 @@ mod args;
 mod input;
 #[cfg(not(target_arch = "wasm32"))]
 mod ledger;
+#[cfg(not(target_arch = "wasm32"))]
+mod ledger_ops;
 mod table;
 
 use std::ffi::OsString;

@@ -57,7 +57,7 @@ pub(crate) fn expansion(out: &mut String, result: &Expansion) {
     out.push_str(&format!("\ntzdb {}\n", result.tzdb()));
 }
 
-fn push_rows<const N: usize>(out: &mut String, rows: &[[String; N]]) {
+pub(crate) fn push_rows<const N: usize>(out: &mut String, rows: &[[String; N]]) {
     let mut widths = [0usize; N];
     for row in rows {
         for (w, cell) in widths.iter_mut().zip(row) {
