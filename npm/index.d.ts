@@ -10,6 +10,8 @@ export type FoldPolicy = 'first' | 'second' | 'both';
 export type InvalidDatePolicy = 'omit' | 'backward' | 'forward';
 /** What a late scheduler does with the occurrences it missed. */
 export type MisfirePolicy = 'all' | 'latest_only' | 'skip';
+/** What the ledger's scheduler does with an occurrence due while the previous one still runs. */
+export type OverlapPolicy = 'allow' | 'skip' | 'queue';
 
 /** A schedule as written by a user. Unknown keys are rejected. */
 export interface Spec {
@@ -37,6 +39,10 @@ export interface Spec {
   maxCatchUp?: number | null;
   /** ISO 8601 duration; with misfire `skip`, lateness still treated as on time. Default `PT5M`. */
   grace?: string | null;
+  /** The ledger's scheduler: run alongside (default), skip, or queue behind a running occurrence. */
+  overlap?: OverlapPolicy;
+  /** ISO 8601 duration: the ledger's scheduler kills a run that takes longer. */
+  timeout?: string | null;
 }
 
 /** An instant (`2026-03-08T07:00:00Z`, `2026-03-08T03:00:00-04:00`) or a local date-time in the spec's zone (`2026-03-08T02:00`). */

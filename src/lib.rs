@@ -65,7 +65,7 @@ pub use plan::{
     Entry, ExpandOptions, Expansion, MAX_ENTRIES, MAX_STEPS, MAX_TRANSITIONS, Status, Warning,
     execution_instants, expand, notice_window, notices, warnings,
 };
-pub use policy::{FoldPolicy, GapPolicy, InvalidDatePolicy, MisfirePolicy};
+pub use policy::{FoldPolicy, GapPolicy, InvalidDatePolicy, MisfirePolicy, OverlapPolicy};
 pub use rule::{Frequency, Rule, Until, WeekdayNum};
 pub use spec::{
     MAX_DATE_LIST, MAX_ID_LEN, Schedule, Spec, instant_at, parse_duration, parse_local, shape_error,

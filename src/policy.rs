@@ -119,3 +119,17 @@ pub enum MisfirePolicy {
     Skip,
 }
 policy_tokens!(MisfirePolicy, "misfire", "\"misfire\": \"latest_only\"", [All => "all", LatestOnly => "latest_only", Skip => "skip"]);
+
+/// What a scheduler does with an occurrence that is due while the previous
+/// one of the same schedule still runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum OverlapPolicy {
+    /// `allow`: run it alongside.
+    #[default]
+    Allow,
+    /// `skip`: do not run it (`skipped`, reason `overlap`).
+    Skip,
+    /// `queue`: run it once the previous one has finished.
+    Queue,
+}
+policy_tokens!(OverlapPolicy, "overlap", "\"overlap\": \"queue\"", [Allow => "allow", Skip => "skip", Queue => "queue"]);

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, ErrorCode};
 use crate::format::fmt_nominal;
-use crate::policy::{FoldPolicy, GapPolicy, InvalidDatePolicy, MisfirePolicy};
+use crate::policy::{FoldPolicy, GapPolicy, InvalidDatePolicy, MisfirePolicy, OverlapPolicy};
 use crate::rule::{Rule, Until};
 use crate::zone;
 
@@ -89,6 +89,14 @@ pub struct Spec {
     /// ISO 8601 duration; with `skip`, lateness still treated as on time (default `PT5M`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grace: Option<String>,
+    /// An occurrence due while the previous one still runs: run alongside,
+    /// skip it, or queue it (the ledger's scheduler).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub overlap: OverlapPolicy,
+    /// ISO 8601 duration: the ledger's scheduler kills a run of this
+    /// schedule that takes longer (overrides the worker's `--timeout`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout: Option<String>,
 }
 
 impl Spec {
@@ -109,6 +117,8 @@ impl Spec {
             max_lateness: None,
             max_catch_up: None,
             grace: None,
+            overlap: OverlapPolicy::default(),
+            timeout: None,
         }
     }
 
@@ -180,7 +190,7 @@ pub fn shape_error(path: &str, message: &str) -> Error {
         Some(path.to_owned())
     };
     let code = match field.as_deref() {
-        Some("gap" | "fold" | "invalidDate" | "misfire") => ErrorCode::InvalidPolicy,
+        Some("gap" | "fold" | "invalidDate" | "misfire" | "overlap") => ErrorCode::InvalidPolicy,
         _ => ErrorCode::InvalidSpec,
     };
     let message = match &field {
@@ -234,6 +244,7 @@ pub struct Schedule {
     pub(crate) exdate: Vec<DateTime>,
     pub(crate) max_lateness: Option<SignedDuration>,
     pub(crate) grace: SignedDuration,
+    pub(crate) timeout: Option<SignedDuration>,
 }
 
 impl Schedule {
@@ -297,6 +308,21 @@ impl Schedule {
             Some(s) => parse_duration(s, "grace")?,
             None => SignedDuration::from_mins(5),
         };
+        let timeout = match spec.timeout.as_deref() {
+            Some(s) => match parse_duration(s, "timeout")? {
+                d if d.is_positive() => Some(d),
+                _ => {
+                    return Err(Error::new(
+                        ErrorCode::InvalidDuration,
+                        format!(
+                            "invalid `timeout` `{s}`: it must be longer than zero, e.g. `PT10M`"
+                        ),
+                    )
+                    .with_field("timeout"));
+                }
+            },
+            None => None,
+        };
         Ok(Schedule {
             spec: spec.clone(),
             id: Arc::from(spec.id.as_str()),
@@ -308,6 +334,7 @@ impl Schedule {
             exdate,
             max_lateness,
             grace,
+            timeout,
         })
     }
 
@@ -364,6 +391,11 @@ impl Schedule {
     pub fn misfire(&self) -> MisfirePolicy {
         self.spec.misfire
     }
+
+    /// The overlap policy.
+    pub fn overlap(&self) -> OverlapPolicy {
+        self.spec.overlap
+    }
     /// `maxLateness`, if set.
     pub fn max_lateness(&self) -> Option<SignedDuration> {
         self.max_lateness
@@ -371,6 +403,10 @@ impl Schedule {
     /// `maxCatchUp`, if set.
     pub fn max_catch_up(&self) -> Option<u32> {
         self.spec.max_catch_up
+    }
+    /// `timeout`, if set: how long the ledger lets one run take.
+    pub fn timeout(&self) -> Option<SignedDuration> {
+        self.timeout
     }
     /// `grace` (five minutes when absent).
     pub fn grace(&self) -> SignedDuration {

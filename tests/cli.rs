@@ -282,8 +282,8 @@ fn bad_specs_exit_2_with_json_error() {
         ),
         (
             &["ledger", "tick"][..],
-            "worker",
-            "`--worker <NAME>`",
+            "exec",
+            "`--exec <COMMAND>`",
             "wallclock ledger tick --help",
         ),
     ] {

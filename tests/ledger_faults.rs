@@ -529,7 +529,16 @@ fn schedule_ids_with_control_characters_are_refused() {
         r#"{"id":"rapport-été 日報","timeZone":"UTC","start":"2026-10-20T09:00"}"#,
     )
     .unwrap();
-    ok(&ledger(&d, &["add", "--spec", "ok.json"]));
+    ok(&ledger(
+        &d,
+        &[
+            "add",
+            "--spec",
+            "ok.json",
+            "--backfill-from",
+            common::BACKFILL,
+        ],
+    ));
 }
 
 /// A size-limited tmpfs mounted on a directory for one test, unmounted

@@ -409,7 +409,16 @@ fn tick_renews_the_lease_while_the_command_runs() {
     )
     .unwrap();
     ok(&ledger(&d, &["init"]));
-    ok(&ledger(&d, &["add", "--spec", "spec.json"]));
+    ok(&ledger(
+        &d,
+        &[
+            "add",
+            "--spec",
+            "spec.json",
+            "--backfill-from",
+            common::BACKFILL,
+        ],
+    ));
     ok(&ledger(&d, &["plan", "--now", "2026-10-24T00:00:00Z"]));
     // No `--now`: the wall clock, which renewals follow; the occurrence
     // (25 October 2026, the night Berlin falls back) is long due.

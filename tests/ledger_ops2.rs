@@ -86,14 +86,21 @@ impl Db {
         for (i, spec) in specs.iter().enumerate() {
             let file = format!("spec{i}.json");
             std::fs::write(self.dir.join(&file), spec).unwrap();
-            self.ok(&["add", "--spec", &file]);
+            self.ok(&["add", "--spec", &file, "--backfill-from", common::BACKFILL]);
         }
     }
 
     fn tick(&self, now: &str, exec: &str, extra: &[&str]) -> Value {
         let mut args = vec!["tick", "--now", now, "--worker", "w", "--exec", exec];
         args.extend_from_slice(extra);
-        self.ok(&args)
+        let out = self.run(&args);
+        // Status 1: the tick ran, and something it ran ended `dead`.
+        let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|_| {
+            panic!("{out:?}");
+        });
+        let dead = report["dead"].as_u64().unwrap();
+        assert_eq!(out.status.code(), Some(i32::from(dead > 0)), "{out:?}");
+        report
     }
 
     fn stats(&self) -> Value {

@@ -7,19 +7,15 @@
 
 use std::ffi::OsString;
 use std::io::{self, Write};
-use std::process::{Command as Process, Stdio};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use jiff::{SignedDuration, Timestamp};
 
+use super::runner::{self, Work};
 use crate::format::fmt_instant;
-use crate::ledger::{
-    DEFAULT_BUSY_TIMEOUT, Job, Ledger, LedgerError, Location, Outcome, Reconcile, RetryPolicy,
-    TickReport,
-};
+use crate::ledger::{DEFAULT_BUSY_TIMEOUT, Ledger, LedgerError, Location, Reconcile, RetryPolicy};
 use crate::spec::parse_duration;
 
 use super::ledger_ops;
@@ -56,6 +52,14 @@ enum LedgerCommand {
         /// The spec: JSON or an iCalendar VEVENT, `-` for stdin.
         #[arg(long, value_name = "FILE")]
         spec: String,
+        /// The current instant (default: the clock): the schedule is
+        /// planned from here on, nothing before it.
+        #[arg(long, value_name = "INSTANT")]
+        now: Option<String>,
+        /// Plan from this instant instead: the occurrences between it and
+        /// now are missed, and the misfire policy decides them at the next tick.
+        #[arg(long, value_name = "INSTANT")]
+        backfill_from: Option<String>,
     },
     /// A new revision of a schedule, owning the instants from the cutover on.
     Update {
@@ -65,6 +69,14 @@ enum LedgerCommand {
         /// UTC cutover instant, e.g. `2026-10-20T10:00:00Z`.
         #[arg(long, value_name = "INSTANT")]
         cutover: String,
+        /// Change nothing: print what the update would cancel, what it
+        /// leaves alone, and the diff of the two revisions from the cutover.
+        #[arg(long)]
+        dry_run: bool,
+        /// With `--dry-run`: the end of the compared window (default: the
+        /// cutover + 14 days).
+        #[arg(long, value_name = "INSTANT", requires = "dry_run")]
+        until: Option<String>,
     },
     /// Disable a schedule: pending occurrences are cancelled; nothing more is claimed.
     Disable {
@@ -106,6 +118,14 @@ enum LedgerCommand {
         /// How far ahead to plan.
         #[arg(long, value_name = "DURATION", default_value = "P14D")]
         horizon: String,
+        /// After SIGTERM or SIGINT, how long a running command may finish
+        /// before its process group is killed (its attempt is recorded).
+        #[arg(long, value_name = "DURATION", default_value = "PT30S")]
+        shutdown_grace: String,
+        /// Serve `/metrics` (Prometheus text) and `/healthz` on this
+        /// address, e.g. `127.0.0.1:9464`.
+        #[arg(long, value_name = "HOST:PORT")]
+        metrics_addr: Option<String>,
     },
     /// List occurrences (filtered; JSON and JSON Lines stream in constant memory).
     Occurrences(ledger_ops::OccurrencesArgs),
@@ -148,6 +168,25 @@ enum LedgerCommand {
         #[arg(long, value_name = "INSTANT")]
         now: Option<String>,
     },
+    /// Compare what this build would plan with what the ledger holds
+    /// (instants and statuses), writing nothing; exit status 1 on any difference.
+    Shadow {
+        /// The current instant (default: the clock).
+        #[arg(long, value_name = "INSTANT")]
+        now: Option<String>,
+        /// How far ahead to compare (each schedule as far as it is planned).
+        #[arg(long, value_name = "DURATION", default_value = "P28D")]
+        horizon: String,
+        /// Also write the report (JSON) to this file.
+        #[arg(long, value_name = "FILE")]
+        report: Option<String>,
+    },
+    /// The execution epoch: `bump` when switching to another wallclock build
+    /// (or back), before starting its workers.
+    Epoch {
+        #[command(subcommand)]
+        action: Option<EpochAction>,
+    },
     /// Copy a SQLite ledger into an empty PostgreSQL database, in one transaction.
     Migrate {
         /// The SQLite ledger file.
@@ -173,11 +212,22 @@ impl LedgerCommand {
     }
 }
 
+#[derive(Debug, Subcommand)]
+enum EpochAction {
+    /// Start a new epoch: workers of the previous one can no longer claim,
+    /// renew or record; running occurrences go to reconciliation.
+    Bump {
+        /// The current instant (default: the clock).
+        #[arg(long, value_name = "INSTANT")]
+        now: Option<String>,
+    },
+}
+
 #[derive(Debug, clap::Args)]
 struct WorkArgs {
-    /// This worker's name (recorded on every attempt).
+    /// This worker's name, recorded on every attempt (default: `HOSTNAME:PID`).
     #[arg(long, value_name = "NAME")]
-    worker: String,
+    worker: Option<String>,
     /// How long a claim is exclusive; renewed every third of it while the command runs.
     #[arg(long, value_name = "DURATION", default_value = "PT5M")]
     lease: String,
@@ -190,6 +240,10 @@ struct WorkArgs {
     /// First retry delay (doubles per attempt, with jitter).
     #[arg(long, value_name = "DURATION", default_value = "PT10S")]
     backoff: String,
+    /// Kill a command's process group after this long; the attempt fails
+    /// with `timeout` and is retried or made `dead` by the retry policy.
+    #[arg(long, value_name = "DURATION")]
+    timeout: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -224,14 +278,14 @@ pub(crate) fn main(args: Vec<OsString>) -> i32 {
     };
     let mut out = String::new();
     match run(cli, &mut out) {
-        Ok(()) => {
+        Ok(status) => {
             let mut stdout = io::stdout().lock();
             match stdout
                 .write_all(out.as_bytes())
                 .and_then(|()| stdout.flush())
             {
-                Ok(()) => super::OK,
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => super::OK,
+                Ok(()) => status,
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => status,
                 Err(e) => report(&LedgerError::new(
                     "internal",
                     format!("cannot write to stdout: {e}"),
@@ -249,13 +303,14 @@ fn report(err: &LedgerError) -> i32 {
     super::FAILED
 }
 
-fn run(cli: LedgerCli, out: &mut String) -> Result<(), LedgerError> {
+fn run(cli: LedgerCli, out: &mut String) -> Result<i32, LedgerError> {
     let busy = busy_timeout(cli.busy_timeout.as_deref())?;
+    let manual_after = parse_duration(&cli.manual_after, "manual-after")?;
     if let LedgerCommand::Migrate { from, to } = &cli.command {
         let source = Ledger::open_at(&Location::Sqlite(from.into()), busy)
             .map_err(|e| e.with_field("from"))?;
         push(out, &source.migrate_to(&Location::parse(to), busy)?);
-        return Ok(());
+        return Ok(super::OK);
     }
     let db = cli
         .db
@@ -278,13 +333,44 @@ fn run(cli: LedgerCli, out: &mut String) -> Result<(), LedgerError> {
                 "tzdb": ledger.recorded_tzdb()?,
             }),
         );
-        return Ok(());
+        return Ok(super::OK);
+    }
+    if let LedgerCommand::Run {
+        work,
+        every,
+        horizon,
+        shutdown_grace,
+        metrics_addr,
+    } = &cli.command
+    {
+        let grace = Duration::try_from(parse_duration(shutdown_grace, "shutdown-grace")?)
+            .unwrap_or(Duration::from_secs(30));
+        let (work, retry) = work.policy(grace)?;
+        let plan = runner::Schedule {
+            every: Duration::try_from(parse_duration(every, "every")?)
+                .unwrap_or(Duration::from_secs(10))
+                .max(Duration::from_millis(10)),
+            horizon: parse_duration(horizon, "horizon")?,
+        };
+        let stop = runner::stop_on_signals()?;
+        if let Some(addr) = metrics_addr {
+            let at = location.clone();
+            super::metrics::serve(addr, move || Ledger::open_at(&at, busy), stop.clone())?;
+        }
+        let open = || Ledger::open_at(&location, busy);
+        // A daemon belongs to the epoch it started in.
+        let pinned = |l: Ledger| {
+            let mut l = l.with_retry(retry).with_manual_after(manual_after);
+            l.pin_epoch()?;
+            Ok(l)
+        };
+        runner::daemon(open, pinned, &work, &plan, &stop, out)?;
+        return Ok(super::OK);
     }
     let ledger = match cli.command.reads_only() {
         true => Ledger::open_read_only(&location, busy)?,
         false => Ledger::open_at(&location, busy)?,
     };
-    let manual_after = parse_duration(&cli.manual_after, "manual-after")?;
     command(ledger.with_manual_after(manual_after), cli.command, out)
 }
 
@@ -304,18 +390,34 @@ fn command(
     mut ledger: Ledger,
     command: LedgerCommand,
     out: &mut String,
-) -> Result<(), LedgerError> {
+) -> Result<i32, LedgerError> {
     match command {
         LedgerCommand::Init | LedgerCommand::Migrate { .. } => {}
-        LedgerCommand::Add { spec } => {
+        LedgerCommand::Add {
+            spec,
+            now,
+            backfill_from,
+        } => add(&mut ledger, &spec, now, backfill_from, out)?,
+        LedgerCommand::Update {
+            spec,
+            cutover,
+            dry_run: false,
+            ..
+        } => update(&mut ledger, &spec, &cutover, out)?,
+        LedgerCommand::Update {
+            spec,
+            cutover,
+            dry_run: true,
+            until,
+        } => {
             let spec = read_spec(&spec)?;
-            ledger.add(&spec)?;
-            push(
-                out,
-                &serde_json::json!({ "schedule": spec.id, "revision": 1 }),
-            );
+            let cutover = instant(&cutover, "cutover")?;
+            let until = match until {
+                Some(t) => instant(&t, "until")?,
+                None => cutover + SignedDuration::from_hours(14 * 24),
+            };
+            push(out, &ledger.update_preview(&spec, cutover, until)?);
         }
-        LedgerCommand::Update { spec, cutover } => update(&mut ledger, &spec, &cutover, out)?,
         LedgerCommand::Disable { id } => {
             let generation = ledger.disable(&id)?;
             push(
@@ -334,17 +436,17 @@ fn command(
         }
         LedgerCommand::Tick { now, work } => {
             let fixed = now.as_deref().map(|t| instant(t, "now")).transpose()?;
-            let (lease, retry) = work.policy()?;
+            let (work, retry) = work.policy(Duration::ZERO)?;
             let mut ledger = ledger.with_retry(retry);
+            ledger.pin_epoch()?;
             let never = AtomicBool::new(false);
-            let report = work_loop(&mut ledger, fixed, &work, lease, &never)?;
+            let report = runner::work_loop(&mut ledger, fixed, &work, &never, &mut 0)?;
             push(out, &report);
+            if report.dead > 0 {
+                return Ok(super::DIFFERS);
+            }
         }
-        LedgerCommand::Run {
-            work,
-            every,
-            horizon,
-        } => daemon(ledger, &work, &every, &horizon, out)?,
+        LedgerCommand::Run { .. } => {}
         LedgerCommand::Occurrences(a) => ledger_ops::occurrences(&ledger, &a, out)?,
         LedgerCommand::Schedules(a) => ledger_ops::schedules(&ledger, &a, out)?,
         LedgerCommand::Show(a) => ledger_ops::show(&ledger, &a, out)?,
@@ -365,10 +467,76 @@ fn command(
             );
         }
         LedgerCommand::Stats { format } => stats(&ledger, format, out)?,
+        LedgerCommand::Shadow {
+            now,
+            horizon,
+            report,
+        } => {
+            let now = now_or_clock(now.as_deref())?;
+            let found = ledger.shadow(now, parse_duration(&horizon, "horizon")?)?;
+            let text = serde_json::to_string(&found).unwrap_or_default();
+            if let Some(path) = report {
+                std::fs::write(&path, format!("{text}\n")).map_err(|e| {
+                    LedgerError::new(
+                        "invalid_option",
+                        format!("cannot write the report to `{path}`: {e}"),
+                    )
+                    .with_field("report")
+                })?;
+            }
+            push(out, &found);
+            if !found.identical {
+                return Ok(super::DIFFERS);
+            }
+        }
+        LedgerCommand::Epoch { action: None } => {
+            push(out, &serde_json::json!({ "epoch": ledger.epoch()? }));
+        }
+        LedgerCommand::Epoch {
+            action: Some(EpochAction::Bump { now }),
+        } => {
+            push(out, &ledger.bump_epoch(now_or_clock(now.as_deref())?)?);
+        }
         LedgerCommand::Replan { now } => {
             push(out, &ledger.replan(now_or_clock(now.as_deref())?)?);
         }
     }
+    Ok(super::OK)
+}
+
+/// `ledger add`: revision 1, planned from now (or `--backfill-from`);
+/// the output says from when.
+fn add(
+    ledger: &mut Ledger,
+    spec: &str,
+    now: Option<String>,
+    backfill_from: Option<String>,
+    out: &mut String,
+) -> Result<(), LedgerError> {
+    let spec = read_spec(spec)?;
+    let now = now_or_clock(now.as_deref())?;
+    let from = match backfill_from {
+        Some(t) => instant(&t, "backfill-from")?,
+        None => now,
+    };
+    ledger.add_from(&spec, Some(from))?;
+    let note = if from < now {
+        format!(
+            "occurrences from {} on are planned; those before now are missed and the misfire policy decides them at the next tick",
+            fmt_instant(from)
+        )
+    } else {
+        format!(
+            "occurrences from {} on are planned; none before it (use --backfill-from to run past ones)",
+            fmt_instant(from)
+        )
+    };
+    push(
+        out,
+        &serde_json::json!({
+            "schedule": spec.id, "revision": 1, "plannedFrom": fmt_instant(from), "note": note,
+        }),
+    );
     Ok(())
 }
 
@@ -414,65 +582,14 @@ impl ReconcileArgs {
     }
 }
 
-/// `ledger run`: plans and ticks every `every` until SIGTERM or SIGINT.
-/// Another connection holding the write lock longer than `--busy-timeout`
-/// fails one tick, not the daemon: the error goes to stderr and the next
-/// tick tries again (an outcome is recorded before that, see
-/// [`record_outcome`]).
-fn daemon(
-    ledger: Ledger,
-    work: &WorkArgs,
-    every: &str,
-    horizon: &str,
-    out: &mut String,
-) -> Result<(), LedgerError> {
-    let every = Duration::try_from(parse_duration(every, "every")?)
-        .unwrap_or(Duration::from_secs(10))
-        .max(Duration::from_millis(10));
-    let horizon = parse_duration(horizon, "horizon")?;
-    let (lease, retry) = work.policy()?;
-    let mut ledger = ledger.with_retry(retry);
-    let stop = Arc::new(AtomicBool::new(false));
-    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
-        signal_hook::flag::register(signal, Arc::clone(&stop))
-            .map_err(|e| LedgerError::new("internal", format!("cannot watch signals: {e}")))?;
-    }
-    let mut total = TickReport::default();
-    let mut ticks = 0u64;
-    while !stop.load(Ordering::Relaxed) {
-        let tick = ledger
-            .plan(Timestamp::now(), horizon)
-            .and_then(|_| work_loop(&mut ledger, None, work, lease, &stop));
-        match tick {
-            Ok(r) => total.merge(&r),
-            Err(e) if e.is_transient() => {
-                report(&e);
-            }
-            Err(e) => return Err(e),
-        }
-        ticks += 1;
-        pause(every, &stop);
-    }
-    push(
-        out,
-        &serde_json::json!({ "ticks": ticks, "stopped": "signal", "total": total }),
-    );
-    Ok(())
-}
-
-/// Sleeps for `every` in short slices, so a signal ends the wait promptly.
-fn pause(every: Duration, stop: &AtomicBool) {
-    let mut slept = Duration::ZERO;
-    while slept < every && !stop.load(Ordering::Relaxed) {
-        let step = (every - slept).min(Duration::from_millis(50));
-        std::thread::sleep(step);
-        slept += step;
-    }
-}
-
 impl WorkArgs {
-    fn policy(&self) -> Result<(SignedDuration, RetryPolicy), LedgerError> {
+    /// What the worker runs and its retry policy; `grace` is the shutdown grace.
+    fn policy(&self, grace: Duration) -> Result<(Work, RetryPolicy), LedgerError> {
         let lease = parse_duration(&self.lease, "lease")?;
+        let timeout = match &self.timeout {
+            Some(t) => Some(positive(t, "timeout")?),
+            None => None,
+        };
         let base = parse_duration(&self.backoff, "backoff")?;
         if self.max_attempts == 0 {
             return Err(LedgerError::new(
@@ -481,8 +598,15 @@ impl WorkArgs {
             )
             .with_field("max-attempts"));
         }
-        Ok((
+        let work = Work {
+            worker: self.worker.clone().unwrap_or_else(default_worker),
+            exec: self.exec.clone(),
             lease,
+            timeout,
+            grace,
+        };
+        Ok((
+            work,
             RetryPolicy {
                 max_attempts: self.max_attempts,
                 base,
@@ -492,167 +616,27 @@ impl WorkArgs {
     }
 }
 
-/// Claims and runs due occurrences until none is left (or `stop` is set):
-/// each claim and each outcome is its own transaction, so a kill at any
-/// point leaves a consistent ledger that the lease recovers. While the
-/// command runs, the lease is renewed every third of its length, so a
-/// command may run longer than `--lease` as long as this process lives.
-/// An error after earlier transactions says what they committed.
-fn work_loop(
-    ledger: &mut Ledger,
-    fixed: Option<Timestamp>,
-    work: &WorkArgs,
-    lease: SignedDuration,
-    stop: &AtomicBool,
-) -> Result<TickReport, LedgerError> {
-    let mut report = TickReport::default();
-    while !stop.load(Ordering::Relaxed) {
-        if report.claimed as usize >= crate::ledger::MAX_CLAIMS_PER_TICK {
-            report.truncated = true;
-            break;
-        }
-        let mut step = TickReport::default();
-        let ran = run_next(ledger, fixed, work, lease, &mut step);
-        report.merge(&step);
-        match ran {
-            Ok(true) => {}
-            Ok(false) => break,
-            Err(e) => return Err(e.after_commits(report.committed())),
-        }
-    }
-    Ok(report)
+/// `HOSTNAME:PID`: the host's name (as the kernel has it), this process.
+fn default_worker() -> String {
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .map(|h| h.trim().to_owned())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "localhost".to_owned());
+    format!("{host}:{}", std::process::id())
 }
 
-/// Claims the next due occurrence and runs its command, renewing the lease
-/// meanwhile, then records the outcome. False when nothing was claimable.
-fn run_next(
-    ledger: &mut Ledger,
-    fixed: Option<Timestamp>,
-    work: &WorkArgs,
-    lease: SignedDuration,
-    tally: &mut TickReport,
-) -> Result<bool, LedgerError> {
-    let clock = || fixed.unwrap_or_else(Timestamp::now);
-    let every = Duration::try_from(lease / 3)
-        .unwrap_or(Duration::from_secs(1))
-        .max(Duration::from_millis(10));
-    let Some(mut job) = ledger.claim_next(clock(), &work.worker, lease, tally)? else {
-        return Ok(false);
-    };
-    let claimed = job.clone();
-    let mut held = true;
-    let outcome = exec(&work.exec, &claimed, every, || {
-        // A renewal that meets a busy database is tried again at the next
-        // interval; once the claim is lost it stays lost. Neither stops the
-        // command, whose outcome is recorded below as the generation allows.
-        if held {
-            match ledger.renew(&mut job, clock(), lease) {
-                Ok(h) => held = h,
-                Err(e) => {
-                    report(&e);
-                }
-            }
-        }
-    });
-    tally.count(record_outcome(ledger, &job, clock, &outcome)?);
-    Ok(true)
-}
-
-/// How long a finished command's outcome is retried against a busy
-/// database (each try itself waits `--busy-timeout`), between tries at most
-/// [`RECORD_BACKOFF_MAX`] apart. Past it the command fails with the key
-/// and outcome it could not record.
-const RECORD_PATIENCE: Duration = Duration::from_secs(3600);
-
-/// The longest wait between two tries to record an outcome.
-const RECORD_BACKOFF_MAX: Duration = Duration::from_secs(2);
-
-/// Records `outcome` for `job`, retrying with bounded backoff while another
-/// connection holds the write lock: the command has run, so its outcome
-/// must not be lost to a busy database. The fencing generation decides
-/// whether it is recorded (even after the lease ran out, as long as nobody
-/// claimed the occurrence again) or fenced.
-fn record_outcome(
-    ledger: &mut Ledger,
-    job: &Job,
-    clock: impl Fn() -> Timestamp,
-    outcome: &Outcome,
-) -> Result<crate::ledger::Finish, LedgerError> {
-    let started = std::time::Instant::now();
-    let mut wait = Duration::from_millis(50);
-    loop {
-        match ledger.finish(job, clock(), outcome) {
-            Err(e) if e.is_transient() && started.elapsed() < RECORD_PATIENCE => {
-                std::thread::sleep(wait);
-                wait = (wait * 2).min(RECORD_BACKOFF_MAX);
-            }
-            Err(e) => {
-                let what = match outcome {
-                    Outcome::Done => "done".to_owned(),
-                    Outcome::Failed { class, .. } => format!("failed ({class})"),
-                };
-                return Err(LedgerError::new(
-                    e.code(),
-                    format!(
-                        "the outcome of `{}` attempt {} ({what}) is not recorded: {}",
-                        job.key,
-                        job.attempt,
-                        e.message()
-                    ),
-                ));
-            }
-            done => return done,
-        }
-    }
-}
-
-/// Runs the command for one job with its identity in the environment,
-/// calling `renew` every `every` while it runs. Its stdout goes to our
-/// stderr so that our stdout stays one JSON document.
-fn exec(command: &str, job: &Job, every: Duration, mut renew: impl FnMut()) -> Outcome {
-    let mut child = Process::new("sh");
-    child
-        .arg("-c")
-        .arg(command)
-        .env("WALLCLOCK_KEY", &job.key)
-        .env("WALLCLOCK_SCHEDULE", &job.schedule)
-        .env("WALLCLOCK_REVISION", job.revision.to_string())
-        .env("WALLCLOCK_OCCURRENCE", &job.occurrence)
-        .env("WALLCLOCK_NOMINAL", &job.nominal)
-        .env("WALLCLOCK_INSTANT", fmt_instant(job.instant))
-        .env("WALLCLOCK_ATTEMPT", job.attempt.to_string())
-        .env("WALLCLOCK_GENERATION", job.generation.to_string())
-        .env("WALLCLOCK_LEASE_UNTIL", fmt_instant(job.lease_until))
-        .stdin(Stdio::null());
-    if let Ok(fd) = std::os::fd::AsFd::as_fd(&io::stderr()).try_clone_to_owned() {
-        child.stdout(Stdio::from(fd));
-    }
-    let status = child.spawn().and_then(|mut c| {
-        let mut since = std::time::Instant::now();
-        // Poll often at first (most commands are short), then less.
-        let mut nap = Duration::from_micros(200);
-        loop {
-            if let Some(s) = c.try_wait()? {
-                return Ok(s);
-            }
-            if since.elapsed() >= every {
-                renew();
-                since = std::time::Instant::now();
-            }
-            std::thread::sleep(nap.min(every));
-            nap = (nap * 2).min(Duration::from_millis(20));
-        }
-    });
-    match status {
-        Ok(s) if s.success() => Outcome::Done,
-        Ok(s) => match s.code() {
-            Some(code) => Outcome::failed(
-                format!("exit_{code}"),
-                format!("`{command}` exited with status {code}"),
-            ),
-            None => Outcome::failed("signal", format!("`{command}` was killed by a signal")),
-        },
-        Err(e) => Outcome::failed("spawn", format!("cannot run `sh -c {command}`: {e}")),
+/// A duration flag that must be longer than zero.
+fn positive(text: &str, field: &str) -> Result<Duration, LedgerError> {
+    let d = parse_duration(text, field)?;
+    match Duration::try_from(d) {
+        Ok(d) if !d.is_zero() => Ok(d),
+        _ => Err(LedgerError::new(
+            "invalid_duration",
+            format!("`--{field}` must be longer than zero, e.g. `PT10M`"),
+        )
+        .with_field(field)),
     }
 }
 
@@ -680,7 +664,7 @@ pub(super) fn now_or_clock(text: Option<&str>) -> Result<Timestamp, LedgerError>
     }
 }
 
-fn push<T: serde::Serialize + ?Sized>(out: &mut String, value: &T) {
+pub(super) fn push<T: serde::Serialize + ?Sized>(out: &mut String, value: &T) {
     out.push_str(&serde_json::to_string(value).unwrap_or_default());
     out.push('\n');
 }

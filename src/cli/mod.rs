@@ -12,6 +12,10 @@ mod input;
 mod ledger;
 #[cfg(not(target_arch = "wasm32"))]
 mod ledger_ops;
+#[cfg(not(target_arch = "wasm32"))]
+mod metrics;
+#[cfg(not(target_arch = "wasm32"))]
+mod runner;
 mod table;
 
 use std::ffi::OsString;

@@ -20,7 +20,7 @@ const TABLES: &[(&str, &str)] = &[
     ),
     (
         "revisions",
-        "schedule, revision, spec, cutover, until, tzdb, time_zone, gap, fold_policy, invalid_date, misfire",
+        "schedule, revision, spec, cutover, until, tzdb, time_zone, gap, fold_policy, invalid_date, misfire, overlap",
     ),
     (
         "occurrences",

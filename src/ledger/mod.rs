@@ -37,15 +37,19 @@
 //! occurrence ran in its place, or a merged entry), `skipped`, `expired`,
 //! `cancelled`, `dead`, `gap_skipped`.
 
+mod epoch;
 mod error;
 mod migrate;
 mod model;
 mod ops;
+mod overlap;
 mod pg;
 mod planner;
 mod schema;
+mod shadow;
 mod stats;
 mod store;
+mod update;
 mod worker;
 
 use std::path::Path;
@@ -58,6 +62,7 @@ use rusqlite::{Connection, OpenFlags};
 use crate::format::fmt_instant;
 use crate::spec::{Schedule, Spec};
 
+pub use epoch::EpochBump;
 pub use error::LedgerError;
 pub use migrate::MigrateReport;
 pub use model::{
@@ -67,9 +72,11 @@ pub use model::{
 pub use ops::{DEFAULT_MANUAL_AFTER, OccurrenceQuery, PruneReport, Queued, Removed, ScheduleView};
 pub use planner::{MAX_HORIZON, PLAN_WINDOW};
 pub use schema::{MIGRATIONS, PG_MIGRATIONS, STATES};
+pub use shadow::{ShadowDifference, ShadowReport, ShadowSide};
 pub use stats::{Lateness, Stats};
 use store::{Dialect, Gate, Sql, Store, args};
 pub use store::{Location, SqlValue, Tx};
+pub use update::UpdatePreview;
 pub use worker::Finish;
 
 /// Default wait for another connection's write lock.
@@ -119,6 +126,8 @@ pub struct Ledger {
     retry: RetryPolicy,
     batch: usize,
     manual_after: SignedDuration,
+    /// The execution epoch this connection is pinned to, if any.
+    epoch: Option<i64>,
 }
 
 impl std::fmt::Debug for Ledger {
@@ -245,6 +254,7 @@ impl Ledger {
             retry: RetryPolicy::default(),
             batch: BATCH_ROWS,
             manual_after: ops::DEFAULT_MANUAL_AFTER,
+            epoch: None,
         }
     }
 
@@ -308,6 +318,14 @@ impl Ledger {
     /// Adds a schedule as revision 1 (the spec's `revision` must be 1 or absent).
     /// Fails with `schedule_exists` when the id is taken, or the spec's own error.
     pub fn add(&mut self, spec: &Spec) -> Result<(), LedgerError> {
+        self.add_from(spec, None)
+    }
+
+    /// [`Ledger::add`], planned from `from` on: occurrences before it are
+    /// never materialised (a schedule whose rule started a year ago does
+    /// not run a year of occurrences at its first tick). `None` plans from
+    /// the rule's start, missed occurrences included.
+    pub fn add_from(&mut self, spec: &Spec, from: Option<Timestamp>) -> Result<(), LedgerError> {
         let mut spec = spec.clone();
         if spec.revision != 1 {
             return Err(LedgerError::new(
@@ -341,8 +359,8 @@ impl Ledger {
             .with_field("id"));
         }
         tx.execute(
-            "INSERT INTO schedules (id, revision, time_zone) VALUES (?1, 1, ?2)",
-            &args![spec.id, schedule.time_zone_name()],
+            "INSERT INTO schedules (id, revision, time_zone, cursor) VALUES (?1, 1, ?2, ?3)",
+            &args![spec.id, schedule.time_zone_name(), from.map(fmt_instant)],
         )?;
         insert_revision(&tx, &spec, &schedule, None)?;
         tx.commit()?;
@@ -360,106 +378,16 @@ impl Ledger {
     /// again at its own times. The next [`Ledger::plan`] materialises the
     /// new revision. Returns the new revision number.
     pub fn update(&mut self, spec: &Spec, cutover: Timestamp) -> Result<u32, LedgerError> {
-        let mut spec = spec.clone();
         let tx = self.store.write(Gate::Exclusive)?;
-        let (current, removed): (i64, Option<String>) = tx
-            .query_opt(
-                "SELECT revision, removed_at FROM schedules WHERE id = ?1",
-                &args![&spec.id],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )?
-            .ok_or_else(|| unknown_schedule(&spec.id))?;
-        if let Some(at) = removed {
-            return Err(ops::already_removed(&spec.id, &at));
-        }
-        let next = u32::try_from(current + 1).map_err(|_| error::internal("revision overflow"))?;
-        if spec.revision != 1 && spec.revision != next {
-            return Err(LedgerError::new(
-                "invalid_option",
-                format!(
-                    "schedule `{}` is at revision {current}: the update is revision {next}, not {}",
-                    spec.id, spec.revision
-                ),
-            )
-            .with_field("revision"));
-        }
-        spec.revision = next;
-        let schedule = Schedule::new(&spec)?;
-        let last_cutover: Option<String> = tx.query_row(
-            "SELECT cutover FROM revisions WHERE schedule = ?1 AND revision = ?2",
-            &args![spec.id, current],
+        let removed: Option<Option<String>> = tx.query_opt(
+            "SELECT removed_at FROM schedules WHERE id = ?1",
+            &args![&spec.id],
             |r| r.get(0),
         )?;
-        let cut = fmt_instant(cutover);
-        if let Some(last) = &last_cutover
-            && cut.as_str() <= last.as_str()
-        {
-            return Err(LedgerError::new(
-                    "invalid_cutover",
-                    format!(
-                        "cutover `{cut}` is not after revision {current}'s cutover `{last}`: revisions own consecutive half-open ranges"
-                    ),
-                )
-                .with_field("cutover"));
+        if let Some(Some(at)) = removed {
+            return Err(ops::already_removed(&spec.id, &at));
         }
-        // The cutover may not reach back over what an earlier revision has
-        // already dispatched or decided: the new revision would plan that
-        // stretch again, and its times (say 10:00 instead of 09:00) are other
-        // slots with other keys, so nothing would stop a second run.
-        let served: Option<(i64, String, String, String, i64)> = tx.query_opt(
-            &format!(
-                "SELECT revision, nominal, at, state, attempts FROM occurrences
-                      WHERE schedule = ?1 AND at >= ?2 AND {SERVED}
-                      ORDER BY at DESC LIMIT 1"
-            ),
-            &args![spec.id, cut],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
-        )?;
-        if let Some((revision, nominal, at, state, attempts)) = served {
-            let state = match attempts {
-                0 => state,
-                1 => format!("{state} after 1 attempt"),
-                n => format!("{state} after {n} attempts"),
-            };
-            let after = parse_ts(&at)?
-                .checked_add(SignedDuration::from_secs(1))
-                .map_or(at.clone(), fmt_instant);
-            return Err(LedgerError::new(
-                "invalid_cutover",
-                format!(
-                    "cutover `{cut}` is not after `{at}`, where revision {revision} already has `{nominal}` {state}: \
-                     a new revision cannot take over what an earlier one dispatched or decided; \
-                     use a cutover from `{after}` on"
-                ),
-            )
-            .with_field("cutover"));
-        }
-        tx.execute(
-            "UPDATE revisions SET until = ?3 WHERE schedule = ?1 AND revision = ?2",
-            &args![spec.id, current, cut],
-        )?;
-        insert_revision(&tx, &spec, &schedule, Some(cut.as_str()))?;
-        // What never ran (or never will) from the cutover on belongs to the
-        // new revision now.
-        tx.execute(
-            &format!(
-                "UPDATE occurrences SET state = 'cancelled', live = 0, decision = NULL,
-                        reason = ?4
-                  WHERE schedule = ?1 AND revision < ?3 AND at >= ?2 AND {SUPERSEDABLE}"
-            ),
-            &args![
-                spec.id,
-                cut,
-                next,
-                format!("superseded by revision {next} from {cut}")
-            ],
-        )?;
-        tx.execute(
-            "UPDATE schedules SET revision = ?2, time_zone = ?3,
-                    cursor = CASE WHEN cursor > ?4 THEN ?4 ELSE cursor END
-              WHERE id = ?1",
-            &args![spec.id, next, schedule.time_zone_name(), cut],
-        )?;
+        let (next, _) = update::apply(&tx, spec, cutover)?;
         tx.commit()?;
         Ok(next)
     }
@@ -626,8 +554,8 @@ fn insert_revision(
 ) -> Result<(), LedgerError> {
     tx.execute(
         "INSERT INTO revisions (schedule, revision, spec, cutover, until, tzdb,
-                                time_zone, gap, fold_policy, invalid_date, misfire)
-         VALUES (?1, ?2, ?3, ?4, NULL, ?5, ?6, ?7, ?8, ?9, ?10)",
+                                time_zone, gap, fold_policy, invalid_date, misfire, overlap)
+         VALUES (?1, ?2, ?3, ?4, NULL, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
         &args![
             spec.id,
             spec.revision,
@@ -639,6 +567,7 @@ fn insert_revision(
             schedule.fold().as_str(),
             schedule.invalid_date().as_str(),
             schedule.misfire().as_str(),
+            schedule.overlap().as_str(),
         ],
     )?;
     Ok(())

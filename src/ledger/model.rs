@@ -33,6 +33,8 @@ pub struct Job {
     pub worker: String,
     /// When the lease runs out.
     pub lease_until: Timestamp,
+    /// The schedule's own `timeout` (its revision's spec), if it has one.
+    pub timeout: Option<SignedDuration>,
 }
 
 /// What a handler reports.

@@ -34,7 +34,7 @@ pub(crate) struct Revision {
     pub(crate) until: Option<Timestamp>,
 }
 
-pub(crate) fn revisions(tx: &Tx<'_>, schedule: &str) -> Result<Vec<Revision>, LedgerError> {
+pub(crate) fn revisions(tx: &impl Sql, schedule: &str) -> Result<Vec<Revision>, LedgerError> {
     let st = "SELECT revision, spec, cutover, until FROM revisions WHERE schedule = ?1 ORDER BY revision";
     let rows = tx.query_map(st, &args![schedule], |r| {
         Ok((
@@ -236,7 +236,7 @@ fn notes_json(entry: &Entry) -> Option<String> {
 
 /// What an expansion entry becomes in the ledger: its state, instant,
 /// position on the time line and reason.
-fn ledger_state(
+pub(super) fn ledger_state(
     entry: &Entry,
 ) -> Option<(&'static str, Option<Timestamp>, Timestamp, Option<String>)> {
     match entry.status() {

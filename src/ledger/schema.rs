@@ -282,7 +282,12 @@ CREATE UNIQUE INDEX occurrences_slot ON occurrences(schedule, instant)
     r#"
 UPDATE occurrences SET decision = NULL WHERE state = 'retry_wait';
 "#,
-    // 6: operations. `manual` is the state of an unknown effect nobody
+    // 6: the overlap policy, one token per revision like the others.
+    r#"
+ALTER TABLE revisions ADD COLUMN overlap TEXT NOT NULL DEFAULT 'allow'
+    CHECK (overlap = 'allow' OR overlap = 'skip' OR overlap = 'queue');
+"#,
+    // 7: operations. `manual` is the state of an unknown effect nobody
     // settled within its bound: it waits for an operator (`reconcile`,
     // `retry`). A removed schedule keeps its row and history (`removed_at`).
     // An occurrence run by hand (`trigger`) has the status `manual` and
@@ -480,7 +485,12 @@ CREATE TABLE effects (
     recorded_at TIMESTAMPTZ NOT NULL
 );
 "#,
-    // 2: as SQLite's migration 6: the `manual` state, `removed_at`, effects
+    // 2: the overlap policy, as SQLite's migration 6.
+    r#"
+ALTER TABLE revisions ADD COLUMN overlap TEXT NOT NULL DEFAULT 'allow'
+    CHECK (overlap IN ('allow', 'skip', 'queue'));
+"#,
+    // 3: as SQLite's migration 7: the `manual` state, `removed_at`, effects
     // outliving a pruned row.
     r#"
 ALTER TABLE schedules ADD COLUMN removed_at TIMESTAMPTZ;

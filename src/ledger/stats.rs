@@ -57,7 +57,7 @@ pub struct Stats {
 }
 
 /// An occurrence row with its revision's zone and policy tokens.
-pub(super) const OCCURRENCE_COLUMNS: &str = "o.id, o.schedule, o.revision, o.key, o.nominal, o.fold, r.time_zone, o.instant, o.state, o.status, o.decision, o.reason, o.attempts, o.generation, o.worker, o.lease_until, o.due_at, r.gap, r.fold_policy, r.invalid_date, r.misfire, o.tzdb, o.notes
+pub(super) const OCCURRENCE_COLUMNS: &str = "o.id, o.schedule, o.revision, o.key, o.nominal, o.fold, r.time_zone, o.instant, o.state, o.status, o.decision, o.reason, o.attempts, o.generation, o.worker, o.lease_until, o.due_at, r.gap, r.fold_policy, r.invalid_date, r.misfire, o.tzdb, o.notes, r.overlap
      FROM occurrences o JOIN revisions r ON r.schedule = o.schedule AND r.revision = o.revision";
 
 pub(super) fn occurrence(r: &Row<'_>) -> Result<Occurrence, LedgerError> {
@@ -85,6 +85,7 @@ pub(super) fn occurrence(r: &Row<'_>) -> Result<Occurrence, LedgerError> {
             "fold": r.get::<String>(18)?,
             "invalidDate": r.get::<String>(19)?,
             "misfire": r.get::<String>(20)?,
+            "overlap": r.get::<String>(23)?,
         }),
         tzdb: r.get(21)?,
         notes: match notes {

@@ -15,7 +15,9 @@ use jiff::{SignedDuration, Timestamp};
 
 use super::error::LedgerError;
 use super::model::{Job, Outcome, RetryPolicy, TickReport};
+use super::overlap;
 use super::store::{Dialect, Gate, Sql, Tx, args};
+use super::update::current_schedule;
 use super::{CLAIM_BATCH, Ledger, MAX_CLAIMS_PER_TICK, add, load_schedule, parse_ts};
 use crate::format::fmt_instant;
 use crate::misfire::{Decision, Due, decide_misfires};
@@ -104,7 +106,9 @@ impl Ledger {
         if first {
             self.settle(now, report)?;
         }
+        let pinned = self.epoch;
         let tx = self.store.write(Gate::Shared)?;
+        super::epoch::check(pinned, &tx)?;
         let jobs = claim(&tx, now, worker, lease, CLAIM_BATCH.min(room), report)?;
         if jobs.is_empty() {
             tx.commit()?;
@@ -205,7 +209,9 @@ impl Ledger {
         check_lease(lease)?;
         self.catch_up(now, report)?;
         self.settle(now, report)?;
+        let pinned = self.epoch;
         let tx = self.store.write(Gate::Shared)?;
+        super::epoch::check(pinned, &tx)?;
         let jobs = claim(&tx, now, worker, lease, max, report)?;
         tx.commit()?;
         Ok(jobs)
@@ -229,7 +235,9 @@ impl Ledger {
         let until = add(now, lease).max(job.lease_until);
         let stamp = fmt_instant(now);
         let lease_until = fmt_instant(until);
+        let pinned = self.epoch;
         let tx = self.store.write(Gate::Shared)?;
+        super::epoch::check(pinned, &tx)?;
         let n = tx.execute(
             "UPDATE occurrences SET lease_until = ?3, updated_at = ?4
               WHERE seq = ?1 AND generation = ?2 AND state = 'running'",
@@ -258,7 +266,9 @@ impl Ledger {
         now: Timestamp,
         outcome: &Outcome,
     ) -> Result<Finish, LedgerError> {
+        let pinned = self.epoch;
         let tx = self.store.write(Gate::Shared)?;
+        super::epoch::check(pinned, &tx)?;
         let f = if holds(&tx, job)? {
             match outcome {
                 Outcome::Done => mark_done(&tx, job, now)?,
@@ -275,7 +285,9 @@ impl Ledger {
 /// Claims up to `max` claimable occurrences in due order, in the caller's
 /// write transaction, with one conditional `UPDATE … RETURNING`: each gets
 /// its own generation, lease and attempt row. An occurrence whose effect key
-/// is already recorded done is refused (`cancelled`), not returned.
+/// is already recorded done is refused (`cancelled`), not returned; one that
+/// would overlap a running occurrence of a schedule that guards against it
+/// is skipped or put back ([`overlap`]).
 fn claim(
     tx: &Tx<'_>,
     now: Timestamp,
@@ -286,100 +298,183 @@ fn claim(
 ) -> Result<Vec<Job>, LedgerError> {
     let stamp = fmt_instant(now);
     let until = add(now, lease);
-    let lease_until = fmt_instant(until);
+    let guarded = overlap::any_guarded(tx)?;
+    if guarded {
+        let n = overlap::skip_overlapping(tx, &stamp)?;
+        if n > 0 {
+            *report.decided.entry("skipped".to_owned()).or_default() += n;
+        }
+    }
     let mut jobs = Vec::new();
     // Refused keys leave room for more: go on until `max` or nothing.
     while jobs.len() < max {
-        let want = (max - jobs.len()) as i64;
-        let mut claimed = {
-            let st = format!("UPDATE occurrences
-                    SET state = 'running', attempts = attempts + 1, generation = generation + 1,
-                        worker = ?2, lease_until = ?3, updated_at = ?1
-                  WHERE seq IN (SELECT o.seq FROM occurrences o JOIN schedules s ON s.id = o.schedule
-                                 WHERE o.state IN ('planned', 'retry_wait') AND o.due_at <= ?1
-                                   AND o.decision = 'run'
-                                   AND s.enabled = 1
-                                 ORDER BY o.due_at, o.seq LIMIT ?4{})
-                    AND state IN ('planned', 'retry_wait')
-              RETURNING id, schedule, revision, key, nominal, fold, instant, attempts, generation,
-                        due_at, seq", skip_locked(tx));
-            tx.query_map(&st, &args![stamp, worker, lease_until, want], |r| {
-                Ok((
-                    (r.get::<String>(9)?, r.get::<i64>(10)?),
-                    Job {
-                        occurrence: r.get(0)?,
-                        row: r.get(10)?,
-                        schedule: r.get(1)?,
-                        revision: r.get(2)?,
-                        key: r.get(3)?,
-                        nominal: r.get(4)?,
-                        fold: r.get(5)?,
-                        // Checked below: claimable rows have an instant.
-                        instant: Timestamp::UNIX_EPOCH,
-                        attempt: r.get(7)?,
-                        generation: r.get(8)?,
-                        worker: worker.to_owned(),
-                        lease_until: until,
-                    },
-                    r.get::<Option<String>>(6)?,
-                ))
-            })?
-        };
+        let want = max - jobs.len();
+        let claimed = claim_rows(tx, &stamp, worker, until, want, guarded)?;
         if claimed.is_empty() {
             break;
         }
-        // RETURNING has no order: due order, as the subquery picked them.
-        claimed.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut gates: HashMap<String, i64> = HashMap::new();
-        let gate = "SELECT disable_generation FROM schedules WHERE id = ?1";
-        let attempt =
+        let mut fresh = admit(tx, claimed, worker, until, &stamp, report)?;
+        if guarded {
+            let before = fresh.len();
+            let (kept, skipped) = overlap::settle_claims(tx, fresh, &stamp)?;
+            *report.decided.entry("skipped".to_owned()).or_default() += skipped;
+            report.claimed -= (before - kept.len()) as u64;
+            let none_kept = kept.is_empty();
+            fresh = kept;
+            if none_kept {
+                break;
+            }
+        }
+        jobs.extend(fresh);
+    }
+    report.decided.retain(|_, n| *n > 0);
+    Ok(jobs)
+}
+
+/// One conditional `UPDATE … RETURNING` claiming up to `want` rows, in due
+/// order (RETURNING has none of its own). Each with its due time and row,
+/// and its instant as stored.
+fn claim_rows(
+    tx: &Tx<'_>,
+    stamp: &str,
+    worker: &str,
+    until: Timestamp,
+    want: usize,
+    guarded: bool,
+) -> Result<Vec<(Job, Option<String>)>, LedgerError> {
+    let (join, condition) = match guarded {
+        true => (
+            " JOIN revisions r ON r.schedule = o.schedule AND r.revision = o.revision",
+            overlap::CLAIMABLE,
+        ),
+        false => ("", ""),
+    };
+    let st = format!(
+        "UPDATE occurrences
+            SET state = 'running', attempts = attempts + 1, generation = generation + 1,
+                worker = ?2, lease_until = ?3, updated_at = ?1
+          WHERE seq IN (SELECT o.seq FROM occurrences o JOIN schedules s ON s.id = o.schedule{join}
+                         WHERE o.state IN ('planned', 'retry_wait') AND o.due_at <= ?1
+                           AND o.decision = 'run'
+                           AND s.enabled = 1{condition}
+                         ORDER BY o.due_at, o.seq LIMIT ?4{})
+            AND state IN ('planned', 'retry_wait')
+      RETURNING id, schedule, revision, key, nominal, fold, instant, attempts, generation,
+                due_at, seq",
+        skip_locked(tx)
+    );
+    let mut rows = tx.query_map(
+        &st,
+        &args![stamp, worker, fmt_instant(until), want as i64],
+        |r| {
+            Ok((
+                (r.get::<String>(9)?, r.get::<i64>(10)?),
+                Job {
+                    occurrence: r.get(0)?,
+                    row: r.get(10)?,
+                    schedule: r.get(1)?,
+                    revision: r.get(2)?,
+                    key: r.get(3)?,
+                    nominal: r.get(4)?,
+                    fold: r.get(5)?,
+                    // Set by `admit`: claimable rows have an instant.
+                    instant: Timestamp::UNIX_EPOCH,
+                    attempt: r.get(7)?,
+                    generation: r.get(8)?,
+                    worker: worker.to_owned(),
+                    lease_until: until,
+                    // Set by `admit`, from the revision's spec.
+                    timeout: None,
+                },
+                r.get::<Option<String>>(6)?,
+            ))
+        },
+    )?;
+    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(rows.into_iter().map(|(_, job, i)| (job, i)).collect())
+}
+
+/// Records each claimed row's attempt (with the schedule's disable
+/// generation) and refuses those whose key is already recorded done; the
+/// jobs that may run.
+fn admit(
+    tx: &Tx<'_>,
+    claimed: Vec<(Job, Option<String>)>,
+    worker: &str,
+    until: Timestamp,
+    stamp: &str,
+    report: &mut TickReport,
+) -> Result<Vec<Job>, LedgerError> {
+    let lease_until = fmt_instant(until);
+    let mut gates: HashMap<String, i64> = HashMap::new();
+    let mut timeouts: HashMap<(String, u32), Option<SignedDuration>> = HashMap::new();
+    let mut jobs = Vec::new();
+    for (mut job, instant) in claimed {
+        let revision = (job.schedule.clone(), job.revision);
+        job.timeout = match timeouts.get(&revision) {
+            Some(t) => *t,
+            None => {
+                let spec: String = tx.query_row(
+                    "SELECT spec FROM revisions WHERE schedule = ?1 AND revision = ?2",
+                    &args![job.schedule, job.revision],
+                    |r| r.get(0),
+                )?;
+                let t = load_schedule(&spec)?.timeout();
+                timeouts.insert(revision, t);
+                t
+            }
+        };
+        job.instant = match instant {
+            Some(i) => parse_ts(&i)?,
+            None => {
+                return Err(super::error::internal(
+                    "a claimable occurrence without an instant",
+                ));
+            }
+        };
+        let disable_generation = match gates.get(&job.schedule) {
+            Some(g) => *g,
+            None => {
+                let g: i64 = tx.query_row(
+                    "SELECT disable_generation FROM schedules WHERE id = ?1",
+                    &args![job.schedule],
+                    |r| r.get(0),
+                )?;
+                gates.insert(job.schedule.clone(), g);
+                g
+            }
+        };
+        tx.execute(
             "INSERT INTO attempts (occurrence, attempt, generation, worker, disable_generation,
                                    lease_until, started_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
-        // A pruned occurrence leaves its effect behind (`occurrence` NULL).
-        let effect_of = "SELECT coalesce(o.id, 'a pruned occurrence')
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            &args![
+                job.row,
+                job.attempt,
+                job.generation,
+                worker,
+                disable_generation,
+                lease_until,
+                stamp
+            ],
+        )?;
+        report.claimed += 1;
+        // The ledger never runs a key already recorded done (keys are
+        // shared across revisions).
+        let done_by: Option<String> = tx.query_opt(
+            // A pruned occurrence leaves its effect behind (`occurrence` NULL).
+            "SELECT coalesce(o.id, 'a pruned occurrence')
                FROM effects e LEFT JOIN occurrences o ON o.seq = e.occurrence
-              WHERE e.key = ?1";
-        for (_, mut job, instant) in claimed {
-            job.instant = match instant {
-                Some(i) => parse_ts(&i)?,
-                None => {
-                    return Err(super::error::internal(
-                        "a claimable occurrence without an instant",
-                    ));
-                }
-            };
-            let disable_generation = match gates.get(&job.schedule) {
-                Some(g) => *g,
-                None => {
-                    let g: i64 = tx.query_row(gate, &args![job.schedule], |r| r.get(0))?;
-                    gates.insert(job.schedule.clone(), g);
-                    g
-                }
-            };
-            tx.execute(
-                attempt,
-                &args![
-                    job.row,
-                    job.attempt,
-                    job.generation,
-                    worker,
-                    disable_generation,
-                    lease_until,
-                    stamp
-                ],
-            )?;
-            report.claimed += 1;
-            // The ledger never runs a key already recorded done (keys are
-            // shared across revisions).
-            let done_by: Option<String> = tx.query_opt(effect_of, &args![job.key], |r| r.get(0))?;
-            if let Some(other) = done_by {
-                refuse(tx, &job, &other, &stamp)?;
-                report.refused += 1;
-                continue;
-            }
-            jobs.push(job);
+              WHERE e.key = ?1",
+            &args![job.key],
+            |r| r.get(0),
+        )?;
+        if let Some(other) = done_by {
+            refuse(tx, &job, &other, stamp)?;
+            report.refused += 1;
+            continue;
         }
+        jobs.push(job);
     }
     Ok(jobs)
 }
@@ -757,14 +852,6 @@ fn decide_due(
         }
     }
     Ok((read, last))
-}
-
-/// The schedule as its current revision defines it.
-fn current_schedule(tx: &Tx<'_>, id: &str) -> Result<crate::Schedule, LedgerError> {
-    let spec: String = tx
-        .query_row("SELECT r.spec FROM revisions r JOIN schedules s ON s.id = r.schedule AND s.revision = r.revision
-              WHERE s.id = ?1", &args![id], |r| r.get(0))?;
-    load_schedule(&spec)
 }
 
 /// The newest due, undecided occurrences of a schedule that its policy

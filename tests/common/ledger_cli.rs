@@ -46,11 +46,18 @@ pub fn ledger(dir: &Path, args: &[&str]) -> Output {
     ledger_command(dir).args(args).output().unwrap()
 }
 
+/// Where the suites' schedules are planned from: before every rule they
+/// add, so that `add` plans each from its start, as the scenarios expect.
+pub const BACKFILL: &str = "2026-01-01T00:00:00Z";
+
 /// `wallclock ledger init`, then `add` of `spec` (JSON), in `dir`.
 pub fn setup(dir: &Path, spec: &str) {
     std::fs::write(dir.join("spec.json"), spec).unwrap();
     ok(&ledger(dir, &["init"]));
-    ok(&ledger(dir, &["add", "--spec", "spec.json"]));
+    ok(&ledger(
+        dir,
+        &["add", "--spec", "spec.json", "--backfill-from", BACKFILL],
+    ));
 }
 
 /// Asserts success and reads stdout as JSON.

@@ -376,7 +376,7 @@ test('wallclock-check: exit codes, positions, notices', () => {
 test('undefined spec and option properties are absent', () => {
   const base = { timeZone: 'America/New_York', start: '2026-03-06T02:30', rrule: 'FREQ=DAILY;COUNT=4' };
   const plain = wc.expand(base);
-  for (const key of ['id', 'revision', 'rdate', 'exdate', 'gap', 'fold', 'invalidDate', 'misfire', 'maxLateness', 'maxCatchUp', 'grace']) {
+  for (const key of ['id', 'revision', 'rdate', 'exdate', 'gap', 'fold', 'invalidDate', 'misfire', 'maxLateness', 'maxCatchUp', 'grace', 'overlap', 'timeout']) {
     assert.deepEqual(wc.expand({ ...base, [key]: undefined }), plain, key);
   }
   assert.deepEqual(wc.expand(base, { limit: undefined, from: undefined }), plain, 'options');
@@ -417,7 +417,7 @@ test('type errors keep serde wording and paths', () => {
   assert.deepEqual(spec({ rdate: 5 }), ['invalid_spec', 'invalid spec field `rdate`: invalid type: floating point `5.0`, expected a sequence', 'rdate']);
   assert.deepEqual(spec({ exdate: true }), ['invalid_spec', 'invalid spec field `exdate`: invalid type: boolean `true`, expected a sequence', 'exdate']);
   assert.deepEqual(spec({ rdate: ['2026-03-09T09:00', 2] }), ['invalid_spec', 'invalid spec field `rdate[1]`: invalid type: floating point `2.0`, expected a string', 'rdate[1]']);
-  assert.deepEqual(spec({ bogus: 1 }), ['invalid_spec', 'invalid spec field `bogus`: unknown field `bogus`, expected one of `id`, `revision`, `timeZone`, `start`, `rrule`, `rdate`, `exdate`, `gap`, `fold`, `invalidDate`, `misfire`, `maxLateness`, `maxCatchUp`, `grace`', 'bogus']);
+  assert.deepEqual(spec({ bogus: 1 }), ['invalid_spec', 'invalid spec field `bogus`: unknown field `bogus`, expected one of `id`, `revision`, `timeZone`, `start`, `rrule`, `rdate`, `exdate`, `gap`, `fold`, `invalidDate`, `misfire`, `maxLateness`, `maxCatchUp`, `grace`, `overlap`, `timeout`', 'bogus']);
   assert.deepEqual(caught(() => wc.validate({ timeZone: 'UTC' })), ['invalid_spec', 'invalid spec field `start`: missing field `start`', 'start']);
   const expand = (o) => caught(() => wc.expand(base, o));
   assert.deepEqual(expand({ limit: 1.5 }), ['invalid_option', 'invalid `limit` `1.5`: expected a whole number of 1 or more, e.g. `limit: 50`', 'limit']);

@@ -1,0 +1,230 @@
+//! A new revision from a UTC cutover on ([`Ledger::update`]), and what it
+//! would change, without changing anything ([`Ledger::update_preview`]).
+
+use std::collections::BTreeMap;
+
+use jiff::{SignedDuration, Timestamp};
+use serde::Serialize;
+
+use super::error::{LedgerError, internal};
+use super::store::{Gate, Sql, Tx, args};
+use super::{
+    Ledger, SERVED, SUPERSEDABLE, insert_revision, load_schedule, parse_ts, unknown_schedule,
+};
+use crate::diff::Diff;
+use crate::format::fmt_instant;
+use crate::plan::ExpandOptions;
+use crate::spec::{Schedule, Spec};
+
+/// What an update would do, computed in a transaction that is rolled back.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdatePreview {
+    /// The schedule.
+    pub schedule: String,
+    /// The revision the update would create.
+    pub revision: u32,
+    /// The cutover.
+    pub cutover: String,
+    /// The end of the compared window.
+    pub until: String,
+    /// Always true: nothing was written.
+    pub dry_run: bool,
+    /// The current revision against the new one over `[cutover, until)`.
+    pub diff: Diff,
+    /// Pending occurrences of earlier revisions the update would cancel
+    /// (the new revision plans its own from the cutover on).
+    pub cancelled: u64,
+    /// What stays as it is, by state: everything before the cutover, and
+    /// whatever was dispatched or decided.
+    pub untouched: BTreeMap<String, u64>,
+}
+
+impl Ledger {
+    /// What [`Ledger::update`] with `spec` and `cutover` would change,
+    /// changing nothing: the same checks (an invalid cutover fails the
+    /// same way), the occurrences it would cancel, what it leaves alone, and
+    /// the diff between the current revision and the new one from the
+    /// cutover to `until`.
+    pub fn update_preview(
+        &mut self,
+        spec: &Spec,
+        cutover: Timestamp,
+        until: Timestamp,
+    ) -> Result<UpdatePreview, LedgerError> {
+        let tx = self.store.write(Gate::Exclusive)?;
+        let old = current_schedule(&tx, &spec.id)?;
+        let untouched = untouched(&tx, &spec.id, cutover)?;
+        let cancelled = supersedable(&tx, &spec.id, cutover)?;
+        let (revision, new) = apply(&tx, spec, cutover)?;
+        // Dropped, not committed: the transaction rolls back.
+        drop(tx);
+        let options = ExpandOptions::new().from(cutover).to(until);
+        let diff = crate::diff::diff(&old, &new, &options)?;
+        Ok(UpdatePreview {
+            schedule: spec.id.clone(),
+            revision,
+            cutover: fmt_instant(cutover),
+            until: fmt_instant(until),
+            dry_run: true,
+            diff,
+            cancelled,
+            untouched,
+        })
+    }
+}
+
+/// The schedule as its current revision defines it.
+pub(super) fn current_schedule(tx: &Tx<'_>, id: &str) -> Result<Schedule, LedgerError> {
+    let spec: String = tx
+        .query_opt(
+            "SELECT r.spec FROM revisions r JOIN schedules s
+                 ON s.id = r.schedule AND s.revision = r.revision
+              WHERE s.id = ?1",
+            &args![id],
+            |r| r.get(0),
+        )?
+        .ok_or_else(|| unknown_schedule(id))?;
+    load_schedule(&spec)
+}
+
+/// The schedule's occurrences an update at `cutover` leaves alone, by state.
+fn untouched(
+    tx: &Tx<'_>,
+    id: &str,
+    cutover: Timestamp,
+) -> Result<BTreeMap<String, u64>, LedgerError> {
+    let rows = tx.query_map(
+        &format!(
+            "SELECT state, count(*) FROM occurrences
+              WHERE schedule = ?1 AND (at < ?2 OR NOT {SUPERSEDABLE}) GROUP BY state"
+        ),
+        &args![id, fmt_instant(cutover)],
+        |r| Ok((r.get::<String>(0)?, r.get::<u64>(1)?)),
+    )?;
+    Ok(rows.into_iter().collect())
+}
+
+/// How many pending occurrences an update at `cutover` would cancel.
+fn supersedable(tx: &Tx<'_>, id: &str, cutover: Timestamp) -> Result<u64, LedgerError> {
+    tx.query_row(
+        &format!(
+            "SELECT count(*) FROM occurrences WHERE schedule = ?1 AND at >= ?2 AND {SUPERSEDABLE}"
+        ),
+        &args![id, fmt_instant(cutover)],
+        |r| r.get(0),
+    )
+}
+
+/// The update in `tx`: checks, the new revision, the cancelled
+/// occurrences and the schedule's cursor. Returns the new revision number
+/// and its schedule.
+pub(super) fn apply(
+    tx: &Tx<'_>,
+    spec: &Spec,
+    cutover: Timestamp,
+) -> Result<(u32, Schedule), LedgerError> {
+    let mut spec = spec.clone();
+    let current: i64 = tx
+        .query_opt(
+            "SELECT revision FROM schedules WHERE id = ?1",
+            &args![&spec.id],
+            |r| r.get(0),
+        )?
+        .ok_or_else(|| unknown_schedule(&spec.id))?;
+    let next = u32::try_from(current + 1).map_err(|_| internal("revision overflow"))?;
+    if spec.revision != 1 && spec.revision != next {
+        return Err(LedgerError::new(
+            "invalid_option",
+            format!(
+                "schedule `{}` is at revision {current}: the update is revision {next}, not {}",
+                spec.id, spec.revision
+            ),
+        )
+        .with_field("revision"));
+    }
+    spec.revision = next;
+    let schedule = Schedule::new(&spec)?;
+    let cut = fmt_instant(cutover);
+    check_cutover(tx, &spec.id, current, &cut)?;
+    tx.execute(
+        "UPDATE revisions SET until = ?3 WHERE schedule = ?1 AND revision = ?2",
+        &args![spec.id, current, cut],
+    )?;
+    insert_revision(tx, &spec, &schedule, Some(cut.as_str()))?;
+    // What never ran (or never will) from the cutover on belongs to the
+    // new revision now.
+    tx.execute(
+        &format!(
+            "UPDATE occurrences SET state = 'cancelled', live = 0, decision = NULL,
+                    reason = ?4
+              WHERE schedule = ?1 AND revision < ?3 AND at >= ?2 AND {SUPERSEDABLE}"
+        ),
+        &args![
+            spec.id,
+            cut,
+            next,
+            format!("superseded by revision {next} from {cut}")
+        ],
+    )?;
+    tx.execute(
+        "UPDATE schedules SET revision = ?2, time_zone = ?3,
+                cursor = CASE WHEN cursor > ?4 THEN ?4 ELSE cursor END
+          WHERE id = ?1",
+        &args![spec.id, next, schedule.time_zone_name(), cut],
+    )?;
+    Ok((next, schedule))
+}
+
+/// Refuses a cutover that is not after the current revision's, or that
+/// reaches back over what an earlier revision has already dispatched or
+/// decided: the new revision would plan that stretch again, and its times
+/// (say 10:00 instead of 09:00) are other slots with other keys, so nothing
+/// would stop a second run.
+fn check_cutover(tx: &Tx<'_>, id: &str, current: i64, cut: &str) -> Result<(), LedgerError> {
+    let last_cutover: Option<String> = tx.query_row(
+        "SELECT cutover FROM revisions WHERE schedule = ?1 AND revision = ?2",
+        &args![id, current],
+        |r| r.get(0),
+    )?;
+    if let Some(last) = &last_cutover
+        && cut <= last.as_str()
+    {
+        return Err(LedgerError::new(
+            "invalid_cutover",
+            format!(
+                "cutover `{cut}` is not after revision {current}'s cutover `{last}`: revisions own consecutive half-open ranges"
+            ),
+        )
+        .with_field("cutover"));
+    }
+    let served: Option<(i64, String, String, String, i64)> = tx.query_opt(
+        &format!(
+            "SELECT revision, nominal, at, state, attempts FROM occurrences
+              WHERE schedule = ?1 AND at >= ?2 AND {SERVED}
+              ORDER BY at DESC LIMIT 1"
+        ),
+        &args![id, cut],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+    )?;
+    let Some((revision, nominal, at, state, attempts)) = served else {
+        return Ok(());
+    };
+    let state = match attempts {
+        0 => state,
+        1 => format!("{state} after 1 attempt"),
+        n => format!("{state} after {n} attempts"),
+    };
+    let after = parse_ts(&at)?
+        .checked_add(SignedDuration::from_secs(1))
+        .map_or(at.clone(), fmt_instant);
+    Err(LedgerError::new(
+        "invalid_cutover",
+        format!(
+            "cutover `{cut}` is not after `{at}`, where revision {revision} already has `{nominal}` {state}: \
+             a new revision cannot take over what an earlier one dispatched or decided; \
+             use a cutover from `{after}` on"
+        ),
+    )
+    .with_field("cutover"))
+}
