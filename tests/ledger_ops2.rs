@@ -750,3 +750,54 @@ fn chmod(path: &Path, mode: u32) {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
 }
+
+/// On PostgreSQL the reading commands need nothing but `SELECT`: a role
+/// with only that lists, explains and counts; a writing command is refused
+/// by the server and changes nothing.
+#[test]
+#[ignore = "needs a PostgreSQL server in WALLCLOCK_PG_URL"]
+fn read_only_role_serves_reading_commands_on_postgres() {
+    let db = Db::postgres("read_only_role");
+    db.setup(&[HOURLY]);
+    db.ok(&["plan", "--now", "2026-10-20T06:00:00Z", "--horizon", "PT4H"]);
+    db.tick("2026-10-20T07:30:00Z", "true", &[]);
+    db.execute(
+        "",
+        "DROP ROLE IF EXISTS h15_reader; CREATE ROLE h15_reader LOGIN;
+         GRANT SELECT ON ALL TABLES IN SCHEMA public TO h15_reader;",
+    );
+    let (scheme_user, rest) = db.url.split_once('@').unwrap();
+    let (scheme, _) = scheme_user.split_once("://").unwrap();
+    let reader = Db {
+        dir: db.dir.clone(),
+        url: format!("{scheme}://h15_reader@{rest}"),
+        postgres: true,
+    };
+    let before = db.stats();
+    assert_eq!(reader.stats(), before);
+    assert_eq!(
+        reader.ok(&["schedules", "--format", "json"])[0]["counts"]["done"],
+        1
+    );
+    assert_eq!(
+        reader.ok(&["show", "hourly", "--format", "json"])["id"],
+        "hourly"
+    );
+    assert_eq!(
+        reader.ok(&["explain", &hourly_key(9)])["key"],
+        hourly_key(9)
+    );
+    let listing = |db: &Db| {
+        let out = db.run(&["occurrences", "--format", "jsonl"]);
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(listing(&reader), listing(&db));
+    assert_eq!(listing(&reader).lines().count(), 3);
+    let e = reader.err(&["trigger", "hourly", "--now", "2026-10-20T07:31:00Z"]);
+    assert!(
+        e["message"].as_str().unwrap().contains("permission denied"),
+        "{e}"
+    );
+    assert_eq!(db.stats(), before);
+}

@@ -714,7 +714,9 @@ fn open_sqlite_read_only(path: &Path, busy: Duration) -> Result<Store, LedgerErr
         });
     match opened {
         Ok(conn) => Ok(Store::Sqlite(conn)),
-        Err(e) if e.code() == "database_locked" => Err(e),
+        // The shared-memory file shows as a file SQLite cannot open or
+        // write; a locked or corrupt ledger says so as it is.
+        Err(e) if e.code() != "database_error" && e.code() != "ledger_not_found" => Err(e),
         Err(e) => {
             let folder = path
                 .parent()
