@@ -8,6 +8,7 @@ export {
   expand,
   expandInstants,
   notices,
+  diff,
   validate,
   describe,
   decideMisfires,

@@ -185,6 +185,59 @@ export interface Outage {
   hidden: number;
 }
 
+/** How one occurrence differs: only new, only old, another instant, or the same instant with another status or notes. */
+export type ChangeKind = 'added' | 'removed' | 'moved' | 'changed';
+
+/** The spec field (its JSON name) whose change explains a difference. */
+export type Cause = 'id' | 'timeZone' | 'start' | 'rrule' | 'rdate' | 'exdate' | 'gap' | 'fold' | 'invalidDate';
+
+/** What one side of a diff holds for a key. */
+export interface DiffSide {
+  status: Status;
+  /** `2026-03-08T07:30:00Z`; null when skipped. */
+  instant: string | null;
+  notes: Note[];
+}
+
+/** One occurrence that differs between the two specs. */
+export interface Change {
+  change: ChangeKind;
+  /** The occurrence key `<id>|<nominal>` (what handlers deduplicate on). */
+  key: string;
+  /** Nominal local time, `YYYY-MM-DDTHH:MM:SS`. */
+  nominal: string;
+  /** 1 for the second of a repeated local time. */
+  fold: 0 | 1;
+  /** The old spec's entry; null when added. */
+  old: DiffSide | null;
+  /** The new spec's entry; null when removed. */
+  new: DiffSide | null;
+  /** The field that explains it; null only when the specs are equal. */
+  cause: Cause | null;
+  /** A sentence: which field changed how, and what that does here. */
+  reason: string;
+}
+
+/** A spec field that differs, as both specs write it (`-` when absent). */
+export interface FieldChange {
+  field: Cause;
+  old: string;
+  new: string;
+}
+
+/** What changes from one spec to another over a window (the CLI's `wallclock diff` JSON). */
+export interface Diff {
+  /** Bundled tz database version both sides were resolved with. */
+  tzdb: string;
+  /** True when no occurrence differs. */
+  identical: boolean;
+  summary: { added: number; removed: number; moved: number; changed: number; unchanged: number };
+  /** The fields that decide occurrences and differ. */
+  fields: FieldChange[];
+  /** Every occurrence that differs, in nominal order. */
+  changes: Change[];
+}
+
 export type ErrorCode =
   | 'unknown_time_zone'
   | 'invalid_rrule'
@@ -217,6 +270,11 @@ export function expand(spec: Spec, options?: ExpandOptions | null): Expansion;
 export function expandInstants(spec: Spec, options?: ExpandOptions | null): Float64Array;
 /** The entries of `[from, to)` a clock change affects, and the zone's transitions there. */
 export function notices(spec: Spec, window: NoticeWindow): Expansion;
+/**
+ * What an edit changes: both specs expanded over `[from, to)` (bounds read in the old spec's
+ * zone), every occurrence added, removed, moved or changed, each with the field that explains it.
+ */
+export function diff(oldSpec: Spec, newSpec: Spec, window: NoticeWindow): Diff;
 /** Checks a spec; throws {@link WallclockError} on the first problem. */
 export function validate(spec: Spec): Validation;
 /** An English description, including what happens when the clocks change. */

@@ -10,6 +10,7 @@ export {
   expand,
   expandInstants,
   notices,
+  diff,
   validate,
   describe,
   decideMisfires,

@@ -37,7 +37,7 @@ if [ "${NO_WASM_OPT:-0}" != 1 ]; then
   # Only the npm build: Debian's wasm-opt 108 corrupts wasm-bindgen's externref table.
   opt=www/node_modules/.bin/wasm-opt
   [ -x "$opt" ] || { echo "build-wasm: $opt missing: run scripts/setup.sh (or NO_WASM_OPT=1)" >&2; exit 1; }
-  "$opt" -Oz "$wasm" -o "$wasm.opt"
+  "$opt" -Oz --converge "$wasm" -o "$wasm.opt"
   mv "$wasm.opt" "$wasm"
 fi
 

@@ -13,9 +13,9 @@
 //! thrown `Error`.
 
 use js_sys::{Array, Float64Array, Reflect};
+use serde::Serialize;
 use serde::de::value::MapDeserializer;
 use serde::de::{DeserializeOwned, Deserializer as _};
-use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use crate::format::nominal_bytes;
@@ -90,14 +90,28 @@ pub fn expand_instants(spec: JsValue, options: JsValue) -> Result<Float64Array, 
 pub fn notices(spec: JsValue, window: JsValue) -> Result<JsValue, JsValue> {
     let run = || -> Result<crate::Expansion, Error> {
         let schedule = read_schedule(&spec)?;
-        let window = read_window(&window)?;
-        let bound = |value: Option<String>, field: &str| match value {
-            Some(text) => schedule.instant_at(&text, field),
-            None => Err(required(field)),
-        };
-        let from = bound(window.from, "from")?;
-        let to = bound(window.to, "to")?;
+        let mut window = read_options(&window, &WINDOW_FIELDS)?;
+        let from = window.instant(&schedule, "from")?;
+        let to = window.instant(&schedule, "to")?;
         crate::notices(&schedule, from, to)
+    };
+    to_js(&run().map_err(js_error)?)
+}
+
+/// What changes from `oldSpec` to `newSpec` over `window` (`{ from, to }`,
+/// both required, instants or local date-times in the old spec's zone): the
+/// CLI's `diff` JSON, every occurrence added, removed, moved or changed with
+/// the spec field that explains it.
+#[wasm_bindgen(js_name = diff)]
+pub fn diff(old_spec: JsValue, new_spec: JsValue, window: JsValue) -> Result<JsValue, JsValue> {
+    let run = || -> Result<crate::Diff, Error> {
+        let old = read_schedule(&old_spec)?;
+        let new = read_schedule(&new_spec)?;
+        let mut window = read_options(&window, &WINDOW_FIELDS)?;
+        let options = ExpandOptions::new()
+            .from(window.instant(&old, "from")?)
+            .to(window.instant(&old, "to")?);
+        crate::diff(&old, &new, &options)
     };
     to_js(&run().map_err(js_error)?)
 }
@@ -180,17 +194,15 @@ pub fn instant_at(time_zone: JsValue, text: JsValue) -> Result<f64, JsValue> {
 pub fn simulate_outage(spec: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let run = || -> Result<crate::Outage, Error> {
         let schedule = read_schedule(&spec)?;
-        let arg: OutageArg = read_options(&options, OUTAGE_KINDS)?;
-        let bound = |value: Option<String>, field: &str| match value {
-            Some(text) => schedule.instant_at(&text, field),
-            None => Err(required(field)),
-        };
-        let mut outage =
-            crate::OutageOptions::new(bound(arg.down, "down")?, bound(arg.back, "back")?);
-        if let Some(decide) = arg.decide {
+        let mut arg = read_options(&options, &OUTAGE_FIELDS)?;
+        let mut outage = crate::OutageOptions::new(
+            arg.instant(&schedule, "down")?,
+            arg.instant(&schedule, "back")?,
+        );
+        if let Some(decide) = arg.count("decide") {
             outage = outage.decide(decide as usize);
         }
-        if let Some(show) = arg.show {
+        if let Some(show) = arg.count("show") {
             outage = outage.show(show as usize);
         }
         crate::simulate_outage(&schedule, &outage)
@@ -257,45 +269,7 @@ pub fn time_zones() -> Vec<String> {
     crate::time_zones()
 }
 
-/// `expand`/`expandInstants` options as JS passes them.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ExpandArg {
-    #[serde(default)]
-    limit: Option<f64>,
-    #[serde(default)]
-    from: Option<String>,
-    #[serde(default)]
-    to: Option<String>,
-}
-
-/// `notices` window as JS passes it.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct WindowArg {
-    #[serde(default)]
-    from: Option<String>,
-    #[serde(default)]
-    to: Option<String>,
-}
-
-/// `simulateOutage` options as JS passes them.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct OutageArg {
-    #[serde(default)]
-    down: Option<String>,
-    #[serde(default)]
-    back: Option<String>,
-    #[serde(default)]
-    decide: Option<u32>,
-    #[serde(default)]
-    show: Option<u32>,
-}
-
 /// One due occurrence as JS passes it.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct DueArg {
     key: String,
     instant: String,
@@ -303,15 +277,12 @@ struct DueArg {
 
 fn read_expand_args(spec: &JsValue, options: &JsValue) -> Result<(Schedule, ExpandOptions), Error> {
     let schedule = read_schedule(spec)?;
-    let arg: ExpandArg = read_options(options, EXPAND_KINDS)?;
-    let limit = arg.limit.map(limit_from_f64).transpose()?;
+    let mut arg = read_options(options, &EXPAND_FIELDS)?;
+    let limit = arg.number("limit").map(limit_from_f64).transpose()?;
+    let (from, to) = (arg.text("from"), arg.text("to"));
     // The same reader as the CLI's --limit/--from/--to.
-    let options = ExpandOptions::parse(&schedule, limit, arg.from.as_deref(), arg.to.as_deref())?;
+    let options = ExpandOptions::parse(&schedule, limit, from.as_deref(), to.as_deref())?;
     Ok((schedule, options))
-}
-
-fn read_window(window: &JsValue) -> Result<WindowArg, Error> {
-    read_options(window, WINDOW_KINDS)
 }
 
 /// A JS number as an execution limit: a whole number >= 0 (0 is left to the
@@ -350,13 +321,13 @@ fn read_spec(value: &JsValue) -> Result<Spec, Error> {
             check_list(key, value)?;
         }
     }
-    check_kinds(&pairs, SPEC_KINDS)
+    check_kinds(&pairs, &SPEC_FIELDS)
         .and_then(|()| deserialize_pairs(pairs))
         .map_err(|(path, msg)| shape_error(&path, &msg))
 }
 
 /// Reads an options object; `undefined` and `null` mean "no options".
-fn read_options<T: DeserializeOwned>(value: &JsValue, kinds: &[(&str, Kind)]) -> Result<T, Error> {
+fn read_options(value: &JsValue, fields: &Fields) -> Result<Options, Error> {
     let pairs = if value.is_undefined() || value.is_null() {
         Vec::new()
     } else {
@@ -367,15 +338,89 @@ fn read_options<T: DeserializeOwned>(value: &JsValue, kinds: &[(&str, Kind)]) ->
             )
         })?
     };
-    let read = check_kinds(&pairs, kinds).and_then(|()| deserialize_pairs(pairs));
+    let read = check_kinds(&pairs, fields).and_then(|()| Options::read(pairs, fields));
     read.map_err(|(path, msg)| {
-        let err = Error::new(ErrorCode::InvalidOption, format!("invalid options: {msg}"));
-        if path.is_empty() || path == "." {
-            err
-        } else {
-            err.with_field(path)
-        }
+        Error::new(ErrorCode::InvalidOption, format!("invalid options: {msg}")).with_field(path)
     })
+}
+
+/// An options object's values by field name. Fields are read one at a time
+/// in the object's order, each with the type its [`Kind`] names, so the
+/// first bad field is the one reported (as serde's derived readers do);
+/// `null` is absent. Options are flat, so the path of an error is its key
+/// and no path tracking is needed.
+struct Options(Vec<(&'static str, OptionValue)>);
+
+/// One option's value, of the type its [`Kind`] names.
+enum OptionValue {
+    Text(String),
+    Number(f64),
+    Count(u32),
+}
+
+impl Options {
+    /// The error is (key, message), in serde's words.
+    fn read(pairs: Vec<(String, JsValue)>, fields: &Fields) -> Result<Options, (String, String)> {
+        use serde::de::Error as _;
+        let mut values = Vec::with_capacity(pairs.len());
+        for (key, value) in pairs {
+            let Some((name, kind)) = fields.find(&key) else {
+                let err = serde::de::value::Error::unknown_field(&key, fields.names);
+                return Err((key, err.to_string()));
+            };
+            let read = match kind {
+                Kind::Text => field::<Option<_>>(&key, value)?.map(OptionValue::Text),
+                Kind::Number => field::<Option<_>>(&key, value)?.map(OptionValue::Number),
+                Kind::Count => field::<Option<_>>(&key, value)?.map(OptionValue::Count),
+                // Only specs have lists (read with serde's derived reader).
+                Kind::TextList => return Err((key, "unexpected list field".to_owned())),
+            };
+            if let Some(read) = read {
+                values.push((name, read));
+            }
+        }
+        Ok(Options(values))
+    }
+
+    fn take(&mut self, name: &str) -> Option<OptionValue> {
+        let i = self.0.iter().position(|(n, _)| *n == name)?;
+        Some(self.0.swap_remove(i).1)
+    }
+
+    fn text(&mut self, name: &str) -> Option<String> {
+        match self.take(name) {
+            Some(OptionValue::Text(text)) => Some(text),
+            _ => None,
+        }
+    }
+
+    fn number(&mut self, name: &str) -> Option<f64> {
+        match self.take(name) {
+            Some(OptionValue::Number(n)) => Some(n),
+            _ => None,
+        }
+    }
+
+    fn count(&mut self, name: &str) -> Option<u32> {
+        match self.take(name) {
+            Some(OptionValue::Count(n)) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// A required instant (or local date-time in `schedule`'s zone).
+    fn instant(&mut self, schedule: &Schedule, name: &str) -> Result<jiff::Timestamp, Error> {
+        match self.text(name) {
+            Some(text) => schedule.instant_at(&text, name),
+            None => Err(required(name)),
+        }
+    }
+}
+
+/// One field's value read with serde-wasm-bindgen; the error is (key,
+/// message).
+fn field<T: DeserializeOwned>(key: &str, value: JsValue) -> Result<T, (String, String)> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| (key.to_owned(), js_message(e)))
 }
 
 fn read_due(value: &JsValue) -> Result<Vec<DueArg>, Error> {
@@ -405,9 +450,9 @@ fn read_due(value: &JsValue) -> Result<Vec<DueArg>, Error> {
                 format!("expected an object `{{ key, instant }}`, got {got}"),
             )
         })?;
-        let read = check_kinds(&pairs, DUE_KINDS).and_then(|()| deserialize_pairs(pairs));
-        let due: DueArg = read.map_err(|(path, msg)| {
-            let f = if path.is_empty() || path == "." {
+        let read = check_kinds(&pairs, &DUE_FIELDS).and_then(|()| read_due_item(pairs));
+        let due = read.map_err(|(path, msg)| {
+            let f = if path.is_empty() {
                 field.clone()
             } else {
                 format!("{field}.{path}")
@@ -417,6 +462,34 @@ fn read_due(value: &JsValue) -> Result<Vec<DueArg>, Error> {
         out.push(due);
     }
     Ok(out)
+}
+
+/// One `{ key, instant }` object, both required strings (`null` is refused
+/// as the wrong type); the error is (path, message) in serde's words, the
+/// path empty for a missing field.
+fn read_due_item(pairs: Vec<(String, JsValue)>) -> Result<DueArg, (String, String)> {
+    use serde::de::Error as _;
+    let (mut key, mut instant) = (None, None);
+    for (name, value) in pairs {
+        match name.as_str() {
+            "key" => key = Some(field(&name, value)?),
+            "instant" => instant = Some(field(&name, value)?),
+            _ => {
+                let err = serde::de::value::Error::unknown_field(&name, DUE_FIELDS.names);
+                return Err((name, err.to_string()));
+            }
+        }
+    }
+    let missing = |name| {
+        (
+            String::new(),
+            serde::de::value::Error::missing_field(name).to_string(),
+        )
+    };
+    Ok(DueArg {
+        key: key.ok_or_else(|| missing("key"))?,
+        instant: instant.ok_or_else(|| missing("instant"))?,
+    })
 }
 
 /// The own enumerable `[key, value]` pairs of a plain object; `Err` names
@@ -448,38 +521,75 @@ fn object_pairs(value: &JsValue) -> Result<Vec<(String, JsValue)>, String> {
 enum Kind {
     Text,
     Number,
+    /// A whole number of 0 or more (`u32`).
+    Count,
     TextList,
 }
 
-const SPEC_KINDS: &[(&str, Kind)] = &[
-    ("id", Kind::Text),
-    ("revision", Kind::Number),
-    ("timeZone", Kind::Text),
-    ("start", Kind::Text),
-    ("rrule", Kind::Text),
-    ("rdate", Kind::TextList),
-    ("exdate", Kind::TextList),
-    ("gap", Kind::Text),
-    ("fold", Kind::Text),
-    ("invalidDate", Kind::Text),
-    ("misfire", Kind::Text),
-    ("maxLateness", Kind::Text),
-    ("maxCatchUp", Kind::Number),
-    ("grace", Kind::Text),
-];
-const EXPAND_KINDS: &[(&str, Kind)] = &[
-    ("limit", Kind::Number),
-    ("from", Kind::Text),
-    ("to", Kind::Text),
-];
-const WINDOW_KINDS: &[(&str, Kind)] = &[("from", Kind::Text), ("to", Kind::Text)];
-const OUTAGE_KINDS: &[(&str, Kind)] = &[
-    ("down", Kind::Text),
-    ("back", Kind::Text),
-    ("decide", Kind::Number),
-    ("show", Kind::Number),
-];
-const DUE_KINDS: &[(&str, Kind)] = &[("key", Kind::Text), ("instant", Kind::Text)];
+/// The fields an object may have: their names, in the order serde's
+/// "unknown field" message lists them, and their kinds.
+struct Fields {
+    names: &'static [&'static str],
+    kinds: &'static [Kind],
+}
+
+impl Fields {
+    const fn new(names: &'static [&'static str], kinds: &'static [Kind]) -> Fields {
+        assert!(names.len() == kinds.len());
+        Fields { names, kinds }
+    }
+
+    /// The name as the table spells it, and its kind.
+    fn find(&self, key: &str) -> Option<(&'static str, Kind)> {
+        let i = self.names.iter().position(|name| *name == key)?;
+        Some((self.names[i], *self.kinds.get(i)?))
+    }
+}
+
+const SPEC_FIELDS: Fields = Fields::new(
+    &[
+        "id",
+        "revision",
+        "timeZone",
+        "start",
+        "rrule",
+        "rdate",
+        "exdate",
+        "gap",
+        "fold",
+        "invalidDate",
+        "misfire",
+        "maxLateness",
+        "maxCatchUp",
+        "grace",
+    ],
+    &[
+        Kind::Text,
+        Kind::Number,
+        Kind::Text,
+        Kind::Text,
+        Kind::Text,
+        Kind::TextList,
+        Kind::TextList,
+        Kind::Text,
+        Kind::Text,
+        Kind::Text,
+        Kind::Text,
+        Kind::Text,
+        Kind::Number,
+        Kind::Text,
+    ],
+);
+const EXPAND_FIELDS: Fields = Fields::new(
+    &["limit", "from", "to"],
+    &[Kind::Number, Kind::Text, Kind::Text],
+);
+const WINDOW_FIELDS: Fields = Fields::new(&["from", "to"], &[Kind::Text, Kind::Text]);
+const OUTAGE_FIELDS: Fields = Fields::new(
+    &["down", "back", "decide", "show"],
+    &[Kind::Text, Kind::Text, Kind::Count, Kind::Count],
+);
+const DUE_FIELDS: Fields = Fields::new(&["key", "instant"], &[Kind::Text, Kind::Text]);
 
 /// Refuses, before serde-wasm-bindgen reads them, the values it would read
 /// wrongly or describe badly. Objects, functions, symbols and BigInts where
@@ -489,10 +599,7 @@ const DUE_KINDS: &[(&str, Kind)] = &[("key", Kind::Text), ("instant", Kind::Text
 /// prints every element of a large one. Strings with a lone surrogate: it
 /// reads them as U+FFFD, so two different ids could give the same keys.
 /// The error is (path, message).
-fn check_kinds(
-    pairs: &[(String, JsValue)],
-    kinds: &[(&str, Kind)],
-) -> Result<(), (String, String)> {
+fn check_kinds(pairs: &[(String, JsValue)], fields: &Fields) -> Result<(), (String, String)> {
     let compound = |v: &JsValue| v.is_object() || v.is_function() || v.is_symbol() || v.is_bigint();
     let refuse = |path: String, v: &JsValue, expected: &str| {
         Err((
@@ -508,13 +615,15 @@ fn check_kinds(
         ))
     };
     for (key, value) in pairs {
-        let Some(&(_, kind)) = kinds.iter().find(|(k, _)| k == key) else {
+        let Some((_, kind)) = fields.find(key) else {
             continue;
         };
         match kind {
             Kind::Text if compound(value) => return refuse(key.clone(), value, "a string"),
             Kind::Text if !well_formed(value) => return lone_surrogate(key.clone()),
-            Kind::Number if compound(value) => return refuse(key.clone(), value, "a number"),
+            Kind::Number | Kind::Count if compound(value) => {
+                return refuse(key.clone(), value, "a number");
+            }
             Kind::TextList => match value.dyn_ref::<Array>() {
                 // Lengths were bounded by `check_list`.
                 Some(array) => {

@@ -1,16 +1,19 @@
-//! The shared fixture corpus (`tests/fixtures/corpus.jsonl`): each line is a
-//! spec, expansion options and the exact JSON text the engine answers. The
-//! native engine, the wasm build and the Node package must all produce it
-//! byte for byte. Regenerate after an intended change with
-//! `WALLCLOCK_BLESS=1 cargo test --test corpus` and review the diff.
+//! The shared fixture corpora: `tests/fixtures/corpus.jsonl` (each line a
+//! spec, expansion options and the exact JSON text the engine answers) and
+//! `tests/fixtures/diff-corpus.jsonl` (two specs, a window and the exact
+//! JSON of their diff). The native engine, the wasm build and the Node
+//! package must all produce them byte for byte. Regenerate after an
+//! intended change with `WALLCLOCK_BLESS=1 cargo test --test corpus` and
+//! review the diff.
 
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use serde_json::Value;
-use wallclock::{Error, ExpandOptions, Schedule, execution_instants, expand};
+use wallclock::{Error, ExpandOptions, Schedule, diff, execution_instants, expand};
 
 const CORPUS: &str = include_str!("fixtures/corpus.jsonl");
+const DIFF_CORPUS: &str = include_str!("fixtures/diff-corpus.jsonl");
 
 fn answer(case: &Value) -> String {
     let run = || -> Result<String, Error> {
@@ -24,15 +27,34 @@ fn answer(case: &Value) -> String {
         )?;
         Ok(expand(&schedule, &options)?.to_json())
     };
-    run().unwrap_or_else(|e| format!(r#"{{"error":{}}}"#, serde_json::to_string(&e).unwrap()))
+    json_or_error(run())
 }
 
-#[test]
-fn corpus_answers_match_byte_for_byte() {
+/// The answer as JSON text, or `{"error":…}` as the Node tests record a
+/// thrown error.
+fn json_or_error(answer: Result<String, Error>) -> String {
+    answer.unwrap_or_else(|e| format!(r#"{{"error":{}}}"#, serde_json::to_string(&e).unwrap()))
+}
+
+/// What `diff(old, new, window)` answers: both bounds read in the old
+/// spec's zone, as the JS binding reads them.
+fn diff_answer(case: &Value) -> String {
+    json_or_error((|| {
+        let old = Schedule::from_json(&case["old"].to_string())?;
+        let new = Schedule::from_json(&case["new"].to_string())?;
+        let bound = |field: &str| old.instant_at(case["window"][field].as_str().unwrap(), field);
+        let options = ExpandOptions::new().from(bound("from")?).to(bound("to")?);
+        Ok(diff(&old, &new, &options)?.to_json())
+    })())
+}
+
+/// Checks every case of `corpus` (at least `min`) against `answer`, or
+/// rewrites `expected` under `WALLCLOCK_BLESS`.
+fn check_corpus(corpus: &str, file: &str, min: usize, answer: fn(&Value) -> String) {
     let mut failures = Vec::new();
     let mut blessed = String::new();
     let mut n = 0;
-    for line in CORPUS.lines().filter(|l| !l.trim().is_empty()) {
+    for line in corpus.lines().filter(|l| !l.trim().is_empty()) {
         let mut case: Value = serde_json::from_str(line).unwrap();
         let got = answer(&case);
         if case["expected"].as_str() != Some(got.as_str()) {
@@ -43,17 +65,27 @@ fn corpus_answers_match_byte_for_byte() {
         blessed.push('\n');
         n += 1;
     }
-    assert!(n >= 30, "the corpus has only {n} cases");
+    assert!(n >= min, "{file} has only {n} cases");
     #[cfg(not(target_arch = "wasm32"))]
     if std::env::var_os("WALLCLOCK_BLESS").is_some() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/corpus.jsonl");
+        let path = format!("{}/tests/fixtures/{file}", env!("CARGO_MANIFEST_DIR"));
         std::fs::write(path, blessed).unwrap();
         return;
     }
     assert!(
         failures.is_empty(),
-        "corpus cases differ: {failures:?} (rerun with WALLCLOCK_BLESS=1 and review)"
+        "{file}: cases differ: {failures:?} (rerun with WALLCLOCK_BLESS=1 and review)"
     );
+}
+
+#[test]
+fn corpus_answers_match_byte_for_byte() {
+    check_corpus(CORPUS, "corpus.jsonl", 30, answer);
+}
+
+#[test]
+fn diff_corpus_answers_match_byte_for_byte() {
+    check_corpus(DIFF_CORPUS, "diff-corpus.jsonl", 8, diff_answer);
 }
 
 /// `execution_instants` is `expand(..).executions()` without the entries:

@@ -11,6 +11,8 @@ use wasm_bindgen_test::wasm_bindgen_test;
 /// Shared with the native suite and `tests/node/api.test.mjs`: one JSON
 /// object per line, `expected` being the exact JSON text of the result.
 const CORPUS: &str = include_str!("fixtures/corpus.jsonl");
+/// The same for `diff`: two specs, a window and the JSON of their diff.
+const DIFF_CORPUS: &str = include_str!("fixtures/diff-corpus.jsonl");
 
 fn js(json: &str) -> JsValue {
     JSON::parse(json).expect("test JSON parses")
@@ -154,6 +156,64 @@ fn corpus_matches_native_json_byte_for_byte() {
         n += 1;
     }
     assert!(n >= 10, "the corpus has {n} cases");
+}
+
+#[wasm_bindgen_test]
+fn diff_corpus_is_the_native_json_byte_for_byte() {
+    let mut n = 0;
+    for line in DIFF_CORPUS.lines().filter(|l| !l.trim().is_empty()) {
+        let case = js(line);
+        let name = text(&case, "name");
+        let got = match wasm::diff(get(&case, "old"), get(&case, "new"), get(&case, "window")) {
+            Ok(v) => stringify(&v),
+            Err(e) => format!(r#"{{"error":{}}}"#, error_json(&e)),
+        };
+        assert_eq!(got, text(&case, "expected"), "{name}");
+        n += 1;
+    }
+    assert!(n >= 8, "the diff corpus has {n} cases");
+}
+
+#[wasm_bindgen_test]
+fn diff_needs_a_window_and_two_specs() {
+    let spec = js(r#"{"timeZone":"UTC","start":"2026-01-01T00:00","rrule":"FREQ=DAILY"}"#);
+    let window = || js(r#"{"from":"2026-01-01T00:00:00Z","to":"2026-01-05T00:00:00Z"}"#);
+    let same = wasm::diff(spec.clone(), spec.clone(), window()).unwrap();
+    assert_eq!(get(&same, "identical").as_bool(), Some(true));
+    assert_error(
+        wasm::diff(
+            spec.clone(),
+            spec.clone(),
+            js(r#"{"from":"2026-01-01T00:00:00Z"}"#),
+        ),
+        "invalid_option",
+        Some("to"),
+    );
+    assert_error(
+        wasm::diff(spec.clone(), spec.clone(), JsValue::UNDEFINED),
+        "invalid_option",
+        Some("from"),
+    );
+    assert_error(
+        wasm::diff(spec.clone(), spec.clone(), js(r#"{"from":"x","limit":3}"#)),
+        "invalid_option",
+        Some("limit"),
+    );
+    assert_error(
+        wasm::diff(spec.clone(), js("[]"), window()),
+        "invalid_spec",
+        None,
+    );
+    assert_error(
+        wasm::diff(
+            js(r#"{"timeZone":"Mars/Olympus","start":"2026-01-01T00:00"}"#),
+            spec,
+            window(),
+        ),
+        "unknown_time_zone",
+        Some("timeZone"),
+    );
+    still_works();
 }
 
 #[wasm_bindgen_test]

@@ -7,7 +7,7 @@
 import init, * as wc from './pkg/wallclock.js';
 import { ruleToModel, modelToRule } from './rrule.js';
 import { $ } from './page/dom.js';
-import { page, stateToHash, hashToState, defaultStart, whenComplete } from './page/state.js';
+import { page, stateToHash, hashToState, defaultStart, whenComplete, mainSpec } from './page/state.js';
 import { writeForm, readForm, writeBuilder, writeKept, readBuilder, writeHints, setErr, errText, browserZone, loadZones, setCompareOpen } from './page/form.js';
 import { schedule, safeUpdate } from './page/update.js';
 
@@ -84,6 +84,10 @@ function wire() {
     setCompareOpen(page.st.cmp);
     safeUpdate();
     if (page.st.cmp) whenComplete().then(() => $('compare').scrollIntoView({ block: 'nearest' }));
+  });
+  $('changes-rebase').addEventListener('click', () => {
+    page.st.base = JSON.stringify(mainSpec());
+    safeUpdate();
   });
   for (const b of document.querySelectorAll('[data-copy]')) b.addEventListener('click', () => { share().then(({ copy }) => copy(b.dataset.copy)).catch(() => {}); });
   for (const b of document.querySelectorAll('[data-download]')) b.addEventListener('click', () => { share().then(({ download }) => download(b.dataset.download)).catch((e) => { $('share-status').textContent = errText(e); }); });

@@ -502,7 +502,7 @@ fn month_days(rule: &Rule, start: DateTime) -> Option<Vec<i8>> {
     if days.is_empty() {
         days.push(start.day());
     }
-    days.sort_unstable();
+    crate::sort::sort(&mut days);
     days.dedup();
     Some(days)
 }
@@ -1182,7 +1182,10 @@ impl Expander {
             );
         }
         if held {
-            self.buf[self.ready..].sort_by_key(Slot::order);
+            // Slots of equal order are equal (the key fixes the date), so
+            // the unstable sort of the period's set serves here too, and the
+            // wasm build carries no stable sort.
+            self.buf[self.ready..].sort_unstable_by_key(Slot::order);
         }
     }
 

@@ -89,6 +89,57 @@ test('corpus: JSON.stringify(expand) is the native JSON byte for byte', () => {
   }
 });
 
+const diffCorpus = readFileSync(new URL('../fixtures/diff-corpus.jsonl', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() !== '')
+  .map((line) => JSON.parse(line));
+
+test('diff corpus: JSON.stringify(diff) is the native JSON byte for byte', () => {
+  assert.ok(diffCorpus.length >= 8);
+  for (const { name, old, new: next, window, expected } of diffCorpus) {
+    let got;
+    try {
+      got = JSON.stringify(wc.diff(old, next, window));
+    } catch (e) {
+      const { code, message, field, position } = e;
+      got = JSON.stringify({ error: { code, message, field, position } });
+    }
+    assert.equal(got, expected, name);
+  }
+});
+
+test('diff: seed 000 skip to shift, with reasons; options and specs checked', () => {
+  const daily = { id: 'daily', timeZone: 'America/New_York', start: '2026-03-06T02:30', rrule: 'FREQ=DAILY;COUNT=4' };
+  const window = { from: '2026-03-01T00:00', to: '2026-04-01T00:00' };
+  const d = wc.diff(daily, { ...daily, gap: 'shift' }, window);
+  assert.equal(d.identical, false);
+  assert.deepEqual(d.summary, { added: 0, removed: 1, moved: 0, changed: 1, unchanged: 3 });
+  assert.deepEqual(d.changes.map((c) => [c.change, c.key, c.cause]), [
+    ['changed', 'daily|2026-03-08T02:30:00', 'gap'],
+    ['removed', 'daily|2026-03-10T02:30:00', 'gap'],
+  ]);
+  assert.equal(d.changes[0].old.instant, null);
+  assert.equal(d.changes[0].new.instant, '2026-03-08T07:30:00Z');
+  assert.match(d.changes[0].reason, /^`gap` `skip` → `shift`: 02:30 does not exist on 2026-03-08/);
+  assert.equal(wc.diff(daily, daily, window).identical, true);
+  // A schedule moved to another zone: every key stays, every instant moves.
+  const chicago = wc.diff(daily, { ...daily, timeZone: 'America/Chicago' }, window);
+  assert.ok(chicago.changes.every((c) => c.cause === 'timeZone'));
+  const caught = (f) => {
+    const e = callSafely(f, 'diff');
+    return e && [e.code, e.field];
+  };
+  assert.deepEqual(caught(() => wc.diff(daily, daily, { from: window.from })), ['invalid_option', 'to']);
+  assert.deepEqual(caught(() => wc.diff(daily, daily)), ['invalid_option', 'from']);
+  assert.deepEqual(caught(() => wc.diff(daily, daily, { ...window, limit: 5 })), ['invalid_option', 'limit']);
+  assert.deepEqual(caught(() => wc.diff(daily, { ...daily, gap: 'later' }, window)), ['invalid_policy', 'gap']);
+  assert.deepEqual(caught(() => wc.diff(null, daily, window)), ['invalid_spec', undefined]);
+  // An unbounded rule over a huge window hits the expansion's limit, as expand does.
+  const hourly = { timeZone: 'UTC', start: '2026-01-01T00:00', rrule: 'FREQ=SECONDLY' };
+  assert.deepEqual(caught(() => wc.diff(hourly, hourly, { from: '2026-01-01T00:00:00Z', to: '2099-01-01T00:00:00Z' }))?.[0], 'limit_exceeded');
+  assertStillWorks();
+});
+
 /** Epoch ms of an instant as wallclock prints it; years before 0000 are
  * `-0001`, which Date.parse reads only in its six-digit form `-000001`. */
 const epochMs = (instant) => Date.parse(instant.replace(/^-(\d{4})-/, '-00$1-'));
@@ -505,4 +556,30 @@ test('expand: keys are made by Rust, whatever the id', () => {
     'jöb😀|2026-11-01T01:30:00',
     'jöb😀|2026-11-01T01:30:00|fold=1',
   ]);
+});
+
+test('zone names: did you mean, aliases and signs warned about, canonical names out', () => {
+  const message = (zone) => {
+    try {
+      wc.validate({ timeZone: zone, start: '2026-03-01T09:00' });
+    } catch (e) {
+      assert.equal(e.code, 'unknown_time_zone');
+      return e.message;
+    }
+    assert.fail(`${zone} was accepted`);
+  };
+  assert.match(message('Europe/Londn'), /did you mean `Europe\/London`\?$/);
+  assert.match(message('Londn'), /did you mean `Europe\/London`\?$/);
+  // The Windows table is native-only: the package does not know these names.
+  assert.match(message('W. Europe Standard Time'), /unknown time zone/);
+
+  const alias = wc.expand({ timeZone: 'US/Eastern', start: '2026-03-01T09:00' });
+  assert.equal(alias.warnings[0].code, 'zone_alias');
+  assert.match(alias.warnings[0].message, /`US\/Eastern` is an alias of `America\/New_York`/);
+  assert.ok(alias.entries[0].local.endsWith('[America/New_York]'), alias.entries[0].local);
+  const codes = (zone) =>
+    wc.validate({ timeZone: zone, start: '2026-03-01T09:00' }).warnings.map((w) => w.code);
+  assert.deepEqual(codes('EST'), ['zone_alias', 'fixed_offset_zone']);
+  assert.deepEqual(codes('Etc/GMT+5'), ['reversed_sign_zone']);
+  assert.deepEqual(codes('Europe/London'), []);
 });

@@ -1,13 +1,18 @@
 // Type-checks npm/index.d.ts the way a TypeScript user would call the package
 // (tsc --strict; run by scripts/test-wasm.sh). The @ts-expect-error lines prove
 // that wrong policy tokens are rejected at compile time.
-import { expand, expandInstants, notices, validate, describe, decideMisfires, simulateOutage, instantAt, parseICal, toICal, tzdbVersion, timeZones } from '../../npm/index';
+import { expand, expandInstants, notices, diff, validate, describe, decideMisfires, simulateOutage, instantAt, parseICal, toICal, tzdbVersion, timeZones } from '../../npm/index';
 const spec = { timeZone: 'America/New_York', start: '2026-03-06T02:30', rrule: 'FREQ=DAILY;COUNT=4', gap: 'shift' as const };
 const r = expand(spec, { limit: 10 });
 const s: 'scheduled' | 'shifted' | 'skipped' | 'merged' = r.entries[0].status;
 const code: string = r.entries[0].notes[0].code;
 const inst: Float64Array = expandInstants(spec, {});
 const n = notices(spec, { from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z' });
+const df = diff(spec, { ...spec, gap: 'skip' }, { from: '2026-03-01T00:00:00Z', to: '2026-04-01T00:00:00Z' });
+const kind: 'added' | 'removed' | 'moved' | 'changed' = df.changes[0].change;
+const moved: number = df.summary.moved + (df.changes[0].new?.notes.length ?? 0);
+// @ts-expect-error: a diff needs its window
+diff(spec, spec, { from: '2026-03-01T00:00:00Z' });
 const v = validate(spec);
 const d: string = describe(spec);
 const m = decideMisfires(spec, [{ key: 'a', instant: '2026-03-06T07:30:00Z' }], '2026-03-07T00:00:00Z');
@@ -27,4 +32,4 @@ expand({ ...spec, gap: 'later' }, {});
 expand({ ...spec, fold: 'twice' }, {});
 // @ts-expect-error: options take numbers and strings, not dates
 expand(spec, { limit: '10' });
-export { s, code, inst, n, v, d, dec, oc, ms, t, z, ver };
+export { s, code, inst, n, df, kind, moved, v, d, dec, oc, ms, t, z, ver };

@@ -5,6 +5,8 @@ export const DEFAULTS = {
   tz: '', start: '', rrule: 'FREQ=DAILY', rdate: '', exdate: '',
   gap: 'skip', fold: 'first', inv: 'omit', n: 50, anchor: 'start', cmp: false,
   down: '', back: '', misfire: 'all', lat: '', catchUp: '', grace: '',
+  /** The baseline of "What changes": a spec as JSON text ('' until the first valid rule). */
+  base: '',
 };
 
 export const page = {
@@ -48,6 +50,9 @@ export const page = {
 export function stateToHash(s) {
   const p = new URLSearchParams();
   for (const [k, v] of Object.entries(s)) {
+    // The baseline only while it differs from the rule: a link to an
+    // unedited rule stays short.
+    if (k === 'base' && v === JSON.stringify(mainSpec(s))) continue;
     if (k === 'tz' || k === 'start' || v !== DEFAULTS[k]) p.set(k, k === 'cmp' ? (v ? '1' : '0') : String(v));
   }
   return '#' + p.toString();

@@ -14,7 +14,7 @@ import { writeNotices, writeYear } from './year.js';
  * update's deferred pass needs them: the first screen does not wait for them
  * (index.html preloads them after the others).
  */
-const belowTheTable = () => Promise.all([import('./compare.js'), import('./outage.js')]);
+const belowTheTable = () => Promise.all([import('./compare.js'), import('./outage.js'), import('./changes.js')]);
 
 /**
  * Recomputes after an edit: at once for a choice (a select, checkbox or
@@ -100,6 +100,9 @@ function update() {
   }
   page.lastError = null;
   setStale(false);
+  // The rule as loaded, or the first valid one entered, is what "What
+  // changes" compares with.
+  if (!st.base) st.base = JSON.stringify(spec);
   const t1 = performance.now();
   const written = x.entries.length ? renderChunks(x.entries) : (renderEmpty(), 1);
   page.last = { spec, result: x };
@@ -119,26 +122,28 @@ function update() {
 }
 
 /**
- * Everything below the table: the transitions, the year view, the comparison
- * and the outage simulator. Without `spec` (the rule has an error) only the
- * outage simulator runs.
+ * Everything below the table: the transitions, the year view, what changes
+ * since the baseline, the comparison and the outage simulator. Without
+ * `spec` (the rule has an error) only the outage simulator runs, and "What
+ * changes" says why it has nothing.
  */
 function renderRest(token, ctx) {
   if (token !== page.cycle.token) return; // superseded by a newer edit, which has its own pass
   belowTheTable().then((modules) => writeRest(token, ctx, modules), (e) => writeRest(token, ctx, e));
 }
 
-/** `modules`: [compare.js, outage.js], or the error that kept them from loading. */
+/** `modules`: [compare.js, outage.js, changes.js], or the error that kept them from loading. */
 function writeRest(token, { spec, x, window12 }, modules) {
   if (token !== page.cycle.token) return;
   const t0 = performance.now();
   try {
     if (!Array.isArray(modules)) throw modules;
-    const [{ renderCompare }, { updateOutage }] = modules;
+    const [{ renderCompare }, { updateOutage }, { renderChanges }] = modules;
     if (spec) {
       writeYear(x, window12);
       if (page.st.cmp) renderCompare(spec, window12.win);
     }
+    renderChanges(spec ?? null, window12?.win, window12?.since);
     updateOutage();
   } catch (e) {
     // As in safeUpdate: say what happened rather than throw to the console.
