@@ -118,7 +118,7 @@ fn reconcile_unknown_effects_through_the_library() {
     assert_eq!(e.code(), "invalid_state");
     assert_eq!(
         e.message(),
-        "`u|2026-10-20T09:00:00` is `done`, not `unknown_effect`: only an unknown effect can be reconciled"
+        "`u|2026-10-20T09:00:00` is `done`, not `unknown_effect` or `manual`: only an unknown effect can be reconciled"
     );
     assert_eq!(
         l.reconcile("u|2030-01-01T00:00:00", Reconcile::Done, now)

@@ -16,9 +16,9 @@ use jiff::{SignedDuration, Timestamp};
 use super::duration::parse_duration;
 use super::runner::{self, Work};
 use crate::format::fmt_instant;
-use crate::ledger::{
-    DEFAULT_BUSY_TIMEOUT, Ledger, LedgerError, Location, OccurrenceFilter, Reconcile, RetryPolicy,
-};
+use crate::ledger::{DEFAULT_BUSY_TIMEOUT, Ledger, LedgerError, Location, Reconcile, RetryPolicy};
+
+use super::ledger_ops;
 
 /// The occurrence ledger: plan, claim and run calendar occurrences from a
 /// SQLite file or a PostgreSQL database.
@@ -36,6 +36,9 @@ struct LedgerCli {
     /// How long to wait for another process's write lock, e.g. `PT5S`.
     #[arg(long, value_name = "DURATION", global = true)]
     busy_timeout: Option<String>,
+    /// How long an `unknown_effect` waits for `reconcile` before a tick moves it to `manual`.
+    #[arg(long, value_name = "DURATION", global = true, default_value = "PT30M")]
+    manual_after: String,
     #[command(subcommand)]
     command: LedgerCommand,
 }
@@ -124,18 +127,20 @@ enum LedgerCommand {
         #[arg(long, value_name = "HOST:PORT")]
         metrics_addr: Option<String>,
     },
-    /// List occurrences.
-    Occurrences {
-        /// Only this schedule.
-        #[arg(long, value_name = "ID")]
-        schedule: Option<String>,
-        /// Only this state (`planned`, `done`, `expired`, …).
-        #[arg(long, value_name = "STATE")]
-        state: Option<String>,
-        /// A JSON array instead of a table.
-        #[arg(long)]
-        json: bool,
-    },
+    /// List occurrences (filtered; JSON and JSON Lines stream in constant memory).
+    Occurrences(ledger_ops::OccurrencesArgs),
+    /// Every schedule: revision, status, zone, rule, next run, last result, lateness, counts.
+    Schedules(ledger_ops::SchedulesArgs),
+    /// One schedule as `schedules` shows it, with its revisions.
+    Show(ledger_ops::ShowArgs),
+    /// Remove a schedule: what never ran is cancelled, history stays, the id is not reused.
+    Remove(ledger_ops::RemoveArgs),
+    /// Make a `dead`, `manual` or `unknown_effect` occurrence claimable again, same key.
+    Retry(ledger_ops::RetryArgs),
+    /// Run one occurrence of a schedule now, with its own key `<id>|manual|<instant>`.
+    Trigger(ledger_ops::TriggerArgs),
+    /// Delete terminal occurrences before an instant, keeping each schedule's newest.
+    Prune(ledger_ops::PruneArgs),
     /// Everything the ledger knows about one effect key.
     Explain {
         /// The key, e.g. `digest|2026-10-21T09:00:00`.
@@ -191,6 +196,20 @@ enum LedgerCommand {
         #[arg(long, value_name = "URL")]
         to: String,
     },
+}
+
+impl LedgerCommand {
+    /// Commands that only read: they open the ledger read-only.
+    fn reads_only(&self) -> bool {
+        matches!(
+            self,
+            LedgerCommand::Occurrences(_)
+                | LedgerCommand::Stats { .. }
+                | LedgerCommand::Explain { .. }
+                | LedgerCommand::Schedules(_)
+                | LedgerCommand::Show(_)
+        )
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -285,6 +304,7 @@ fn report(err: &LedgerError) -> i32 {
 
 fn run(cli: LedgerCli, out: &mut String) -> Result<i32, LedgerError> {
     let busy = busy_timeout(cli.busy_timeout.as_deref())?;
+    let manual_after = parse_duration(&cli.manual_after, "manual-after")?;
     if let LedgerCommand::Migrate { from, to } = &cli.command {
         let source = Ledger::open_at(&Location::Sqlite(from.into()), busy)
             .map_err(|e| e.with_field("from"))?;
@@ -339,15 +359,18 @@ fn run(cli: LedgerCli, out: &mut String) -> Result<i32, LedgerError> {
         let open = || Ledger::open_at(&location, busy);
         // A daemon belongs to the epoch it started in.
         let pinned = |l: Ledger| {
-            let mut l = l.with_retry(retry);
+            let mut l = l.with_retry(retry).with_manual_after(manual_after);
             l.pin_epoch()?;
             Ok(l)
         };
         runner::daemon(open, pinned, &work, &plan, &stop, out)?;
         return Ok(super::OK);
     }
-    let ledger = Ledger::open_at(&location, busy)?;
-    command(ledger, cli.command, out)
+    let ledger = match cli.command.reads_only() {
+        true => Ledger::open_read_only(&location, busy)?,
+        false => Ledger::open_at(&location, busy)?,
+    };
+    command(ledger.with_manual_after(manual_after), cli.command, out)
 }
 
 /// `--busy-timeout`, or the default.
@@ -423,21 +446,13 @@ fn command(
             }
         }
         LedgerCommand::Run { .. } => {}
-        LedgerCommand::Occurrences {
-            schedule,
-            state,
-            json,
-        } => {
-            let list = ledger.occurrences(&OccurrenceFilter {
-                schedule,
-                state,
-                key: None,
-            })?;
-            match json {
-                true => push(out, &list),
-                false => occurrence_table(out, &list),
-            }
-        }
+        LedgerCommand::Occurrences(a) => ledger_ops::occurrences(&ledger, &a, out)?,
+        LedgerCommand::Schedules(a) => ledger_ops::schedules(&ledger, &a, out)?,
+        LedgerCommand::Show(a) => ledger_ops::show(&ledger, &a, out)?,
+        LedgerCommand::Remove(a) => ledger_ops::remove(&mut ledger, &a, out)?,
+        LedgerCommand::Retry(a) => ledger_ops::retry(&mut ledger, &a, out)?,
+        LedgerCommand::Trigger(a) => ledger_ops::trigger(&mut ledger, &a, out)?,
+        LedgerCommand::Prune(a) => ledger_ops::prune(&mut ledger, &a, out)?,
         LedgerCommand::Explain { key } => push(out, &ledger.explain(&key)?),
         LedgerCommand::Reconcile { key, outcome, now } => {
             let outcome = outcome.outcome();
@@ -629,7 +644,7 @@ fn read_spec(path: &str) -> Result<crate::spec::Spec, LedgerError> {
     Ok(super::input::spec_text(&text)?)
 }
 
-fn instant(text: &str, field: &str) -> Result<Timestamp, LedgerError> {
+pub(super) fn instant(text: &str, field: &str) -> Result<Timestamp, LedgerError> {
     text.trim().parse::<Timestamp>().map_err(|_| {
         LedgerError::new(
             "invalid_date_time",
@@ -641,7 +656,7 @@ fn instant(text: &str, field: &str) -> Result<Timestamp, LedgerError> {
     })
 }
 
-fn now_or_clock(text: Option<&str>) -> Result<Timestamp, LedgerError> {
+pub(super) fn now_or_clock(text: Option<&str>) -> Result<Timestamp, LedgerError> {
     match text {
         Some(t) => instant(t, "now"),
         None => Ok(Timestamp::now()),
@@ -651,55 +666,4 @@ fn now_or_clock(text: Option<&str>) -> Result<Timestamp, LedgerError> {
 pub(super) fn push<T: serde::Serialize + ?Sized>(out: &mut String, value: &T) {
     out.push_str(&serde_json::to_string(value).unwrap_or_default());
     out.push('\n');
-}
-
-fn occurrence_table(out: &mut String, list: &[crate::ledger::Occurrence]) {
-    use std::fmt::Write as _;
-    let rows: Vec<[String; 6]> = list
-        .iter()
-        .map(|o| {
-            let notes = o
-                .notes
-                .as_array()
-                .map(|a| {
-                    a.iter()
-                        .filter_map(|n| n["code"].as_str())
-                        .collect::<Vec<_>>()
-                        .join(",")
-                })
-                .unwrap_or_default();
-            [
-                o.key.clone(),
-                format!("r{}", o.revision),
-                o.instant.clone().unwrap_or_else(|| "-".to_owned()),
-                o.state.clone(),
-                o.attempts.to_string(),
-                notes,
-            ]
-        })
-        .collect();
-    let head = ["KEY", "REV", "INSTANT", "STATE", "ATTEMPTS", "NOTES"];
-    let mut width: Vec<usize> = head.iter().map(|h| h.len()).collect();
-    for r in &rows {
-        for (w, c) in width.iter_mut().zip(r) {
-            *w = (*w).max(c.chars().count());
-        }
-    }
-    let mut line = |cells: &[&str]| {
-        let mut l = String::new();
-        for (i, (c, w)) in cells.iter().zip(&width).enumerate() {
-            if i + 1 == cells.len() {
-                l.push_str(c);
-            } else {
-                let _ = write!(l, "{c:<w$}  ");
-            }
-        }
-        out.push_str(l.trim_end());
-        out.push('\n');
-    };
-    line(&head);
-    for r in &rows {
-        let cells: Vec<&str> = r.iter().map(String::as_str).collect();
-        line(&cells);
-    }
 }

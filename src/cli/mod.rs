@@ -14,6 +14,8 @@ mod input;
 #[cfg(not(target_arch = "wasm32"))]
 mod ledger;
 #[cfg(not(target_arch = "wasm32"))]
+mod ledger_ops;
+#[cfg(not(target_arch = "wasm32"))]
 mod metrics;
 mod output;
 #[cfg(not(target_arch = "wasm32"))]

@@ -16,7 +16,7 @@ const TABLES: &[(&str, &str)] = &[
     ("meta", "key, value"),
     (
         "schedules",
-        "id, revision, time_zone, enabled, disable_generation, cursor",
+        "id, revision, time_zone, enabled, disable_generation, cursor, removed_at",
     ),
     (
         "revisions",

@@ -41,6 +41,7 @@ mod epoch;
 mod error;
 mod migrate;
 mod model;
+mod ops;
 mod overlap;
 mod pg;
 mod planner;
@@ -68,6 +69,7 @@ pub use model::{
     Attempt, Explanation, Job, Moved, Occurrence, OccurrenceFilter, Outcome, PlanReport, Reconcile,
     ReplanReport, RetryPolicy, TickReport,
 };
+pub use ops::{DEFAULT_MANUAL_AFTER, OccurrenceQuery, PruneReport, Queued, Removed, ScheduleView};
 pub use planner::{MAX_HORIZON, PLAN_WINDOW};
 pub use schema::{MIGRATIONS, PG_MIGRATIONS, STATES};
 pub use shadow::{ShadowDifference, ShadowReport, ShadowSide};
@@ -130,6 +132,7 @@ pub struct Ledger {
     store: Store,
     retry: RetryPolicy,
     batch: usize,
+    manual_after: SignedDuration,
     /// The execution epoch this connection is pinned to, if any.
     epoch: Option<i64>,
 }
@@ -261,6 +264,7 @@ impl Ledger {
             store,
             retry: RetryPolicy::default(),
             batch,
+            manual_after: ops::DEFAULT_MANUAL_AFTER,
             epoch: None,
         }
     }
@@ -272,6 +276,14 @@ impl Ledger {
             Dialect::Sqlite => BATCH_PAUSE,
             Dialect::Postgres => Duration::ZERO,
         }
+    }
+
+    /// The same ledger with another bound on how long an `unknown_effect`
+    /// waits for `reconcile` before a tick moves it to `manual` (default
+    /// [`DEFAULT_MANUAL_AFTER`]; at least one second).
+    pub fn with_manual_after(mut self, after: SignedDuration) -> Ledger {
+        self.manual_after = after.max(SignedDuration::from_secs(1));
+        self
     }
 
     /// The same ledger with another retry policy for failed handlers.
@@ -348,11 +360,14 @@ impl Ledger {
         spec.revision = 1;
         let schedule = Schedule::new(&spec)?;
         let tx = self.store.write(Gate::Exclusive)?;
-        let exists: Option<i64> = tx.query_opt(
-            "SELECT revision FROM schedules WHERE id = ?1",
+        let exists: Option<Option<String>> = tx.query_opt(
+            "SELECT removed_at FROM schedules WHERE id = ?1",
             &args![&spec.id],
             |r| r.get(0),
         )?;
+        if let Some(Some(at)) = exists {
+            return Err(ops::already_removed(&spec.id, &at));
+        }
         if exists.is_some() {
             return Err(LedgerError::new(
                 "schedule_exists",
@@ -384,6 +399,14 @@ impl Ledger {
     /// new revision. Returns the new revision number.
     pub fn update(&mut self, spec: &Spec, cutover: Timestamp) -> Result<u32, LedgerError> {
         let tx = self.store.write(Gate::Exclusive)?;
+        let removed: Option<Option<String>> = tx.query_opt(
+            "SELECT removed_at FROM schedules WHERE id = ?1",
+            &args![&spec.id],
+            |r| r.get(0),
+        )?;
+        if let Some(Some(at)) = removed {
+            return Err(ops::already_removed(&spec.id, &at));
+        }
         let (next, _) = update::apply(&tx, spec, cutover)?;
         tx.commit()?;
         Ok(next)
@@ -423,6 +446,14 @@ impl Ledger {
     pub fn enable(&mut self, id: &str, now: Timestamp) -> Result<(), LedgerError> {
         let now = fmt_instant(now);
         let tx = self.store.write(Gate::Exclusive)?;
+        let removed: Option<Option<String>> = tx.query_opt(
+            "SELECT removed_at FROM schedules WHERE id = ?1",
+            &args![id],
+            |r| r.get(0),
+        )?;
+        if let Some(Some(at)) = removed {
+            return Err(ops::already_removed(id, &at));
+        }
         let n = tx.execute(
             "UPDATE schedules SET enabled = 1,
                     cursor = CASE WHEN cursor IS NULL OR cursor < ?2 THEN ?2 ELSE cursor END
@@ -472,7 +503,9 @@ impl Ledger {
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
             )?,
         };
-        let Some((seq, id, _, generation)) = rows.iter().find(|(_, _, s, _)| s == "unknown_effect")
+        let Some((seq, id, _, generation)) = rows
+            .iter()
+            .find(|(_, _, s, _)| s == "unknown_effect" || s == "manual")
         else {
             return Err(match rows.first() {
                 None => LedgerError::new(
@@ -487,7 +520,7 @@ impl Ledger {
                     LedgerError::new(
                         "invalid_state",
                         format!(
-                            "`{key}` is `{}`, not `unknown_effect`: only an unknown effect can be reconciled",
+                            "`{key}` is `{}`, not `unknown_effect` or `manual`: only an unknown effect can be reconciled",
                             states.join("`, `")
                         ),
                     )
@@ -504,7 +537,7 @@ impl Ledger {
             "UPDATE occurrences SET state = ?2, reason = ?3, updated_at = ?4, lease_until = NULL,
                     due_at = CASE ?2 WHEN 'retry_wait' THEN ?4 ELSE due_at END,
                     decision = CASE ?2 WHEN 'retry_wait' THEN NULL ELSE decision END
-              WHERE seq = ?1 AND state = 'unknown_effect'",
+              WHERE seq = ?1 AND state IN ('unknown_effect', 'manual')",
             &args![seq, outcome.state(), reason, stamp],
         )?;
         if outcome == Reconcile::Done {
@@ -566,13 +599,31 @@ fn insert_revision(
 pub(crate) fn split_key(key: &str) -> Option<(&str, &str)> {
     let key = key.strip_suffix("|fold=1").unwrap_or(key);
     let (schedule, nominal) = key.rsplit_once('|')?;
-    Some((schedule, nominal))
+    Some(manual_nominal(key, schedule, nominal))
+}
+
+/// A hand-run occurrence's nominal is `manual|<instant>` (an instant ends
+/// in `Z`, a calendar nominal never does): `<id>|manual` and `<instant>`
+/// split at the last `|` become `<id>` and `manual|<instant>`.
+fn manual_nominal<'a>(whole: &'a str, schedule: &'a str, nominal: &'a str) -> (&'a str, &'a str) {
+    match schedule.strip_suffix("|manual") {
+        Some(id) if nominal.ends_with('Z') => {
+            (id, &whole[id.len() + 1..schedule.len() + 1 + nominal.len()])
+        }
+        _ => (schedule, nominal),
+    }
 }
 
 /// Splits an occurrence id `<schedule>|r<revision>|<nominal>|<fold>`.
 pub(crate) fn split_id(id: &str) -> Option<(&str, u32, &str, u8)> {
     let (rest, fold) = id.rsplit_once('|')?;
     let (rest, nominal) = rest.rsplit_once('|')?;
+    let (rest, nominal) = match rest.strip_suffix("|manual") {
+        Some(head) if nominal.ends_with('Z') => {
+            (head, &id[head.len() + 1..rest.len() + 1 + nominal.len()])
+        }
+        _ => (rest, nominal),
+    };
     let (schedule, revision) = rest.rsplit_once("|r")?;
     Some((
         schedule,
@@ -626,6 +677,10 @@ fn open_sqlite(path: &Path, busy: Duration) -> Result<Store, LedgerError> {
     }
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(path, flags)?;
+    // SQLite falls back to reading a file it may not write.
+    if conn.is_readonly(rusqlite::MAIN_DB)? {
+        return Err(ops::read_only_file(path));
+    }
     configure(&conn, busy)?;
     Ok(Store::Sqlite(conn))
 }

@@ -140,6 +140,8 @@ pub struct TickReport {
     pub decided: std::collections::BTreeMap<String, u64>,
     /// Running occurrences whose lease had run out.
     pub lease_expired: u64,
+    /// `unknown_effect` occurrences unsettled past `--manual-after`, moved to `manual`.
+    pub manual: u64,
     /// Claims made.
     pub claimed: u64,
     /// Marked done.

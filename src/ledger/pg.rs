@@ -8,6 +8,7 @@ use std::time::Duration;
 use bytes::BytesMut;
 use postgres::config::Host;
 use postgres::error::SqlState;
+use postgres::fallible_iterator::FallibleIterator;
 use postgres::types::{FromSql, IsNull, ToSql, Type, to_sql_checked};
 use postgres::{Config, NoTls};
 
@@ -125,11 +126,17 @@ impl Client {
     ) -> Result<(), LedgerError> {
         self.reconnect_if_closed()?;
         let st = statement(&mut self.client, &mut self.cache, sql, &self.server)?;
-        let rows = self
+        // Row by row as the server sends them: a long listing is never held at once.
+        let mut rows = self
             .client
-            .query(&st, &params(args))
+            .query_raw(&st, args.iter())
             .map_err(|e| pg_error(&e, &self.server))?;
-        deliver(&rows, each)
+        let mut buf = Vec::new();
+        while let Some(r) = rows.next().map_err(|e| pg_error(&e, &self.server))? {
+            values(&r, &mut buf)?;
+            each(&Row::new(&buf))?;
+        }
+        Ok(())
     }
 
     pub(crate) fn execute(&mut self, sql: &str, args: &[SqlValue]) -> Result<usize, LedgerError> {
@@ -218,17 +225,23 @@ fn deliver(
 ) -> Result<(), LedgerError> {
     let mut buf = Vec::new();
     for r in rows {
-        buf.clear();
-        for i in 0..r.len() {
-            let v: SqlValue = r.try_get(i).map_err(|e| {
-                LedgerError::new(
-                    "database_corrupt",
-                    format!("column {i} of a ledger row does not read: {e}"),
-                )
-            })?;
-            buf.push(v);
-        }
+        values(r, &mut buf)?;
         each(&Row::new(&buf))?;
+    }
+    Ok(())
+}
+
+/// Reads every column of `r` into `buf`.
+fn values(r: &postgres::Row, buf: &mut Vec<SqlValue>) -> Result<(), LedgerError> {
+    buf.clear();
+    for i in 0..r.len() {
+        let v: SqlValue = r.try_get(i).map_err(|e| {
+            LedgerError::new(
+                "database_corrupt",
+                format!("column {i} of a ledger row does not read: {e}"),
+            )
+        })?;
+        buf.push(v);
     }
     Ok(())
 }

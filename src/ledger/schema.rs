@@ -28,6 +28,7 @@ pub const STATES: &[&str] = &[
     "cancelled",
     "dead",
     "gap_skipped",
+    "manual",
 ];
 
 /// The migrations, oldest first. Never edit one that has shipped: append.
@@ -286,6 +287,106 @@ UPDATE occurrences SET decision = NULL WHERE state = 'retry_wait';
 ALTER TABLE revisions ADD COLUMN overlap TEXT NOT NULL DEFAULT 'allow'
     CHECK (overlap = 'allow' OR overlap = 'skip' OR overlap = 'queue');
 "#,
+    // 7: operations. `manual` is the state of an unknown effect nobody
+    // settled within its bound: it waits for an operator (`reconcile`,
+    // `retry`). A removed schedule keeps its row and history (`removed_at`).
+    // An occurrence run by hand (`trigger`) has the status `manual` and
+    // takes no logical slot (`live` 0). An effect whose occurrence was pruned keeps
+    // its key with `occurrence` NULL, so the key still never runs again.
+    // SQLite cannot change a CHECK or a NOT NULL in place: the three
+    // tables are rebuilt, as in migration 3.
+    r#"
+ALTER TABLE schedules ADD COLUMN removed_at TEXT;
+
+CREATE TABLE occurrences_v6 (
+    seq          INTEGER PRIMARY KEY,
+    schedule     TEXT NOT NULL,
+    revision     INTEGER NOT NULL,
+    nominal      TEXT NOT NULL,      -- nominal local time, no offset; `manual|<instant>` when run by hand
+    fold         INTEGER NOT NULL CHECK (fold IN (0, 1)),
+    doubled      INTEGER NOT NULL DEFAULT 0 CHECK (doubled IN (0, 1)),
+    instant      TEXT,
+    at           TEXT NOT NULL,
+    status       TEXT NOT NULL,      -- scheduled | shifted | skipped | merged | manual
+    tzdb         TEXT NOT NULL,
+    notes        TEXT,
+    state        TEXT NOT NULL CHECK (state = 'planned' OR state = 'running'
+                     OR state = 'retry_wait' OR state = 'unknown_effect' OR state = 'done'
+                     OR state = 'coalesced' OR state = 'skipped' OR state = 'expired'
+                     OR state = 'cancelled' OR state = 'dead' OR state = 'gap_skipped'
+                     OR state = 'manual'),
+    decision     TEXT CHECK (decision = 'run' OR decision = 'coalesced'
+                     OR decision = 'skipped' OR decision = 'expired'),
+    reason       TEXT,
+    due_at       TEXT NOT NULL,
+    attempts     INTEGER NOT NULL DEFAULT 0,
+    generation   INTEGER NOT NULL DEFAULT 0,
+    worker       TEXT,
+    lease_until  TEXT,
+    planned_at   TEXT NOT NULL,
+    updated_at   TEXT,
+    live         INTEGER NOT NULL DEFAULT 1 CHECK (live IN (0, 1)),
+    id  TEXT GENERATED ALWAYS AS (schedule || '|r' || revision || '|' || nominal || '|' || fold) VIRTUAL,
+    key TEXT GENERATED ALWAYS AS (schedule || '|' || nominal
+                                  || CASE WHEN doubled = 1 AND fold = 1 THEN '|fold=1' ELSE '' END) VIRTUAL,
+    UNIQUE (schedule, nominal, fold, revision),
+    FOREIGN KEY (schedule, revision) REFERENCES revisions(schedule, revision)
+) STRICT;
+INSERT INTO occurrences_v6 (seq, schedule, revision, nominal, fold, doubled, instant, at, status,
+                            tzdb, notes, state, decision, reason, due_at, attempts, generation,
+                            worker, lease_until, planned_at, updated_at, live)
+SELECT seq, schedule, revision, nominal, fold, doubled, instant, at, status,
+       tzdb, notes, state, decision, reason, due_at, attempts, generation,
+       worker, lease_until, planned_at, updated_at, live
+  FROM occurrences;
+
+CREATE TABLE attempts_v6 (
+    occurrence         INTEGER NOT NULL REFERENCES occurrences_v6(seq),
+    attempt            INTEGER NOT NULL,
+    generation         INTEGER NOT NULL,
+    worker             TEXT NOT NULL,
+    disable_generation INTEGER NOT NULL,
+    lease_until        TEXT NOT NULL,
+    started_at         TEXT NOT NULL,
+    finished_at        TEXT,
+    outcome            TEXT CHECK (outcome = 'done' OR outcome = 'failed'
+                           OR outcome = 'lease_expired' OR outcome = 'fenced' OR outcome = 'refused'),
+    error_class        TEXT,
+    error              TEXT,
+    PRIMARY KEY (occurrence, generation)
+) STRICT;
+INSERT INTO attempts_v6 (occurrence, attempt, generation, worker, disable_generation, lease_until,
+                         started_at, finished_at, outcome, error_class, error)
+SELECT occurrence, attempt, generation, worker, disable_generation, lease_until,
+       started_at, finished_at, outcome, error_class, error
+  FROM attempts;
+
+CREATE TABLE effects_v6 (
+    key         TEXT PRIMARY KEY,
+    occurrence  INTEGER REFERENCES occurrences_v6(seq), -- NULL: pruned
+    generation  INTEGER NOT NULL,
+    recorded_at TEXT NOT NULL
+) STRICT;
+INSERT INTO effects_v6 (key, occurrence, generation, recorded_at)
+SELECT key, occurrence, generation, recorded_at FROM effects;
+
+DROP TABLE effects;
+DROP TABLE attempts;
+DROP TABLE occurrences;
+ALTER TABLE occurrences_v6 RENAME TO occurrences;
+ALTER TABLE attempts_v6 RENAME TO attempts;
+ALTER TABLE effects_v6 RENAME TO effects;
+
+-- The slot's predicate is the one the queries that look for a slot's
+-- holder repeat, so they can use it.
+CREATE UNIQUE INDEX occurrences_slot ON occurrences(schedule, instant)
+    WHERE instant IS NOT NULL AND status <> 'merged' AND live = 1;
+CREATE INDEX occurrences_due ON occurrences(due_at)
+    WHERE state IN ('planned', 'retry_wait');
+CREATE INDEX occurrences_running ON occurrences(lease_until) WHERE state = 'running';
+-- What every claim asks first: is an unknown effect old enough for `manual`?
+CREATE INDEX occurrences_unknown ON occurrences(updated_at) WHERE state = 'unknown_effect';
+"#,
 ];
 
 /// The PostgreSQL schema's migrations, oldest first: the same tables and
@@ -388,6 +489,17 @@ CREATE TABLE effects (
     r#"
 ALTER TABLE revisions ADD COLUMN overlap TEXT NOT NULL DEFAULT 'allow'
     CHECK (overlap IN ('allow', 'skip', 'queue'));
+"#,
+    // 3: as SQLite's migration 7: the `manual` state, `removed_at`, effects
+    // outliving a pruned row.
+    r#"
+ALTER TABLE schedules ADD COLUMN removed_at TIMESTAMPTZ;
+ALTER TABLE occurrences DROP CONSTRAINT occurrences_state_check;
+ALTER TABLE occurrences ADD CONSTRAINT occurrences_state_check
+    CHECK (state IN ('planned', 'running', 'retry_wait', 'unknown_effect', 'done', 'coalesced',
+                     'skipped', 'expired', 'cancelled', 'dead', 'gap_skipped', 'manual'));
+ALTER TABLE effects ALTER COLUMN occurrence DROP NOT NULL;
+CREATE INDEX occurrences_unknown ON occurrences(updated_at) WHERE state = 'unknown_effect';
 "#,
 ];
 

@@ -57,10 +57,10 @@ pub struct Stats {
 }
 
 /// An occurrence row with its revision's zone and policy tokens.
-const OCCURRENCE_COLUMNS: &str = "o.id, o.schedule, o.revision, o.key, o.nominal, o.fold, r.time_zone, o.instant, o.state, o.status, o.decision, o.reason, o.attempts, o.generation, o.worker, o.lease_until, o.due_at, r.gap, r.fold_policy, r.invalid_date, r.misfire, o.tzdb, o.notes, r.overlap
+pub(super) const OCCURRENCE_COLUMNS: &str = "o.id, o.schedule, o.revision, o.key, o.nominal, o.fold, r.time_zone, o.instant, o.state, o.status, o.decision, o.reason, o.attempts, o.generation, o.worker, o.lease_until, o.due_at, r.gap, r.fold_policy, r.invalid_date, r.misfire, o.tzdb, o.notes, r.overlap
      FROM occurrences o JOIN revisions r ON r.schedule = o.schedule AND r.revision = o.revision";
 
-fn occurrence(r: &Row<'_>) -> Result<Occurrence, LedgerError> {
+pub(super) fn occurrence(r: &Row<'_>) -> Result<Occurrence, LedgerError> {
     let notes: Option<String> = r.get(22)?;
     Ok(Occurrence {
         id: r.get(0)?,
@@ -209,11 +209,12 @@ impl Ledger {
         }
         let effect = self.store.query_opt(
             "SELECT o.id, e.generation, e.recorded_at
-                   FROM effects e JOIN occurrences o ON o.seq = e.occurrence WHERE e.key = ?1",
+                   FROM effects e LEFT JOIN occurrences o ON o.seq = e.occurrence WHERE e.key = ?1",
             &args![key],
             |r| {
                 Ok(serde_json::json!({
-                    "occurrence": r.get::<String>(0)?,
+                    // Null once the occurrence was pruned.
+                    "occurrence": r.get::<Option<String>>(0)?,
                     "generation": r.get::<i64>(1)?,
                     "recordedAt": r.get::<String>(2)?,
                 }))

@@ -462,7 +462,9 @@ fn admit(
         // The ledger never runs a key already recorded done (keys are
         // shared across revisions).
         let done_by: Option<String> = tx.query_opt(
-            "SELECT o.id FROM effects e JOIN occurrences o ON o.seq = e.occurrence
+            // A pruned occurrence leaves its effect behind (`occurrence` NULL).
+            "SELECT coalesce(o.id, 'a pruned occurrence')
+               FROM effects e LEFT JOIN occurrences o ON o.seq = e.occurrence
               WHERE e.key = ?1",
             &args![job.key],
             |r| r.get(0),
@@ -519,12 +521,17 @@ impl Ledger {
     /// due again gets its misfire decision.
     fn settle(&mut self, now: Timestamp, report: &mut TickReport) -> Result<(), LedgerError> {
         let stamp = fmt_instant(now);
+        let unsettled = fmt_instant(add(now, -self.manual_after));
         let pending: bool = self.store.query_row(
-            "SELECT EXISTS (SELECT 1 FROM occurrences WHERE state = 'running' AND lease_until <= ?1)
-                 OR EXISTS (SELECT 1 FROM occurrences
-                             WHERE state IN ('planned', 'retry_wait') AND state = 'retry_wait'
-                               AND decision IS NULL AND due_at <= ?1)",
-            &args![stamp],
+            &format!(
+                "SELECT EXISTS (SELECT 1 FROM occurrences WHERE state = 'running' AND lease_until <= ?1)
+                     OR EXISTS (SELECT 1 FROM occurrences
+                                 WHERE state IN ('planned', 'retry_wait') AND state = 'retry_wait'
+                                   AND decision IS NULL AND due_at <= ?1)
+                     OR {}",
+                super::ops::ESCALATE_PENDING
+            ),
+            &args![stamp, unsettled],
             |r| r.get(0),
         )?;
         if !pending {
@@ -533,6 +540,7 @@ impl Ledger {
         let max_attempts = self.retry.max_attempts.max(1);
         let tx = self.store.write(Gate::Exclusive)?;
         report.lease_expired += recover(&tx, &stamp, max_attempts)?;
+        report.manual += super::ops::escalate(&tx, now, self.manual_after)?;
         decide_retries(&tx, now, report)?;
         tx.commit()
     }
@@ -608,6 +616,7 @@ impl TickReport {
             *self.decided.entry(k.clone()).or_default() += n;
         }
         self.lease_expired += r.lease_expired;
+        self.manual += r.manual;
         self.claimed += r.claimed;
         self.done += r.done;
         self.retried += r.retried;
