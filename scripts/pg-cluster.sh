@@ -6,7 +6,7 @@
 #                                      a temporary directory, listening only on
 #                                      127.0.0.1 on a free port, with the role
 #                                      `wallclock` (password, scram-sha-256,
-#                                      CREATEDB), and start it
+#                                      CREATEDB, CREATEROLE: a test makes a read-only role), and start it
 #   bash scripts/pg-cluster.sh env     print the settings as shell exports:
 #                                      WALLCLOCK_PG_URL, WALLCLOCK_PG_DATA,
 #                                      WALLCLOCK_PG_BIN
@@ -112,7 +112,7 @@ EOF
   "$bin/pg_isready" -q -h 127.0.0.1 -p "$port" -t 30 ||
     { tail -n 30 "$log" >&2; die "the server does not accept connections on 127.0.0.1:$port"; }
   as_postgres "$bin/psql" -q -X -v ON_ERROR_STOP=1 -h "$root" -p "$port" -U postgres -d postgres \
-    -c "CREATE ROLE wallclock LOGIN CREATEDB PASSWORD '$password'" >/dev/null ||
+    -c "CREATE ROLE wallclock LOGIN CREATEDB CREATEROLE PASSWORD '$password'" >/dev/null ||
     { tail -n 30 "$log" >&2; die "could not create the role \`wallclock\`"; }
   mkdir -p "$state_dir"
   umask 077

@@ -759,16 +759,20 @@ fn read_only_role_serves_reading_commands_on_postgres() {
     db.setup(&[HOURLY]);
     db.ok(&["plan", "--now", "2026-10-20T06:00:00Z", "--horizon", "PT4H"]);
     db.tick("2026-10-20T07:30:00Z", "true", &[]);
+    // Roles belong to the whole (throwaway) cluster: one per run.
+    let role = format!("h15_reader_{}", std::process::id());
     db.execute(
         "",
-        "DROP ROLE IF EXISTS h15_reader; CREATE ROLE h15_reader LOGIN;
-         GRANT SELECT ON ALL TABLES IN SCHEMA public TO h15_reader;",
+        &format!(
+            "CREATE ROLE {role} LOGIN PASSWORD 'reader';
+             GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role};"
+        ),
     );
     let (scheme_user, rest) = db.url.split_once('@').unwrap();
     let (scheme, _) = scheme_user.split_once("://").unwrap();
     let reader = Db {
         dir: db.dir.clone(),
-        url: format!("{scheme}://h15_reader@{rest}"),
+        url: format!("{scheme}://{role}:reader@{rest}"),
         postgres: true,
     };
     let before = db.stats();
