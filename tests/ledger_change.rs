@@ -76,6 +76,18 @@ fn update_dry_run_reports_the_change_and_writes_nothing() {
     ));
     let cancelled = ledger(&d, &["occurrences", "--state", "cancelled", "--json"]);
     assert_eq!(ok(&cancelled).as_array().unwrap().len(), 4);
+    // And the new revision plans 8 March where the dry run's diff said.
+    ok(&ledger(
+        &d,
+        &["plan", "--now", "2026-03-07T12:00:00Z", "--horizon", "P4D"],
+    ));
+    let planned = common::occurrences(&d);
+    let r2 = planned
+        .iter()
+        .find(|o| o["nominal"] == "2026-03-08T02:30:00" && o["revision"] == 2)
+        .unwrap();
+    assert_eq!(r2["status"], changes[0]["new"]["status"], "{r2} {p}");
+    assert_eq!(r2["instant"], changes[0]["new"]["instant"], "{r2} {p}");
     // A cutover the update would refuse is refused by the dry run, the same way.
     std::fs::write(
         d.join("r3.json"),
@@ -224,4 +236,79 @@ fn an_epoch_bump_stops_the_replaced_builds_workers() {
     ));
     assert!(common::occurrences(&d).iter().all(|o| o["state"] == "done"));
     assert_eq!(ok(&ledger(&d, &["epoch"]))["epoch"], 1);
+}
+
+/// A ledger planned by a build whose tz database predates Mexico's end of
+/// daylight saving time (tzdb 2022f): its rows from the first Sunday of
+/// April 2023 on carry CDT (UTC−5), as tzdb 2022a resolved them, an hour
+/// before what this build's tz database gives (CST all year). `shadow`
+/// reports exactly those as moved, naming both tz databases.
+#[test]
+fn shadow_reports_exactly_what_an_older_tz_database_put_elsewhere() {
+    let d = common::dir("ledger_change", "shadow_mexico");
+    std::fs::write(
+        d.join("spec.json"),
+        r#"{"id":"mx","timeZone":"America/Mexico_City","start":"2023-03-01T09:00","rrule":"FREQ=DAILY"}"#,
+    )
+    .unwrap();
+    ok(&ledger(&d, &["init"]));
+    ok(&ledger(
+        &d,
+        &[
+            "add",
+            "--spec",
+            "spec.json",
+            "--backfill-from",
+            "2023-03-01T00:00:00Z",
+        ],
+    ));
+    ok(&ledger(
+        &d,
+        &["plan", "--now", "2023-03-01T00:00:00Z", "--horizon", "P61D"],
+    ));
+    // The rows as tzdb 2022a planned them: 09:00 CDT is 14:00Z.
+    let mut older = String::new();
+    let mut moved = Vec::new();
+    for day in 2..=30 {
+        let nominal = format!("2023-04-{day:02}T09:00:00");
+        let cdt = format!("2023-04-{day:02}T14:00:00Z");
+        older.push_str(&format!(
+            "UPDATE occurrences SET instant = '{cdt}', at = '{cdt}', due_at = '{cdt}', tzdb = '2022a'
+              WHERE nominal = '{nominal}';\n"
+        ));
+        moved.push(format!("mx|r1|{nominal}|0"));
+    }
+    common::exec(&d, &older);
+    let out = ledger(
+        &d,
+        &[
+            "shadow",
+            "--now",
+            "2023-03-01T00:00:00Z",
+            "--horizon",
+            "P61D",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r["compared"], 61, "{r}");
+    let diffs = r["differences"].as_array().unwrap();
+    let reported: Vec<&str> = diffs
+        .iter()
+        .map(|d| d["occurrence"].as_str().unwrap())
+        .collect();
+    assert_eq!(reported, moved, "{r}");
+    for d in diffs {
+        assert_eq!(d["kind"], "moved", "{d}");
+        let was = d["ledger"]["instant"].as_str().unwrap();
+        let now = d["shadow"]["instant"].as_str().unwrap();
+        assert_eq!(now, was.replace("T14:00:00Z", "T15:00:00Z"), "{d}");
+        assert!(
+            d["reason"]
+                .as_str()
+                .unwrap()
+                .starts_with("tz database 2022a → "),
+            "{d}"
+        );
+    }
 }
