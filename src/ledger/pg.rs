@@ -2,6 +2,7 @@
 //! files, timeouts), the write gate, statements and values, and errors that
 //! name the server but never the password.
 
+use std::cell::Cell;
 use std::error::Error as StdError;
 use std::time::Duration;
 
@@ -35,6 +36,9 @@ pub(crate) struct Client {
     config: Config,
     busy: Duration,
     server: String,
+    /// Set when a statement lost the connection: the next transaction
+    /// opens a new one, whatever the client says.
+    broken: Cell<bool>,
 }
 
 /// A write transaction on a [`Client`].
@@ -42,6 +46,7 @@ pub(crate) struct Transaction<'c> {
     tx: postgres::Transaction<'c>,
     cache: &'c mut StatementCache,
     server: &'c str,
+    broken: &'c Cell<bool>,
 }
 
 impl Client {
@@ -80,6 +85,7 @@ impl Client {
             config,
             busy,
             server,
+            broken: Cell::new(false),
         })
     }
 
@@ -90,9 +96,10 @@ impl Client {
 
     /// A new connection when the server closed this one.
     fn reconnect_if_closed(&mut self) -> Result<(), LedgerError> {
-        if self.client.is_closed() {
+        if self.client.is_closed() || self.broken.get() {
             self.client = open(&self.config, self.busy, &self.server)?;
             self.cache.clear();
+            self.broken.set(false);
         }
         Ok(())
     }
@@ -104,17 +111,18 @@ impl Client {
         let mut tx = self
             .client
             .transaction()
-            .map_err(|e| pg_error(&e, server))?;
+            .map_err(|e| lost(&e, server, &self.broken))?;
         let lock = match gate {
             Gate::Exclusive => "SELECT pg_advisory_xact_lock($1)",
             Gate::Shared => "SELECT pg_advisory_xact_lock_shared($1)",
         };
         tx.execute(lock, &[&GATE_KEY])
-            .map_err(|e| pg_error(&e, server))?;
+            .map_err(|e| lost(&e, server, &self.broken))?;
         Ok(Transaction {
             tx,
             cache: &mut self.cache,
             server,
+            broken: &self.broken,
         })
     }
 
@@ -125,14 +133,23 @@ impl Client {
         each: &mut dyn FnMut(&Row<'_>) -> Result<(), LedgerError>,
     ) -> Result<(), LedgerError> {
         self.reconnect_if_closed()?;
-        let st = statement(&mut self.client, &mut self.cache, sql, &self.server)?;
+        let st = statement(
+            &mut self.client,
+            &mut self.cache,
+            sql,
+            &self.server,
+            &self.broken,
+        )?;
         // Row by row as the server sends them: a long listing is never held at once.
         let mut rows = self
             .client
             .query_raw(&st, args.iter())
-            .map_err(|e| pg_error(&e, &self.server))?;
+            .map_err(|e| lost(&e, &self.server, &self.broken))?;
         let mut buf = Vec::new();
-        while let Some(r) = rows.next().map_err(|e| pg_error(&e, &self.server))? {
+        while let Some(r) = rows
+            .next()
+            .map_err(|e| lost(&e, &self.server, &self.broken))?
+        {
             values(&r, &mut buf)?;
             each(&Row::new(&buf))?;
         }
@@ -141,18 +158,26 @@ impl Client {
 
     pub(crate) fn execute(&mut self, sql: &str, args: &[SqlValue]) -> Result<usize, LedgerError> {
         self.reconnect_if_closed()?;
-        let st = statement(&mut self.client, &mut self.cache, sql, &self.server)?;
+        let st = statement(
+            &mut self.client,
+            &mut self.cache,
+            sql,
+            &self.server,
+            &self.broken,
+        )?;
         let n = self
             .client
             .execute(&st, &params(args))
-            .map_err(|e| pg_error(&e, &self.server))?;
+            .map_err(|e| lost(&e, &self.server, &self.broken))?;
         Ok(n as usize)
     }
 }
 
 impl Transaction<'_> {
     pub(crate) fn commit(self) -> Result<(), LedgerError> {
-        self.tx.commit().map_err(|e| pg_error(&e, self.server))
+        self.tx
+            .commit()
+            .map_err(|e| lost(&e, self.server, self.broken))
     }
 
     pub(crate) fn rows(
@@ -161,20 +186,20 @@ impl Transaction<'_> {
         args: &[SqlValue],
         each: &mut dyn FnMut(&Row<'_>) -> Result<(), LedgerError>,
     ) -> Result<(), LedgerError> {
-        let st = statement(&mut self.tx, self.cache, sql, self.server)?;
+        let st = statement(&mut self.tx, self.cache, sql, self.server, self.broken)?;
         let rows = self
             .tx
             .query(&st, &params(args))
-            .map_err(|e| pg_error(&e, self.server))?;
+            .map_err(|e| lost(&e, self.server, self.broken))?;
         deliver(&rows, each)
     }
 
     pub(crate) fn execute(&mut self, sql: &str, args: &[SqlValue]) -> Result<usize, LedgerError> {
-        let st = statement(&mut self.tx, self.cache, sql, self.server)?;
+        let st = statement(&mut self.tx, self.cache, sql, self.server, self.broken)?;
         let n = self
             .tx
             .execute(&st, &params(args))
-            .map_err(|e| pg_error(&e, self.server))?;
+            .map_err(|e| lost(&e, self.server, self.broken))?;
         Ok(n as usize)
     }
 
@@ -182,7 +207,7 @@ impl Transaction<'_> {
     pub(crate) fn batch(&mut self, sql: &str) -> Result<(), LedgerError> {
         self.tx
             .batch_execute(sql)
-            .map_err(|e| pg_error(&e, self.server))
+            .map_err(|e| lost(&e, self.server, self.broken))
     }
 }
 
@@ -204,13 +229,14 @@ fn statement(
     cache: &mut StatementCache,
     sql: &str,
     server: &str,
+    broken: &Cell<bool>,
 ) -> Result<postgres::Statement, LedgerError> {
     if let Some(st) = cache.get(sql) {
         return Ok(st.clone());
     }
     let st = client
         .prepare(&dollar_placeholders(sql))
-        .map_err(|e| pg_error(&e, server))?;
+        .map_err(|e| lost(&e, server, broken))?;
     cache.insert(sql.to_owned(), st.clone());
     Ok(st)
 }
@@ -466,6 +492,22 @@ fn pgpass_fields(line: &str) -> Vec<String> {
     fields
 }
 
+/// [`pg_error`], noting a lost connection in `broken` so that the next
+/// transaction opens a new one.
+fn lost(e: &postgres::Error, server: &str, broken: &Cell<bool>) -> LedgerError {
+    let err = pg_error(e, server);
+    if err.code() == "connection_lost" {
+        broken.set(true);
+    }
+    err
+}
+
+/// True for a connection that broke in use (reset, closed, timed out).
+fn communicating(e: &postgres::Error) -> bool {
+    let text = e.to_string();
+    text.starts_with("error communicating") || text.starts_with("connection closed")
+}
+
 /// True for a failure to open a connection (refused, unresolvable, timed out).
 fn connecting(e: &postgres::Error) -> bool {
     let text = e.to_string();
@@ -510,6 +552,7 @@ pub(crate) fn pg_error(e: &postgres::Error, server: &str) -> LedgerError {
         || code == Some(&SqlState::CRASH_SHUTDOWN)
         || code == Some(&SqlState::CANNOT_CONNECT_NOW)
         || e.is_closed()
+        || (e.as_db_error().is_none() && !connecting(e) && communicating(e))
     {
         (
             "connection_lost",
