@@ -20,7 +20,7 @@ use super::model::{Occurrence, OccurrenceFilter};
 use super::schema::STATES;
 use super::stats::{OCCURRENCE_COLUMNS, occurrence};
 use super::store::{Gate, Location, Sql, SqlValue, Store, Tx, args};
-use super::{BATCH_PAUSE, Ledger, parse_ts, split_key, unknown_schedule};
+use super::{Ledger, parse_ts, split_key, unknown_schedule};
 use crate::format::fmt_instant;
 
 /// How long an `unknown_effect` may wait for reconciliation before it moves
@@ -441,7 +441,7 @@ impl Ledger {
             };
             loop {
                 if report.batches > 0 {
-                    std::thread::sleep(BATCH_PAUSE);
+                    std::thread::sleep(self.batch_pause());
                 }
                 let tx = self.store.write(Gate::Exclusive)?;
                 let mut states: BTreeMap<String, u64> = BTreeMap::new();
@@ -497,29 +497,7 @@ impl Ledger {
         each: &mut dyn FnMut(Occurrence) -> Result<(), LedgerError>,
     ) -> Result<(), LedgerError> {
         let f = &query.filter;
-        if let Some(state) = &f.state
-            && !STATES.contains(&state.as_str())
-        {
-            return Err(LedgerError::new(
-                "invalid_option",
-                format!(
-                    "unknown state `{state}`: expected one of {}",
-                    STATES.join(", ")
-                ),
-            )
-            .with_field("state"));
-        }
-        if let Some(id) = f.schedule.as_deref() {
-            let known = self
-                .store
-                .query_opt("SELECT 1 FROM schedules WHERE id = ?1", &args![id], |_| {
-                    Ok(())
-                })?
-                .is_some();
-            if !known {
-                return Err(unknown_schedule(id).with_field("schedule"));
-            }
-        }
+        self.check_filter(f)?;
         let (schedule, nominal) = match f.key.as_deref() {
             None => (f.schedule.as_deref(), None),
             Some(key) => match split_key(key) {

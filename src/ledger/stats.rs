@@ -111,8 +111,8 @@ fn attempt(r: &Row<'_>) -> Result<Attempt, LedgerError> {
 }
 
 impl Ledger {
-    /// Occurrences in time-line order (schedule, instant or transition, fold).
-    pub fn occurrences(&self, filter: &OccurrenceFilter) -> Result<Vec<Occurrence>, LedgerError> {
+    /// Refuses a filter on an unknown state or schedule.
+    pub(crate) fn check_filter(&self, filter: &OccurrenceFilter) -> Result<(), LedgerError> {
         if let Some(state) = &filter.state
             && !STATES.contains(&state.as_str())
         {
@@ -136,6 +136,12 @@ impl Ledger {
                 return Err(super::unknown_schedule(id).with_field("schedule"));
             }
         }
+        Ok(())
+    }
+
+    /// Occurrences in time-line order (schedule, instant or transition, fold).
+    pub fn occurrences(&self, filter: &OccurrenceFilter) -> Result<Vec<Occurrence>, LedgerError> {
+        self.check_filter(filter)?;
         // A key names its schedule and nominal: look it up through the
         // identity's index rather than computing every row's key.
         let (schedule, nominal, key) = match filter.key.as_deref() {
