@@ -135,6 +135,8 @@ pub struct Ledger {
     manual_after: SignedDuration,
     /// The execution epoch this connection is pinned to, if any.
     epoch: Option<i64>,
+    /// Revisions' timeouts already read (see [`worker::Timeouts`]).
+    timeouts: worker::Timeouts,
 }
 
 impl std::fmt::Debug for Ledger {
@@ -266,6 +268,7 @@ impl Ledger {
             batch,
             manual_after: ops::DEFAULT_MANUAL_AFTER,
             epoch: None,
+            timeouts: worker::Timeouts::new(),
         }
     }
 

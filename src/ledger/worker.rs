@@ -109,7 +109,8 @@ impl Ledger {
         let pinned = self.epoch;
         let tx = self.store.write(Gate::Shared)?;
         super::epoch::check(pinned, &tx)?;
-        let jobs = claim(&tx, now, worker, lease, CLAIM_BATCH.min(room), report)?;
+        let room = CLAIM_BATCH.min(room);
+        let jobs = claim(&tx, now, worker, lease, room, report, &mut self.timeouts)?;
         if jobs.is_empty() {
             tx.commit()?;
             return Ok(false);
@@ -212,7 +213,7 @@ impl Ledger {
         let pinned = self.epoch;
         let tx = self.store.write(Gate::Shared)?;
         super::epoch::check(pinned, &tx)?;
-        let jobs = claim(&tx, now, worker, lease, max, report)?;
+        let jobs = claim(&tx, now, worker, lease, max, report, &mut self.timeouts)?;
         tx.commit()?;
         Ok(jobs)
     }
@@ -295,6 +296,7 @@ fn claim(
     lease: SignedDuration,
     max: usize,
     report: &mut TickReport,
+    timeouts: &mut Timeouts,
 ) -> Result<Vec<Job>, LedgerError> {
     let stamp = fmt_instant(now);
     let until = add(now, lease);
@@ -313,7 +315,7 @@ fn claim(
         if claimed.is_empty() {
             break;
         }
-        let mut fresh = admit(tx, claimed, worker, until, &stamp, report)?;
+        let mut fresh = admit(tx, claimed, worker, until, &stamp, report, timeouts)?;
         if guarded {
             let before = fresh.len();
             let (kept, skipped) = overlap::settle_claims(tx, fresh, &stamp)?;
@@ -394,6 +396,10 @@ fn claim_rows(
     Ok(rows.into_iter().map(|(_, job, i)| (job, i)).collect())
 }
 
+/// Each revision's own `timeout`, read from its spec once per connection:
+/// a revision never changes once written.
+pub(crate) type Timeouts = HashMap<(String, u32), Option<SignedDuration>>;
+
 /// Records each claimed row's attempt (with the schedule's disable
 /// generation) and refuses those whose key is already recorded done; the
 /// jobs that may run.
@@ -404,10 +410,10 @@ fn admit(
     until: Timestamp,
     stamp: &str,
     report: &mut TickReport,
+    timeouts: &mut Timeouts,
 ) -> Result<Vec<Job>, LedgerError> {
     let lease_until = fmt_instant(until);
     let mut gates: HashMap<String, i64> = HashMap::new();
-    let mut timeouts: HashMap<(String, u32), Option<SignedDuration>> = HashMap::new();
     let mut jobs = Vec::new();
     for (mut job, instant) in claimed {
         let revision = (job.schedule.clone(), job.revision);
