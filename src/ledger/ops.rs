@@ -379,15 +379,23 @@ impl Ledger {
             )?
             .ok_or_else(|| unknown_schedule(id))?;
         refuse_unless_enabled(&tx, id)?;
-        let nominal = format!("manual|{stamp}");
+        let nominal = crate::format::manual_nominal(now);
+        let key = crate::format::manual_key(id, now);
         let inserted = tx.execute(
             "INSERT INTO occurrences (schedule, revision, nominal, fold, doubled, instant, at,
                                       status, tzdb, notes, state, decision, reason, due_at,
-                                      planned_at, live)
+                                      planned_at, live, key)
              VALUES (?1, ?2, ?3, 0, 0, ?4, ?4, 'manual', ?5, NULL, 'planned', 'run',
-                     'triggered by hand', ?4, ?4, 0)
+                     'triggered by hand', ?4, ?4, 0, ?6)
              ON CONFLICT DO NOTHING",
-            &args![id, revision, nominal, stamp, crate::zone::tzdb_version()],
+            &args![
+                id,
+                revision,
+                nominal,
+                stamp,
+                crate::zone::tzdb_version(),
+                key
+            ],
         )?;
         if inserted == 0 {
             return Err(LedgerError::new(
@@ -400,7 +408,7 @@ impl Ledger {
         }
         tx.commit()?;
         Ok(Queued {
-            key: format!("{id}|{nominal}"),
+            key,
             occurrence: format!("{id}|r{revision}|{nominal}|0"),
             from: "new".to_owned(),
             due_at: stamp,

@@ -65,6 +65,7 @@ struct NewRow {
     schedule: String,
     revision: u32,
     nominal: String,
+    key: String,
     fold: u8,
     doubled: bool,
     instant: Option<String>,
@@ -100,11 +101,15 @@ fn insert_rows(
 /// The columns a plan writes; `due_at` repeats `at`.
 const INSERT_COLUMNS: &str = "INSERT INTO occurrences
        (schedule, revision, nominal, fold, doubled, instant, at, status, tzdb,
-        notes, state, reason, due_at, planned_at)";
+        notes, state, reason, key, due_at, planned_at)";
+
+/// Arguments per row: [`INSERT_COLUMNS`] but for `tzdb`, `due_at` and
+/// `planned_at`.
+const ROW_ARGS: usize = 12;
 
 /// One row's arguments, in [`INSERT_COLUMNS`] order but for `tzdb`,
 /// `due_at` and `planned_at`.
-fn row_args(row: &NewRow) -> [SqlValue; 11] {
+fn row_args(row: &NewRow) -> [SqlValue; ROW_ARGS] {
     args![
         row.schedule,
         row.revision,
@@ -117,6 +122,7 @@ fn row_args(row: &NewRow) -> [SqlValue; 11] {
         row.notes,
         row.state,
         row.reason,
+        row.key,
     ]
 }
 
@@ -141,7 +147,7 @@ fn insert_one_by_one(
 ) -> Result<(), LedgerError> {
     let insert = format!(
         "{INSERT_COLUMNS}
-         VALUES (?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?1, ?11, ?12, ?13, ?9, ?2)
+         VALUES (?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?1, ?11, ?12, ?13, ?14, ?9, ?2)
          ON CONFLICT DO NOTHING"
     );
     let mut values: Vec<SqlValue> = args![tzdb, stamp].to_vec();
@@ -198,16 +204,16 @@ fn chunk_size(left: usize) -> usize {
 }
 
 /// An insert of `n` rows: `?1` is the tz database, `?2` the plan's
-/// instant, then eleven arguments per row.
+/// instant, then [`ROW_ARGS`] arguments per row.
 fn multi_row_insert(n: usize) -> String {
     let mut sql = format!("{INSERT_COLUMNS} VALUES ");
     for r in 0..n {
-        let p = |k: usize| format!("?{}", 3 + r * 11 + k);
+        let p = |k: usize| format!("?{}", 3 + r * ROW_ARGS + k);
         if r > 0 {
             sql.push_str(", ");
         }
         sql.push_str(&format!(
-            "({}, {}, {}, {}, {}, {}, {}, {}, ?1, {}, {}, {}, {}, ?2)",
+            "({}, {}, {}, {}, {}, {}, {}, {}, ?1, {}, {}, {}, {}, {}, ?2)",
             p(0),
             p(1),
             p(2),
@@ -219,6 +225,7 @@ fn multi_row_insert(n: usize) -> String {
             p(8),
             p(9),
             p(10),
+            p(11),
             p(6)
         ));
     }
@@ -688,6 +695,7 @@ fn plan_schedule(
                     schedule: id.to_owned(),
                     revision: rev.revision,
                     nominal: fmt_nominal(entry.nominal()),
+                    key: entry.key(),
                     fold: entry.fold(),
                     doubled,
                     instant: instant.map(fmt_instant),
