@@ -816,21 +816,7 @@ impl Columns {
             }
             meta.push(m);
         }
-        // A long window has two transitions a year, each six strings.
-        let transitions = expansion.transitions();
-        let mut shifts = Vec::with_capacity(transitions.len() * 3);
-        for t in transitions {
-            let mut record = [b' '; FIELDS_WIDTH];
-            let utc = jiff::tz::Offset::UTC.to_datetime(t.instant);
-            record[..19].copy_from_slice(&nominal_bytes(utc)?);
-            record[19] = b'Z';
-            record[20..39].copy_from_slice(&nominal_bytes(t.local_before())?);
-            record[39..].copy_from_slice(&nominal_bytes(t.local_after())?);
-            fields.extend_from_slice(&record);
-            shifts.push(offset_index(&mut offsets, t.offset_before)?);
-            shifts.push(offset_index(&mut offsets, t.offset_after)?);
-            shifts.push(u32::from(t.kind() == "gap"));
-        }
+        let shifts = transition_columns(expansion.transitions(), &mut fields, &mut offsets)?;
         let tail = Tail {
             tzdb: expansion.tzdb(),
             offsets: offsets.into_iter().map(crate::fmt_offset).collect(),
@@ -847,6 +833,31 @@ impl Columns {
             tail,
         })
     }
+}
+
+/// Appends each transition's instant and local times before and after to
+/// `fields`; its offsets before and after (indexes into `offsets`) and
+/// whether it is a gap, three numbers per transition.
+fn transition_columns(
+    transitions: &[crate::Transition],
+    fields: &mut Vec<u8>,
+    offsets: &mut Vec<jiff::tz::Offset>,
+) -> Option<Vec<u32>> {
+    // A long window has two transitions a year, each six strings.
+    let mut shifts = Vec::with_capacity(transitions.len() * 3);
+    for t in transitions {
+        let mut record = [b' '; FIELDS_WIDTH];
+        let utc = jiff::tz::Offset::UTC.to_datetime(t.instant);
+        record[..19].copy_from_slice(&nominal_bytes(utc)?);
+        record[19] = b'Z';
+        record[20..39].copy_from_slice(&nominal_bytes(t.local_before())?);
+        record[39..].copy_from_slice(&nominal_bytes(t.local_after())?);
+        fields.extend_from_slice(&record);
+        shifts.push(offset_index(offsets, t.offset_before)?);
+        shifts.push(offset_index(offsets, t.offset_after)?);
+        shifts.push(u32::from(t.kind() == "gap"));
+    }
+    Some(shifts)
 }
 
 /// The index of `offset` in `offsets`, added when new.

@@ -223,6 +223,30 @@ impl Ledger {
                 }))
             },
         )?;
+        let status = match (&removed_at, enabled) {
+            (Some(_), _) => "removed",
+            (None, true) => "enabled",
+            (None, false) => "disabled",
+        };
+        Ok(ScheduleView {
+            lateness: self.schedule_lateness(&id)?,
+            id,
+            revision,
+            status: status.to_owned(),
+            enabled,
+            removed_at,
+            time_zone,
+            rule,
+            next_run,
+            last_result,
+            counts,
+            revisions: None,
+        })
+    }
+
+    /// How late schedule `id`'s dispatches started: how many, the last
+    /// and the most, in seconds.
+    fn schedule_lateness(&self, id: &str) -> Result<serde_json::Value, LedgerError> {
         // Folded as the rows come: a schedule's attempts are never held at once.
         let (mut dispatches, mut last, mut max) = (0u64, None::<(String, i64)>, None::<i64>);
         self.store.each_row(
@@ -243,29 +267,11 @@ impl Ledger {
                 Ok(())
             },
         )?;
-        let status = match (&removed_at, enabled) {
-            (Some(_), _) => "removed",
-            (None, true) => "enabled",
-            (None, false) => "disabled",
-        };
-        Ok(ScheduleView {
-            id,
-            revision,
-            status: status.to_owned(),
-            enabled,
-            removed_at,
-            time_zone,
-            rule,
-            next_run,
-            last_result,
-            lateness: serde_json::json!({
-                "dispatches": dispatches,
-                "lastSeconds": last.map(|(_, l)| l),
-                "maxSeconds": max,
-            }),
-            counts,
-            revisions: None,
-        })
+        Ok(serde_json::json!({
+            "dispatches": dispatches,
+            "lastSeconds": last.map(|(_, l)| l),
+            "maxSeconds": max,
+        }))
     }
 
     /// Removes a schedule at `now`: it stops planning and running (as

@@ -85,7 +85,7 @@ fn insert_rows(
     stamp: &str,
     report: &mut PlanReport,
 ) -> Result<(), LedgerError> {
-    // Sorts positions, not the rows themselves (moving whole rows was a
+    // Sorts positions, not the rows themselves (moving whole rows costs a
     // sixth of a plan); the position breaks ties, so equal instants keep
     // schedule and expansion order.
     let mut order: Vec<u32> = (0..rows.len() as u32).collect();
@@ -635,6 +635,32 @@ fn rewrite(
     Ok(())
 }
 
+/// The row an expansion entry of schedule `id`'s revision `revision` becomes.
+fn new_row(
+    id: &str,
+    revision: u32,
+    schedule: &Schedule,
+    entry: &Entry,
+) -> Result<NewRow, LedgerError> {
+    let Some((state, instant, at, reason)) = ledger_state(entry) else {
+        return Err(internal("an expansion entry without an instant"));
+    };
+    Ok(NewRow {
+        at,
+        schedule: id.to_owned(),
+        revision,
+        nominal: fmt_nominal(entry.nominal()),
+        key: entry.key(),
+        fold: entry.fold(),
+        doubled: schedule.fold() == crate::FoldPolicy::Both,
+        instant: instant.map(fmt_instant),
+        status: entry.status().as_str(),
+        notes: notes_json(entry),
+        state,
+        reason,
+    })
+}
+
 /// Plans one schedule from `cursor` to `end` into `rows`, revision by
 /// revision. Stops at a window's end once `room` rows are listed: returns
 /// how far it planned (exclusive; `end` when done), which becomes the
@@ -659,7 +685,6 @@ fn plan_schedule(
             continue;
         }
         let schedule = load_schedule(&rev.spec)?;
-        let doubled = schedule.fold() == crate::FoldPolicy::Both;
         // A horizon may hold more entries than one expansion may list
         // (`MAX_ENTRIES`: a SECONDLY rule over 14 days): plan it in windows
         // of at most `window` executions, each going on from the previous
@@ -687,23 +712,7 @@ fn plan_schedule(
                 }
             };
             for entry in expansion.entries() {
-                let Some((state, instant, at, reason)) = ledger_state(entry) else {
-                    return Err(internal("an expansion entry without an instant"));
-                };
-                rows.push(NewRow {
-                    at,
-                    schedule: id.to_owned(),
-                    revision: rev.revision,
-                    nominal: fmt_nominal(entry.nominal()),
-                    key: entry.key(),
-                    fold: entry.fold(),
-                    doubled,
-                    instant: instant.map(fmt_instant),
-                    status: entry.status().as_str(),
-                    notes: notes_json(entry),
-                    state,
-                    reason,
-                });
+                rows.push(new_row(id, rev.revision, &schedule, entry)?);
             }
             if expansion.executions().count() < window {
                 break;

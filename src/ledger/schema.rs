@@ -143,7 +143,7 @@ CREATE INDEX occurrences_claimable ON occurrences(due_at, id)
     // 3: slim occurrence rows. Planning 10 000 schedules × 14 days ran at
     // SQLite's own insert speed for rows of ~550 bytes across seven
     // B-trees, each checked against IN lists (a temporary B-tree per row),
-    // so the rows themselves were the cost. Now: OR-chain checks; an
+    // so the rows themselves were the cost. This migration makes: OR-chain checks; an
     // integer row id (attempts and effects refer to it); `id` and `key`
     // are generated from (schedule, revision, nominal, fold) instead of
     // stored and indexed; the zone and policy tokens move to the revision
