@@ -185,6 +185,26 @@ pub fn instant_at(time_zone: JsValue, text: JsValue) -> Result<f64, JsValue> {
     run().map_err(js_error)
 }
 
+/// The end of "the next 12 months" from `from` (an instant, or a local
+/// date-time in the spec's zone), as epoch milliseconds: the window
+/// `wallclock notices` shows by default ([`crate::notice_window`]), so the
+/// page, `wallclock-check` and the CLI mean the same year.
+#[wasm_bindgen(js_name = noticeEnd)]
+pub fn notice_end(spec: JsValue, from: JsValue) -> Result<f64, JsValue> {
+    let run = || -> Result<f64, Error> {
+        let schedule = read_schedule(&spec)?;
+        let from = string_arg(
+            &from,
+            "from",
+            "an instant or a local date-time such as `2026-03-08T02:30`",
+        )?;
+        let from = schedule.instant_at(&from, "from")?;
+        // At most the last instant of year 9999: far below 2^53 ms.
+        Ok(crate::notice_window(&schedule, from).1.as_millisecond() as f64)
+    };
+    run().map_err(js_error)
+}
+
 /// Simulates a scheduler that was down after `down` and back at `back`
 /// (`options`: `{ down, back, decide?, show? }`, instants or local
 /// date-times in the spec's zone): every missed execution, the misfire

@@ -602,3 +602,35 @@ fn notices_default_to_the_next_12_months() {
     assert_eq!(default, nominals(&["--horizon", "P12M"]));
     assert_eq!(nominals(&["--horizon", "P365D"]), default[..2]);
 }
+
+/// `wallclock notices` without a window lists `[now, end)` for each case of
+/// `tests/fixtures/notice-window.json`, the window `noticeEnd` and
+/// `wallclock-check` use (`tests/node/api.test.mjs`): the same entries as
+/// with `--from` now and `--to` at the case's end.
+#[test]
+fn notices_without_a_window_end_where_the_shared_cases_say() {
+    let cases: Vec<serde_json::Value> =
+        serde_json::from_str(include_str!("fixtures/notice-window.json")).unwrap();
+    for case in &cases {
+        let text = |k: &str| case[k].as_str().unwrap().to_owned();
+        // Daily at 02:30 since 2026: every spring-forward gap at 02:00 is a notice.
+        let spec = format!(
+            r#"{{"timeZone":"{}","start":"2026-01-01T02:30","rrule":"FREQ=DAILY"}}"#,
+            text("timeZone")
+        );
+        let now = text("now");
+        let run = |extra: &[&str]| {
+            let mut args = vec!["notices", "--spec", "-", "--now", &now];
+            args.extend_from_slice(extra);
+            ok_json(&wallclock(&args, Some(&spec)))["entries"].clone()
+        };
+        let default = run(&[]);
+        let end = text("end");
+        assert_eq!(
+            default,
+            run(&["--from", &now, "--to", &end]),
+            "{}",
+            text("why")
+        );
+    }
+}
