@@ -150,11 +150,7 @@ pub fn decide_misfires(spec: JsValue, due: JsValue, now: JsValue) -> Result<JsVa
         };
         let mut due = Vec::with_capacity(items.len());
         for (i, item) in items.into_iter().enumerate() {
-            let instant = schedule.instant_at(&item.instant, &format!("due[{i}].instant"))?;
-            due.push(Due {
-                key: item.key,
-                instant,
-            });
+            due.push(Due::read(&schedule, i, item.key, &item.instant)?);
         }
         Ok(crate::decide_misfires(&schedule, &due, now))
     };

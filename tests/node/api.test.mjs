@@ -380,6 +380,22 @@ test('noticeEnd: the next 12 months of the shared cases, as `wallclock notices` 
   assert.equal(wc.noticeEnd(ny, '2026-03-06T09:00'), Date.parse('2027-03-06T14:00:00Z'));
 });
 
+test('due lists: the CLI\'s reader (tests/cli.rs misfire_due_items_read_as_in_js)', () => {
+  const spec = { timeZone: 'America/New_York', start: '2026-03-08T02:30', gap: 'shift' };
+  let caughtError;
+  try {
+    wc.decideMisfires(spec, [{ key: 'k', instant: 'x' }], '2026-01-02T00:00:00Z');
+  } catch (e) {
+    caughtError = e;
+  }
+  assert.deepEqual(
+    [caughtError?.code, caughtError?.field, caughtError?.message],
+    ['invalid_date_time', 'due[0].instant', 'invalid `due[0].instant` `x`: expected an instant such as `2026-03-08T07:00:00Z` or a local date-time such as `2026-03-08T02:00`'],
+  );
+  const d = wc.decideMisfires(spec, [{ key: 'k', instant: '2026-01-01T09:00' }], '2026-01-02T00:00:00Z');
+  assert.equal(d[0].instant, '2026-01-01T14:00:00Z');
+});
+
 test('wallclock-check: exit codes, positions, notices', () => {
   const bin = join(consumer, 'node_modules', '.bin', 'wallclock-check');
   const dir = mkdtempSync(join(tmpdir(), 'wallclock-check-'));
