@@ -463,8 +463,8 @@ fn design_md_draws_the_same_layers() {
 /// closing brace, without a reason.
 const MAX_FN_LINES: usize = 80;
 
-/// Functions known to be long whose split is under way elsewhere, as
-/// `file:name`.
+/// Functions over the bound that are still to be split into named steps,
+/// as `file:name` under `src/`.
 const KNOWN_LONG: &[&str] = &["cli/ledger.rs:command"];
 
 /// The functions of `src` (one file's text) longer than [`MAX_FN_LINES`]
