@@ -7,12 +7,15 @@ cd "$(dirname "$0")/.."
 
 # At opt-level "z" LLVM inlines next to nothing (threshold 5): every
 # Vec::push and small accessor in the planner's and expander's loops stays a
-# call. Threshold 75 (opt-level "s" uses 50, "3" 250) makes expandInstants
-# 1.4-1.8x faster for 6.5 KiB of gzip; opt-level "s" for the build, or 1, 2
-# or 3 for the crate, add 25-51 KiB. Passed here because profiles cannot
-# carry rustflags on stable, and so the wasm test builds stay as they are.
+# call. Threshold 40 costs 0.4 KiB of brotli over 20; 75 would make
+# expandInstants another 1.2-1.4x faster for 4.2 KiB more, which the size
+# budget does not hold next to the iCalendar import and zone names (DESIGN.md,
+# "Room for the iCalendar import and zone names"). opt-level "s" for the
+# build, or 1, 2 or 3 for the crate, add 25-51 KiB. Passed here because
+# profiles cannot carry rustflags on stable, and so the wasm test builds stay
+# as they are.
 cargo build --locked --profile wasm-release --target wasm32-unknown-unknown --features wasm --lib \
-  --config 'target.wasm32-unknown-unknown.rustflags = ["-Cllvm-args=-inline-threshold=75"]'
+  --config 'target.wasm32-unknown-unknown.rustflags = ["-Cllvm-args=-inline-threshold=40"]'
 raw=${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm-release/wallclock.wasm
 rm -rf www/pkg/snippets
 wasm-bindgen "$raw" --target web --out-dir www/pkg
