@@ -1043,9 +1043,11 @@ impl<'s> Planner<'s> {
             if !in_window(self.options, run.instant) {
                 continue;
             }
+            // Most runs have no note: no clone, no allocation.
             let mut notes = Vec::new();
-            notes.extend(adjusted_note.clone());
-            notes.extend(note.clone());
+            for n in [&adjusted_note, &note].into_iter().flatten() {
+                notes.push(n.clone());
+            }
             let status = match merged_into {
                 Some((into, into_fold)) => {
                     notes.push(merged_note(
