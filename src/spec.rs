@@ -237,6 +237,8 @@ pub struct Schedule {
     pub(crate) spec: Spec,
     pub(crate) id: Arc<str>,
     pub(crate) zone_name: Arc<str>,
+    /// What the zone name given deserves a warning for (an alias, `EST`).
+    pub(crate) zone_warnings: Vec<zone::NameWarning>,
     pub(crate) tz: TimeZone,
     pub(crate) start: DateTime,
     pub(crate) rule: Option<Rule>,
@@ -268,8 +270,12 @@ impl Schedule {
             )
             .with_field("revision"));
         }
-        let tz = zone::time_zone(&spec.time_zone)?;
-        let zone_name: Arc<str> = Arc::from(tz.iana_name().unwrap_or(&spec.time_zone));
+        let zone::Named {
+            tz,
+            name,
+            warnings: zone_warnings,
+        } = zone::lookup(&spec.time_zone)?;
+        let zone_name: Arc<str> = Arc::from(name);
         let start = parse_local(&spec.start).map_err(|msg| {
             Error::new(
                 ErrorCode::InvalidStart,
@@ -327,6 +333,7 @@ impl Schedule {
             spec: spec.clone(),
             id: Arc::from(spec.id.as_str()),
             zone_name,
+            zone_warnings,
             tz,
             start,
             rule,
@@ -351,7 +358,8 @@ impl Schedule {
     pub fn id(&self) -> &str {
         &self.id
     }
-    /// The IANA name of the zone.
+    /// The canonical IANA name of the zone (`America/New_York` for a spec
+    /// that says `US/Eastern`).
     pub fn time_zone_name(&self) -> &str {
         &self.zone_name
     }

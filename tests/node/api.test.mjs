@@ -557,3 +557,29 @@ test('expand: keys are made by Rust, whatever the id', () => {
     'jöb😀|2026-11-01T01:30:00|fold=1',
   ]);
 });
+
+test('zone names: did you mean, aliases and signs warned about, canonical names out', () => {
+  const message = (zone) => {
+    try {
+      wc.validate({ timeZone: zone, start: '2026-03-01T09:00' });
+    } catch (e) {
+      assert.equal(e.code, 'unknown_time_zone');
+      return e.message;
+    }
+    assert.fail(`${zone} was accepted`);
+  };
+  assert.match(message('Europe/Londn'), /did you mean `Europe\/London`\?$/);
+  assert.match(message('Londn'), /did you mean `Europe\/London`\?$/);
+  // The Windows table is native-only: the package does not know these names.
+  assert.match(message('W. Europe Standard Time'), /unknown time zone/);
+
+  const alias = wc.expand({ timeZone: 'US/Eastern', start: '2026-03-01T09:00' });
+  assert.equal(alias.warnings[0].code, 'zone_alias');
+  assert.match(alias.warnings[0].message, /`US\/Eastern` is an alias of `America\/New_York`/);
+  assert.ok(alias.entries[0].local.endsWith('[America/New_York]'), alias.entries[0].local);
+  const codes = (zone) =>
+    wc.validate({ timeZone: zone, start: '2026-03-01T09:00' }).warnings.map((w) => w.code);
+  assert.deepEqual(codes('EST'), ['zone_alias', 'fixed_offset_zone']);
+  assert.deepEqual(codes('Etc/GMT+5'), ['reversed_sign_zone']);
+  assert.deepEqual(codes('Europe/London'), []);
+});
