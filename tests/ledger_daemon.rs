@@ -500,3 +500,78 @@ fn a_schedules_own_timeout_overrides_the_workers() {
         (Some("invalid_duration"), Some("timeout"))
     );
 }
+
+/// `/healthz` checks the ledger where the daemon was told it is, not
+/// through a connection that outlives the file: with the ledger's folder
+/// moved away (an unmounted volume, a removed directory) it answers 503
+/// with `ledger_not_found` naming the file, while the daemon goes on
+/// through the file it has open; with the folder back, 200, and every
+/// occurrence ran once.
+#[test]
+fn sqlite_healthz_fails_while_the_ledger_folder_is_gone() {
+    let d = dir("healthz_gone");
+    let spec = format!(
+        r#"{{"id":"g","timeZone":"UTC","start":"{}","rrule":"FREQ=SECONDLY;INTERVAL=2;COUNT=4"}}"#,
+        soon(2)
+    );
+    init_with(&d, &spec, &["--backfill-from", common::BACKFILL]);
+    let effects = d.with_file_name("healthz_gone.effects");
+    let _ = std::fs::remove_file(&effects);
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let exec = format!("echo $WALLCLOCK_KEY >> {}", effects.display());
+    let child = ledger_command(&d)
+        .args(["run", "--every", "PT0.2S", "--metrics-addr", &addr])
+        .args(["--exec", &exec])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let healthz = |want: &str| {
+        let t = Instant::now();
+        loop {
+            let answer = std::net::TcpStream::connect(&addr).map(|_| http_get(&addr, "/healthz"));
+            if let Ok((status, body)) = answer
+                && status == want
+            {
+                return body;
+            }
+            assert!(
+                t.elapsed() < Duration::from_secs(20),
+                "/healthz never answered {want}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    };
+    assert_eq!(healthz("HTTP/1.1 200 OK"), "ok\n");
+    let away = d.with_file_name("healthz_gone.away");
+    let _ = std::fs::remove_dir_all(&away);
+    std::fs::rename(&d, &away).unwrap();
+    let body = healthz("HTTP/1.1 503 Service Unavailable");
+    let e: Value = serde_json::from_str(&body).unwrap_or_else(|_| panic!("{body}"));
+    assert_eq!(e["code"], "ledger_not_found", "{e}");
+    let file = common::db_file(&d).display().to_string();
+    assert!(e["message"].as_str().unwrap().contains(&file), "{e}");
+    std::fs::rename(&away, &d).unwrap();
+    assert_eq!(healthz("HTTP/1.1 200 OK"), "ok\n");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let ran = || std::fs::read_to_string(&effects).unwrap_or_default();
+    while ran().lines().count() < 4 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let mut keys: Vec<String> = ran().lines().map(str::to_owned).collect();
+    keys.sort();
+    keys.dedup();
+    assert_eq!((ran().lines().count(), keys.len()), (4, 4), "{}", ran());
+    assert!(occurrences(&d).iter().all(|o| o["state"] == "done"));
+}

@@ -353,8 +353,7 @@ fn run(cli: LedgerCli, out: &mut String) -> Result<i32, LedgerError> {
         };
         let stop = runner::stop_on_signals()?;
         if let Some(addr) = metrics_addr {
-            let at = location.clone();
-            super::metrics::serve(addr, move || Ledger::open_at(&at, busy), stop.clone())?;
+            super::metrics::serve(addr, location.clone(), busy, stop.clone())?;
         }
         let open = || Ledger::open_at(&location, busy);
         // A daemon belongs to the epoch it started in.
