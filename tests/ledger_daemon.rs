@@ -575,3 +575,72 @@ fn sqlite_healthz_fails_while_the_ledger_folder_is_gone() {
     assert_eq!((ran().lines().count(), keys.len()), (4, 4), "{}", ran());
     assert!(occurrences(&d).iter().all(|o| o["state"] == "done"));
 }
+
+/// `epoch bump` while a `run` worker of the old epoch holds a claim and
+/// renews its lease every 0.2 s: its next renewal is refused
+/// (`epoch_superseded`, logged once: a refused claim stays refused), the
+/// occurrence goes to `unknown_effect` for reconciliation, the worker ends
+/// without recording its outcome, and a worker of the new epoch runs what
+/// is left but never that one: every key ran once.
+#[test]
+fn an_epoch_bump_refuses_a_renewing_workers_lease() {
+    let d = dir("epoch_renew");
+    let spec =
+        r#"{"id":"r","timeZone":"UTC","start":"2026-06-01T09:00","rrule":"FREQ=MINUTELY;COUNT=2"}"#;
+    init_with(&d, spec, &["--backfill-from", common::BACKFILL]);
+    let exec = "echo $WALLCLOCK_KEY >> effects; touch started; sleep 2";
+    let old = ledger_command(&d)
+        .args([
+            "run", "--worker", "old", "--every", "PT0.2S", "--lease", "PT0.6S",
+        ])
+        .args(["--exec", exec])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for(&d.join("started"), Duration::from_secs(20));
+    // At least one renewal goes through before the bump.
+    std::thread::sleep(Duration::from_millis(700));
+    let running = occurrences(&d);
+    assert_eq!(running[0]["state"], "running", "{running:?}");
+    let b = ok(&ledger(&d, &["epoch", "bump"]));
+    assert_eq!(b["reconcile"], 1, "{b}");
+    let old = old.wait_with_output().unwrap();
+    assert_eq!(old.status.code(), Some(2), "{old:?}");
+    let log = log_lines(&old.stderr);
+    let refused: Vec<&Value> = log
+        .iter()
+        .filter(|l| l["event"] == "renew_failed")
+        .collect();
+    assert_eq!(refused.len(), 1, "{log:?}");
+    assert_eq!(refused[0]["code"], "epoch_superseded", "{log:?}");
+    assert_eq!(refused[0]["key"], "r|2026-06-01T09:00:00");
+    let e: Value =
+        serde_json::from_str(String::from_utf8_lossy(&old.stderr).lines().last().unwrap()).unwrap();
+    assert_eq!(e["code"], "epoch_superseded", "{e}");
+    let occ = occurrences(&d);
+    assert_eq!(occ[0]["state"], "unknown_effect", "{occ:?}");
+    assert_eq!(occ[1]["state"], "planned", "{occ:?}");
+
+    let new = ok(&ledger(
+        &d,
+        &[
+            "tick",
+            "--worker",
+            "new",
+            "--exec",
+            "echo $WALLCLOCK_KEY >> effects",
+        ],
+    ));
+    assert_eq!(
+        (new["claimed"].as_u64(), new["done"].as_u64()),
+        (Some(1), Some(1)),
+        "{new}"
+    );
+    let effects = std::fs::read_to_string(d.join("effects")).unwrap();
+    assert_eq!(
+        effects.lines().collect::<Vec<_>>(),
+        ["r|2026-06-01T09:00:00", "r|2026-06-01T09:01:00"]
+    );
+    assert_eq!(occurrences(&d)[0]["state"], "unknown_effect");
+}

@@ -221,15 +221,19 @@ fn run_next(
     let mut held = true;
     let outcome = exec(work, &claimed, every, stop, || {
         // A renewal that meets a busy database is tried again at the next
-        // interval; once the claim is lost it stays lost. Neither stops the
-        // command, whose outcome is recorded below as the generation allows.
+        // interval; once the claim is lost, or refused for good (a newer
+        // epoch), it stays lost. Neither stops the command, whose outcome
+        // is recorded below as the generation and the epoch allow.
         if held {
             match ledger.renew(&mut job, clock(), lease) {
                 Ok(h) => held = h,
-                Err(e) => log(
-                    "renew_failed",
-                    serde_json::json!({ "key": job.key, "code": e.code(), "message": e.message() }),
-                ),
+                Err(e) => {
+                    held = e.is_transient();
+                    log(
+                        "renew_failed",
+                        serde_json::json!({ "key": job.key, "code": e.code(), "message": e.message() }),
+                    );
+                }
             }
         }
     });
