@@ -1288,3 +1288,96 @@ fn healthz_fails_while_the_server_is_stopped_and_the_daemon_finishes() {
     let log = std::fs::read_to_string(pg.dir.join("w.err")).unwrap();
     assert!(log.contains("\"tick_failed\""), "{log}");
 }
+
+/// `kill -9` of `ledger migrate` while it copies occurrences into
+/// PostgreSQL: its one transaction dies with it, so the target database is
+/// left empty (no table), and a second `migrate` into it copies everything,
+/// with the source's statistics.
+#[test]
+fn kill_9_during_migrate_leaves_the_target_empty_and_a_second_migrate_succeeds() {
+    let _server = shared_server();
+    let pg = Pg::new("migrate_kill");
+    let db = common::pg_db_name(&pg.dir);
+    let sqlite = pg.dir.join("ledger.db").display().to_string();
+    let lite = |args: &[&str]| pg.command_on(&sqlite).args(args).output().unwrap();
+    std::fs::write(
+        pg.dir.join("s.json"),
+        r#"{"id":"s","timeZone":"UTC","start":"2026-06-01T00:00","rrule":"FREQ=SECONDLY"}"#,
+    )
+    .unwrap();
+    ok(&lite(&["init"]));
+    ok(&lite(&[
+        "add",
+        "--spec",
+        "s.json",
+        "--now",
+        "2026-06-01T00:00:00Z",
+    ]));
+    let planned = ok(&lite(&[
+        "plan",
+        "--now",
+        "2026-06-01T00:00:00Z",
+        "--horizon",
+        "PT6H",
+    ]));
+    assert_eq!(planned["inserted"], 6 * 3600, "{planned}");
+
+    let mut child = pg.spawn(
+        pg.bare()
+            .args(["migrate", "--from", &sqlite, "--to", &pg.url])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null()),
+    );
+    // Killed once it is copying occurrences, inside its transaction.
+    let mut admin = common::pg_admin();
+    let copying = |admin: &mut postgres::Client| -> i64 {
+        admin
+            .query_one(
+                "SELECT count(*) FROM pg_stat_activity
+                  WHERE datname = $1 AND backend_xid IS NOT NULL
+                    AND query LIKE 'INSERT INTO occurrences%'",
+                &[&db],
+            )
+            .unwrap()
+            .get(0)
+    };
+    let t = Instant::now();
+    while copying(&mut admin) == 0 {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "migrate ended before it was killed"
+        );
+        assert!(
+            t.elapsed() < Duration::from_secs(60),
+            "migrate never copied occurrences"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    kill_9(&mut child);
+    // The server ends the dead client's session and rolls its transaction back.
+    let t = Instant::now();
+    loop {
+        let sessions: i64 = admin
+            .query_one(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = $1",
+                &[&db],
+            )
+            .unwrap()
+            .get(0);
+        if sessions == 0 {
+            break;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(60),
+            "the killed session lingers"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(common::tables_db(&pg.url), Vec::<String>::new());
+
+    let r = ok(&pg.migrate(&sqlite));
+    assert_eq!(r["rows"]["occurrences"], 6 * 3600, "{r}");
+    let source = ok(&lite(&["stats", "--json"]));
+    assert_eq!(ok(&pg.ledger(&["stats", "--json"])), source);
+    assert_eq!(r["stats"], source, "{r}");
+}
