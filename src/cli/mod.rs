@@ -16,6 +16,8 @@ mod ledger;
 #[cfg(not(target_arch = "wasm32"))]
 mod ledger_ops;
 #[cfg(not(target_arch = "wasm32"))]
+mod ledger_print;
+#[cfg(not(target_arch = "wasm32"))]
 mod metrics;
 mod output;
 #[cfg(not(target_arch = "wasm32"))]
