@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 # At opt-level "z" LLVM inlines next to nothing (threshold 5): every
 # Vec::push and small accessor in the planner's and expander's loops stays a
 # call. Threshold 50 runs expandInstants in about as many instructions as 75
-# (callgrind) for 1.9 KiB less of brotli; at 40, 1.1-1.2x as many (DESIGN.md,
+# (callgrind) for 2.3 KB less of brotli; at 40, 1.1-1.2x as many (DESIGN.md,
 # "Room for the iCalendar import and zone names"). opt-level "s" for the
 # build, or 1, 2 or 3 for the crate, add 25-51 KiB. Passed here because
 # profiles cannot carry rustflags on stable, and so the wasm test builds stay
