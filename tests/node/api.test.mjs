@@ -583,3 +583,16 @@ test('zone names: did you mean, aliases and signs warned about, canonical names 
   assert.deepEqual(codes('Etc/GMT+5'), ['reversed_sign_zone']);
   assert.deepEqual(codes('Europe/London'), []);
 });
+
+test('an EXDATE that matches nothing and an RDATE the rule gives are warned about, as in the CLI', () => {
+  const spec = {
+    timeZone: 'Europe/Berlin', start: '2026-03-02T09:00', rrule: 'FREQ=DAILY;COUNT=5',
+    exdate: ['2026-03-03T09:30', '2026-03-04T09:00', '2026-03-20T09:00'],
+    rdate: ['2026-03-05T09:00'],
+  };
+  const warnings = wc.validate(spec).warnings;
+  assert.deepEqual(warnings.map((w) => w.code), ['exdate_unmatched', 'exdate_unmatched', 'rdate_duplicate']);
+  assert.match(warnings[0].message, /`exdate` 2026-03-03T09:30:00 matches no occurrence, so it removes nothing \(on 2026-03-03 it runs at 09:00\)/);
+  assert.match(warnings[1].message, /the schedule has no occurrence on 2026-03-20/);
+  assert.deepEqual(wc.expand(spec, {}).warnings, warnings);
+});
