@@ -132,4 +132,24 @@ fn main() {
     write("tz_chars.bin", &columns.chars);
     write("tz_rest.bin", &columns.rest);
     write("tz_footer.bin", &columns.footer);
+    write("tz_primary.bin", &primaries(&names));
+}
+
+/// For each name, where its primary name is (ECMA-402's canonical
+/// identifier, as jiff's tzdb metadata has it: `US/Eastern` →
+/// `America/New_York`, `Asia/Calcutta` → `Asia/Kolkata`) relative to it:
+/// an `i16` offset in the sorted list, two bytes each, zero for the
+/// three names in four that are their own primary (so it compresses to
+/// little). A name jiff knows no primary for is its own.
+fn primaries(names: &str) -> Vec<u8> {
+    let list: Vec<&str> = names.split('\n').collect();
+    let mut out = Vec::with_capacity(2 * list.len());
+    for (k, name) in list.iter().enumerate() {
+        let tz = jiff::tz::TimeZone::get(name).unwrap();
+        let primary = tz.primary_iana_name().unwrap_or(name);
+        let at = list.iter().position(|n| *n == primary).unwrap_or(k);
+        let delta = i16::try_from(at as i64 - k as i64).unwrap();
+        out.extend_from_slice(&delta.to_le_bytes());
+    }
+    out
 }

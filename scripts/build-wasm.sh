@@ -7,12 +7,14 @@ cd "$(dirname "$0")/.."
 
 # At opt-level "z" LLVM inlines next to nothing (threshold 5): every
 # Vec::push and small accessor in the planner's and expander's loops stays a
-# call. Threshold 75 (opt-level "s" uses 50, "3" 250) makes expandInstants
-# 1.4-1.8x faster for 6.5 KiB of gzip; opt-level "s" for the build, or 1, 2
-# or 3 for the crate, add 25-51 KiB. Passed here because profiles cannot
-# carry rustflags on stable, and so the wasm test builds stay as they are.
+# call. Threshold 50 runs expandInstants in about as many instructions as 75
+# (callgrind) for 2.3 KB less of brotli; at 40, 1.1-1.2x as many (DESIGN.md,
+# "Room for the iCalendar import and zone names"). opt-level "s" for the
+# build, or 1, 2 or 3 for the crate, add 25-51 KiB. Passed here because
+# profiles cannot carry rustflags on stable, and so the wasm test builds stay
+# as they are.
 cargo build --locked --profile wasm-release --target wasm32-unknown-unknown --features wasm --lib \
-  --config 'target.wasm32-unknown-unknown.rustflags = ["-Cllvm-args=-inline-threshold=75"]'
+  --config 'target.wasm32-unknown-unknown.rustflags = ["-Cllvm-args=-inline-threshold=50"]'
 raw=${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm-release/wallclock.wasm
 rm -rf www/pkg/snippets
 wasm-bindgen "$raw" --target web --out-dir www/pkg
@@ -32,17 +34,6 @@ if [ -d "${hashed[0]}" ]; then
   fi
 fi
 
-# The glue repeats every export's Rust doc comment as a JSDoc block: bytes
-# every browser downloads (about 1 KB brotli) that no caller reads, since the
-# npm package's types and docs are npm/index.d.ts. wasm-bindgen has no switch
-# for them, so the blocks (each a `/**` line, ` *` lines and ` */` at the
-# start of a line) are removed here.
-perl -0pi -e 's{^/\*\*\n(?: \*.*\n)*? \*/\n}{}mg' www/pkg/wallclock.js
-if grep -qE '^/\*\*|^ \*/$' www/pkg/wallclock.js; then
-  echo "build-wasm: www/pkg/wallclock.js still has a JSDoc block the strip did not match" >&2
-  exit 1
-fi
-
 wasm=www/pkg/wallclock_bg.wasm
 if [ "${NO_WASM_OPT:-0}" != 1 ]; then
   # Only the npm build: Debian's wasm-opt 108 corrupts wasm-bindgen's externref table.
@@ -51,6 +42,17 @@ if [ "${NO_WASM_OPT:-0}" != 1 ]; then
   "$opt" -Oz --converge "$wasm" -o "$wasm.opt"
   mv "$wasm.opt" "$wasm"
 fi
+
+# The glue as browsers download it: wasm-bindgen's JS and the snippets,
+# minified by esbuild (www's devDependencies) like any production script,
+# with the same exports and the same `new URL('wallclock_bg.wasm',
+# import.meta.url)` that bundlers follow to the wasm file.
+esbuild=www/node_modules/.bin/esbuild
+[ -x "$esbuild" ] || { echo "build-wasm: $esbuild missing: run scripts/setup.sh" >&2; exit 1; }
+for js in www/pkg/wallclock.js $(find www/pkg/snippets -name "*.js"); do
+  "$esbuild" "$js" --minify --format=esm --log-level=warning --outfile="$js.min"
+  mv "$js.min" "$js"
+done
 
 # index.html preloads every snippet module (wallclock.js imports them, so
 # the browser would otherwise find them only after fetching and parsing it),

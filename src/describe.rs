@@ -104,11 +104,7 @@ fn rule_sentence(schedule: &Schedule, rule: &Rule) -> String {
     s.push_str(schedule.time_zone_name());
     s.push_str(&format!(", starting {}", start.date()));
     if let Some(count) = rule.count() {
-        s.push_str(&if count == 1 {
-            ", once".to_owned()
-        } else {
-            format!(", {count} times")
-        });
+        s.push_str(&count_phrase(schedule, count));
     }
     match rule.until() {
         Some(Until::Date(d)) => s.push_str(&format!(", until {d}")),
@@ -138,6 +134,45 @@ fn rule_sentence(schedule: &Schedule, rule: &Rule) -> String {
     }
     s.push('.');
     capitalize(s)
+}
+
+/// `, 4 times`: how often the rule runs, which is COUNT unless occurrences
+/// merge (a gap under `shift` moving one onto the next, an invalid date moved
+/// onto a generated one) or run twice (a fold under `both` where only one
+/// run counts); then the occurrences follow in brackets. RDATEs and EXDATEs
+/// are said apart (`plus 2 extra dates`, `except 1 date`).
+fn count_phrase(schedule: &Schedule, count: u32) -> String {
+    let count = count as usize;
+    let runs = rule_runs(schedule).unwrap_or(count);
+    let times = match runs {
+        1 => "once".to_owned(),
+        n => format!("{n} times"),
+    };
+    let occurrences = plural(count, "occurrence", "occurrences");
+    if runs < count {
+        format!(
+            ", {times} ({occurrences}: {} merged into another at the same instant)",
+            count - runs
+        )
+    } else if runs > count {
+        let twice = runs - count;
+        let verb = if twice == 1 { "runs" } else { "run" };
+        format!(", {times} ({occurrences}: {twice} {verb} twice in a repeated hour)")
+    } else {
+        format!(", {times}")
+    }
+}
+
+/// The executions of the rule alone (start and RRULE, without RDATE and
+/// EXDATE): the planner's own, so merges and fold `both` count as they
+/// run. `None` when the expansion exceeds the planner's ceilings.
+fn rule_runs(schedule: &Schedule) -> Option<usize> {
+    let mut rule_only = schedule.clone();
+    rule_only.rdate.clear();
+    rule_only.exdate.clear();
+    crate::plan::execution_instants(&rule_only, &crate::plan::ExpandOptions::new())
+        .ok()
+        .map(|runs| runs.len())
 }
 
 /// Without a rule: `start` and the RDATEs, minus the EXDATEs.
@@ -367,7 +402,7 @@ fn year_days_phrase(rule: &Rule) -> String {
         .iter()
         .map(|d| {
             if *d < 0 {
-                format!("{} day", ordinal_word(i32::from(*d)))
+                format!("the {} day", ordinal_word(i32::from(*d)))
             } else {
                 format!("day {d}")
             }
@@ -871,14 +906,14 @@ fn hits(
 /// The instants to search for transitions: `start` (as UTC, widened by a
 /// day so a transition on the start day is seen) to three years later.
 fn dst_window(tz: &TimeZone, start: DateTime) -> Option<(Timestamp, Timestamp)> {
-    let from = tz
-        .to_ambiguous_timestamp(start)
-        .earlier()
-        .ok()?
+    let mut resolver = zone::Resolver::new(tz);
+    let from = resolver
+        .resolve(start)
+        .earliest(start)?
         .checked_sub(SignedDuration::from_hours(48))
         .ok()?;
     let end = crate::plan::years_later(start, DST_YEARS)?;
-    let to = tz.to_ambiguous_timestamp(end).later().ok()?;
+    let to = resolver.resolve(end).latest(end)?;
     Some((from, to))
 }
 
@@ -1452,7 +1487,7 @@ mod tests {
         };
         let s = describe(&with_rule("UTC", "2026-01-01T00:00", rule, |_| {}));
         assert!(
-            s.starts_with("Every year on day 1 and last day of the year at 00:00"),
+            s.starts_with("Every year on day 1 and the last day of the year at 00:00"),
             "{s}"
         );
 

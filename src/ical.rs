@@ -11,22 +11,159 @@
 //! inside the rule.
 
 use jiff::civil::{Date, DateTime, Time};
+use jiff::tz::Offset;
 
 use crate::error::{Error, ErrorCode};
 use crate::format::fmt_nominal;
+use crate::plan::Warning;
 use crate::rule::Rule;
 use crate::spec::{Spec, is_default, is_default_id, is_one, parse_local};
+use crate::zone;
 
 /// Longest content line printed, in octets, before folding (RFC 5545 §3.1).
 const FOLD_AT: usize = 75;
 
-/// Reads the recurrence lines of a VEVENT and the `X-WALLCLOCK-…` lines
-/// [`to_ical`] writes (other lines are ignored).
+/// How [`parse_ical_events`] reads a calendar: the zone for a start that
+/// names none (UTC, floating or all-day) and the UID of the one event wanted.
+#[derive(Clone, Debug, Default)]
+pub struct IcalOptions {
+    time_zone: Option<String>,
+    uid: Option<String>,
+}
+
+impl IcalOptions {
+    /// No zone given, every event read.
+    pub fn new() -> IcalOptions {
+        IcalOptions::default()
+    }
+    /// The zone a UTC (`…Z`), floating or all-day (`VALUE=DATE`) `DTSTART`
+    /// is read in; without one such a start is refused.
+    pub fn time_zone(self, zone: impl Into<String>) -> IcalOptions {
+        IcalOptions {
+            time_zone: Some(zone.into()),
+            ..self
+        }
+    }
+    /// Read only the event with this `UID` (and its overrides).
+    pub fn uid(self, uid: impl Into<String>) -> IcalOptions {
+        IcalOptions {
+            uid: Some(uid.into()),
+            ..self
+        }
+    }
+}
+
+/// One event of a calendar, read into a spec, with what the reading
+/// changed or assumed (an override turned into EXDATE and RDATE, a UTC start
+/// read in a zone, an alias zone name).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IcalEvent {
+    uid: Option<String>,
+    spec: Spec,
+    warnings: Vec<Warning>,
+}
+
+impl IcalEvent {
+    /// The event's `UID`, if it has one.
+    pub fn uid(&self) -> Option<&str> {
+        self.uid.as_deref()
+    }
+    /// The spec (not validated yet).
+    pub fn spec(&self) -> &Spec {
+        &self.spec
+    }
+    /// What the reading changed or assumed.
+    pub fn warnings(&self) -> &[Warning] {
+        &self.warnings
+    }
+}
+
+/// Reads every event of iCalendar text: each VEVENT with an RRULE, RDATE
+/// or plain DTSTART becomes a spec; a VEVENT with a `RECURRENCE-ID` (an
+/// override of one occurrence) is applied to the event with its `UID`: a
+/// moved occurrence becomes an EXDATE plus an RDATE, a cancelled one
+/// (`STATUS:CANCELLED`) an EXDATE, each with a warning saying so. When the
+/// text has no `BEGIN:VEVENT`, its top-level lines are one event (a bare
+/// `DTSTART`/`RRULE` snippet). Properties of nested components (a
+/// VTIMEZONE's `DTSTART`, VALARM) are ignored.
 ///
-/// Only the first VEVENT is read; when the text has no `BEGIN:VEVENT`, the
-/// top-level lines are read (a bare `DTSTART`/`RRULE` snippet). Properties of
-/// nested components (the `DTSTART` of a VTIMEZONE's STANDARD block, VALARM)
-/// are ignored.
+/// ```
+/// let text = "BEGIN:VCALENDAR\r\n\
+/// BEGIN:VEVENT\r\nUID:standup\r\nDTSTART;TZID=Europe/Berlin:20260302T091500\r\nRRULE:FREQ=DAILY;COUNT=5\r\nEND:VEVENT\r\n\
+/// BEGIN:VEVENT\r\nUID:standup\r\nRECURRENCE-ID;TZID=Europe/Berlin:20260304T091500\r\nDTSTART;TZID=Europe/Berlin:20260304T100000\r\nEND:VEVENT\r\n\
+/// BEGIN:VEVENT\r\nUID:review\r\nDTSTART:20260306T140000Z\r\nEND:VEVENT\r\n\
+/// END:VCALENDAR\r\n";
+/// let options = wallclock::IcalOptions::new().time_zone("Europe/Berlin");
+/// let events = wallclock::parse_ical_events(text, &options)?;
+/// assert_eq!(events.len(), 2);
+/// assert_eq!(events[0].spec().exdate, ["2026-03-04T09:15"]);
+/// assert_eq!(events[0].spec().rdate, ["2026-03-04T10:00"]);
+/// assert_eq!(events[1].spec().start, "2026-03-06T15:00");
+/// # Ok::<(), wallclock::Error>(())
+/// ```
+pub fn parse_ical_events(text: &str, options: &IcalOptions) -> Result<Vec<IcalEvent>, Error> {
+    let mut masters: Vec<(Event, Read)> = Vec::new();
+    let mut overrides: Vec<Event> = Vec::new();
+    for component in components(&unfold(text))? {
+        let mut event = Event::new(component.at);
+        for (prop, line) in &component.props {
+            event.read(prop, line)?;
+        }
+        if event.recurrence_id.is_some() {
+            overrides.push(event);
+        } else {
+            let read = event.read_spec(options)?;
+            masters.push((event, read));
+        }
+    }
+    for o in overrides {
+        // The WebAssembly package stays within its size budget without
+        // them: an override is refused there, never ignored.
+        if cfg!(target_arch = "wasm32") {
+            return Err(Error::new(
+                ErrorCode::Unsupported,
+                "overrides (`RECURRENCE-ID`) are read by `wallclock from-ical`, not by the WebAssembly package",
+            )
+            .with_field("ical")
+            .with_position(o.at));
+        }
+        let master = masters
+            .iter_mut()
+            .find(|(m, _)| m.uid.is_some() && m.uid == o.uid)
+            .ok_or_else(|| orphan(&o))?;
+        apply_override(&mut master.1, &o)?;
+    }
+    let all: Vec<Option<String>> = masters.iter().map(|(m, _)| m.uid.clone()).collect();
+    let events: Vec<IcalEvent> = masters
+        .into_iter()
+        .filter(|(m, _)| {
+            options
+                .uid
+                .as_ref()
+                .is_none_or(|want| m.uid.as_deref() == Some(want))
+        })
+        .map(|(m, r)| IcalEvent {
+            uid: m.uid,
+            spec: r.spec,
+            warnings: r.warnings,
+        })
+        .collect();
+    match (&options.uid, events.is_empty()) {
+        (Some(want), true) => Err(Error::new(
+            ErrorCode::InvalidOption,
+            format!(
+                "no event with `UID` `{want}`: the calendar has {}",
+                uid_list(&all)
+            ),
+        )
+        .with_field("uid")),
+        _ => Ok(events),
+    }
+}
+
+/// Reads the one event of iCalendar text into a spec, as
+/// [`parse_ical_events`] does with no options; text with several events is
+/// refused, naming their UIDs, rather than read in part.
 ///
 /// ```
 /// let spec = wallclock::parse_ical(
@@ -38,84 +175,98 @@ const FOLD_AT: usize = 75;
 /// # Ok::<(), wallclock::Error>(())
 /// ```
 pub fn parse_ical(text: &str) -> Result<Spec, Error> {
-    let lines = unfold(text);
-    let mut scope = Scope::new(lines.iter().any(|l| is_begin(l, "VEVENT")));
-    let mut event = Event::new();
-    for line in &lines {
+    let mut events = parse_ical_events(text, &IcalOptions::new())?;
+    if events.len() > 1 {
+        let uids: Vec<Option<String>> = events.iter().map(|e| e.uid.clone()).collect();
+        return Err(Error::new(
+            ErrorCode::Unsupported,
+            format!(
+                "the calendar has {}: a spec is one event; read them all with `wallclock from-ical`, or one with `--uid`",
+                uid_list(&uids)
+            ),
+        )
+        .with_field("ical"));
+    }
+    // `components` yields at least one component, and every master becomes an event.
+    Ok(events.swap_remove(0).spec)
+}
+
+/// `2 events (UIDs `a`, `b`)`.
+fn uid_list(uids: &[Option<String>]) -> String {
+    let named: Vec<String> = uids
+        .iter()
+        .map(|u| match u {
+            Some(u) => format!("`{u}`"),
+            None => "one without UID".to_owned(),
+        })
+        .collect();
+    let events = if uids.len() == 1 { "event" } else { "events" };
+    format!("{} {events} (UIDs {})", uids.len(), named.join(", "))
+}
+
+/// The properties of one VEVENT (or of the top level of a snippet) and
+/// where it begins.
+struct Component {
+    props: Vec<(Property, Line)>,
+    at: usize,
+}
+
+/// The VEVENTs of the text, each with its own properties (not those of
+/// nested components such as VALARM); the top-level lines when the text
+/// has no VEVENT at all.
+fn components(lines: &[Line]) -> Result<Vec<Component>, Error> {
+    let has_vevent = lines.iter().any(|l| is_begin(l, "VEVENT"));
+    let mut stack: Vec<String> = Vec::new();
+    let mut events: Vec<Component> = Vec::new();
+    let mut top = Component {
+        props: Vec::new(),
+        at: 0,
+    };
+    for line in lines {
         if line.text.trim().is_empty() {
             continue;
         }
         let prop = parse_line(line)?;
-        match scope.place(&prop) {
-            Place::Read => event.read(&prop, line)?,
-            Place::Skip => {}
-            Place::Done => break,
-        }
-    }
-    event.into_spec()
-}
-
-/// Where a property stands in the component tree.
-enum Place {
-    /// In the component whose properties make the spec.
-    Read,
-    /// A `BEGIN`/`END` line, or inside another component.
-    Skip,
-    /// A second VEVENT begins: overrides and other events are not ours.
-    Done,
-}
-
-/// The component stack, innermost last. Properties are read where the
-/// innermost component is the (first) VEVENT, or at the top level when
-/// there is no VEVENT at all.
-struct Scope {
-    has_vevent: bool,
-    seen_vevent: bool,
-    stack: Vec<String>,
-}
-
-impl Scope {
-    fn new(has_vevent: bool) -> Scope {
-        Scope {
-            has_vevent,
-            seen_vevent: false,
-            stack: Vec::new(),
-        }
-    }
-
-    fn place(&mut self, prop: &Property) -> Place {
         match prop.name.as_str() {
             "BEGIN" => {
                 let what = prop.value.trim().to_ascii_uppercase();
                 if what == "VEVENT" {
-                    if self.seen_vevent {
-                        return Place::Done;
-                    }
-                    self.seen_vevent = true;
+                    events.push(Component {
+                        props: Vec::new(),
+                        at: line.pos(0),
+                    });
                 }
-                self.stack.push(what);
-                Place::Skip
+                stack.push(what);
             }
             "END" => {
-                self.stack.pop();
-                Place::Skip
+                stack.pop();
             }
-            _ => {
-                let reading = if self.has_vevent {
-                    self.stack.last().is_some_and(|c| c == "VEVENT")
-                } else {
-                    self.stack.len() <= 1
-                };
-                if reading { Place::Read } else { Place::Skip }
+            _ if has_vevent => {
+                if stack.last().is_some_and(|c| c == "VEVENT")
+                    && let Some(event) = events.last_mut()
+                {
+                    event.props.push((prop, line.clone()));
+                }
             }
+            _ if stack.len() <= 1 => top.props.push((prop, line.clone())),
+            _ => {}
         }
     }
+    if !has_vevent {
+        events.push(top);
+    }
+    Ok(events)
 }
 
 /// What the event's properties say, gathered before the spec is built (an
 /// RDATE's zone and time default from DTSTART, which may come later).
 struct Event {
-    dtstart: Option<(String, DateTime)>,
+    /// Where its `BEGIN:VEVENT` is.
+    at: usize,
+    uid: Option<String>,
+    recurrence_id: Option<(Property, Line)>,
+    cancelled: bool,
+    dtstart: Option<(Property, Line)>,
     rrule: Option<String>,
     rdates: Vec<(Option<String>, Vec<Item>, Line)>,
     exdates: Vec<(Option<String>, Vec<Item>, Line)>,
@@ -123,9 +274,20 @@ struct Event {
     spec: Spec,
 }
 
+/// A spec being read, with its zone and the warnings so far.
+struct Read {
+    spec: Spec,
+    tz: jiff::tz::TimeZone,
+    warnings: Vec<Warning>,
+}
+
 impl Event {
-    fn new() -> Event {
+    fn new(at: usize) -> Event {
         Event {
+            at,
+            uid: None,
+            recurrence_id: None,
+            cancelled: false,
             dtstart: None,
             rrule: None,
             rdates: Vec::new(),
@@ -143,8 +305,11 @@ impl Event {
                         line.pos(0),
                     ));
                 }
-                self.dtstart = Some(dtstart(prop, line)?);
+                self.dtstart = Some((prop.clone(), line.clone()));
             }
+            "UID" => self.uid = Some(unescape_text(prop.value.trim())),
+            "RECURRENCE-ID" => self.recurrence_id = Some((prop.clone(), line.clone())),
+            "STATUS" => self.cancelled = prop.value.trim().eq_ignore_ascii_case("CANCELLED"),
             // RFC 5545 deprecated EXRULE (RFC 2445 §4.8.5.2); ignoring it
             // would run the times it excludes.
             "EXRULE" => {
@@ -201,60 +366,251 @@ impl Event {
         Ok(())
     }
 
-    fn into_spec(self) -> Result<Spec, Error> {
-        let Some((tzid, start)) = self.dtstart else {
+    fn read_spec(&self, options: &IcalOptions) -> Result<Read, Error> {
+        let Some((prop, line)) = &self.dtstart else {
             return Err(ical_error(
                 "no `DTSTART` found: expected a VEVENT with e.g. `DTSTART;TZID=America/New_York:20260306T023000`",
-                0,
+                self.at,
             ));
         };
-        let mut spec = self.spec;
+        let (named, start, mut warnings) = dtstart(prop, line, options)?;
+        let mut spec = self.spec.clone();
         spec.start = nominal_text(start);
-        spec.rrule = self.rrule;
-        spec.rdate = date_list(&self.rdates, &tzid, start.time())?;
-        spec.exdate = date_list(&self.exdates, &tzid, start.time())?;
-        spec.time_zone = tzid;
-        Ok(spec)
+        spec.rrule = self.rrule.clone();
+        spec.rdate = date_list(&self.rdates, &named, start.time())?;
+        spec.exdate = date_list(&self.exdates, &named, start.time())?;
+        spec.time_zone = named.name.to_owned();
+        warnings.extend(
+            named
+                .warnings
+                .iter()
+                .map(|w| Warning::new(w.code, w.message.clone())),
+        );
+        Ok(Read {
+            spec,
+            tz: named.tz,
+            warnings,
+        })
     }
 }
 
-/// `DTSTART;TZID=…:…`: the zone and the nominal start. A UTC or floating
-/// start has no zone to be local to.
-fn dtstart(prop: &Property, line: &Line) -> Result<(String, DateTime), Error> {
-    let tzid = prop.tzid().ok_or_else(|| {
-        let value = prop.value.trim();
-        if value.ends_with(['Z', 'z']) {
-            Error::new(
-                ErrorCode::Unsupported,
-                format!(
-                    "`DTSTART:{value}` is in UTC: a schedule needs the zone its times are local to, e.g. `DTSTART;TZID=America/New_York:20260306T023000`"
-                ),
-            )
-            .with_field("ical")
-            .with_position(line.pos(prop.value_at))
-        } else {
-            ical_error(
-                &format!(
-                    "`DTSTART:{value}` has no `TZID`: a floating time has no zone; add one, e.g. `DTSTART;TZID=America/New_York:{value}`"
-                ),
-                line.pos(prop.value_at),
-            )
-        }
-    })?;
+fn orphan(o: &Event) -> Error {
+    let (_, line) = o
+        .recurrence_id
+        .as_ref()
+        .map_or((None, None), |(p, l)| (Some(p), Some(l)));
+    let uid = o.uid.as_deref().unwrap_or("");
+    Error::new(
+        ErrorCode::Unsupported,
+        format!(
+            "an override (`RECURRENCE-ID`) of `UID` `{uid}` has no main event: expected a VEVENT with the same `UID` and no `RECURRENCE-ID`"
+        ),
+    )
+    .with_field("ical")
+    .with_position(line.map_or(o.at, |l| l.pos(0)))
+}
+
+/// Applies an override of one occurrence to its main event: a moved
+/// occurrence becomes an EXDATE of its original time plus an RDATE of its
+/// new one, a cancelled one an EXDATE; both say so in a warning. An
+/// override of every later occurrence (`RANGE=THISANDFUTURE`) would change
+/// the rule itself and is refused.
+fn apply_override(read: &mut Read, o: &Event) -> Result<(), Error> {
+    let Some((rid, rid_line)) = &o.recurrence_id else {
+        return Ok(());
+    };
+    if rid
+        .param("RANGE")
+        .is_some_and(|r| r.eq_ignore_ascii_case("THISANDFUTURE"))
+    {
+        return Err(Error::new(
+            ErrorCode::Unsupported,
+            "`RECURRENCE-ID;RANGE=THISANDFUTURE` changes every later occurrence: split the series into two schedules (an `UNTIL` on the first, a new `DTSTART` for the second)",
+        )
+        .with_field("ical")
+        .with_position(rid_line.pos(0)));
+    }
+    let original = event_time(rid, rid_line, read)?;
+    let uid = o.uid.as_deref().unwrap_or("");
+    let was = nominal_text(original);
+    if o.cancelled {
+        read.spec.exdate.push(was.clone());
+        read.warnings.push(Warning::new(
+            "override_cancelled",
+            format!(
+                "the occurrence {was} of `{uid}` is cancelled (`STATUS:CANCELLED`): read as `EXDATE` {was}"
+            ),
+        ));
+        return Ok(());
+    }
+    let moved = match &o.dtstart {
+        Some((p, l)) => event_time(p, l, read)?,
+        None => original,
+    };
+    let now = nominal_text(moved);
+    if moved == original {
+        read.warnings.push(Warning::new(
+            "override_ignored",
+            format!(
+                "the override of {was} of `{uid}` keeps its time: what else it changes (summary, duration, …) is not part of a schedule"
+            ),
+        ));
+        return Ok(());
+    }
+    read.spec.exdate.push(was.clone());
+    read.spec.rdate.push(now.clone());
+    read.warnings.push(Warning::new(
+        "override_moved",
+        format!(
+            "the occurrence {was} of `{uid}` was moved to {now} (`RECURRENCE-ID`): read as `EXDATE` {was} and `RDATE` {now}"
+        ),
+    ));
+    Ok(())
+}
+
+/// The nominal time, in the main event's zone, of an override's
+/// `RECURRENCE-ID` or `DTSTART`: read there when it names that zone or
+/// none, converted through its instant when it is UTC or in another zone.
+fn event_time(prop: &Property, line: &Line, read: &Read) -> Result<DateTime, Error> {
     let item = single_item(prop, line)?;
+    if item.date_only {
+        return Err(Error::new(
+            ErrorCode::Unsupported,
+            format!(
+                "`{}` `{}` is a date without a time: a schedule's occurrences have a time of day",
+                prop.name, item.text
+            ),
+        )
+        .with_field("ical")
+        .with_position(line.pos(item.at)));
+    }
     let dt = item
         .datetime(None)
         .map_err(|why| ical_error(&why, line.pos(item.at)))?;
-    if item.utc {
-        return Err(ical_error(
-            &format!(
-                "`DTSTART` has both `TZID` and a UTC value `{}`: drop the `Z`",
-                item.text
-            ),
+    let at_position = |e: Error| e.with_field("ical").with_position(line.pos(0));
+    let instant = if item.utc {
+        Offset::UTC.to_timestamp(dt).ok()
+    } else if let Some(tzid) = prop.tzid() {
+        let named = zone::lookup(&tzid).map_err(at_position)?;
+        if named.name == read.spec.time_zone {
+            return Ok(dt);
+        }
+        zone::compatible(&named.tz, dt)
+    } else {
+        return Ok(dt);
+    };
+    instant.map(|t| read.tz.to_datetime(t)).ok_or_else(|| {
+        ical_error(
+            &format!("`{}` is out of range", item.text),
             line.pos(item.at),
-        ));
+        )
+    })
+}
+
+/// `DTSTART`: the zone, the nominal start and what was assumed. A start
+/// without a zone of its own (UTC, floating, all-day) is read in
+/// `options`' zone, with a warning, or refused without one.
+fn dtstart(
+    prop: &Property,
+    line: &Line,
+    options: &IcalOptions,
+) -> Result<(zone::Named, DateTime, Vec<Warning>), Error> {
+    let item = single_item(prop, line)?;
+    let value = prop.value.trim();
+    let lookup = |name: &str| {
+        zone::lookup(name).map_err(|e| e.with_field("ical").with_position(line.pos(0)))
+    };
+    if let Some(tzid) = prop.tzid() {
+        if item.utc {
+            return Err(ical_error(
+                &format!(
+                    "`DTSTART` has both `TZID` and a UTC value `{}`: drop the `Z`",
+                    item.text
+                ),
+                line.pos(item.at),
+            ));
+        }
+        let dt = item
+            .datetime(None)
+            .map_err(|why| ical_error(&why, line.pos(item.at)))?;
+        return Ok((lookup(&tzid)?, dt, Vec::new()));
     }
-    Ok((tzid, dt))
+    let Some(zone_name) = &options.time_zone else {
+        return Err(no_zone(prop, line, &item, value));
+    };
+    let named = lookup(zone_name)?;
+    let dt = item
+        .datetime(None)
+        .map_err(|why| ical_error(&why, line.pos(item.at)))?;
+    let zone = named.name;
+    let (start, warning) = if item.utc {
+        let local = Offset::UTC
+            .to_timestamp(dt)
+            .map(|t| named.tz.to_datetime(t))
+            .map_err(|_| ical_error(&format!("`{value}` is out of range"), line.pos(item.at)))?;
+        let shown = nominal_text(local);
+        (
+            local,
+            Warning::new(
+                "utc_start",
+                format!(
+                    "`DTSTART:{value}` is in UTC: read as {shown} in `{zone}`, so it recurs at {} local time (its UTC time moves when the clocks change)",
+                    &shown[11..]
+                ),
+            ),
+        )
+    } else if item.date_only {
+        (
+            dt,
+            Warning::new(
+                "all_day_event",
+                format!(
+                    "`DTSTART;VALUE=DATE:{value}` is an all-day event: read as starting at 00:00 in `{zone}`"
+                ),
+            ),
+        )
+    } else {
+        (
+            dt,
+            Warning::new(
+                "floating_start",
+                format!("`DTSTART:{value}` has no zone (a floating time): read in `{zone}`"),
+            ),
+        )
+    };
+    Ok((named, start, vec![warning]))
+}
+
+/// Why a start with no zone of its own is refused, with a fix that is
+/// valid iCalendar.
+fn no_zone(prop: &Property, line: &Line, item: &Item, value: &str) -> Error {
+    let at = line.pos(prop.value_at);
+    if item.utc {
+        Error::new(
+            ErrorCode::Unsupported,
+            format!(
+                "`DTSTART:{value}` is in UTC: a schedule needs the zone its times are local to, e.g. `DTSTART;TZID=America/New_York:20260306T023000`, or read it in one with `--tz`"
+            ),
+        )
+        .with_field("ical")
+        .with_position(at)
+    } else if item.date_only {
+        Error::new(
+            ErrorCode::Unsupported,
+            format!(
+                "`DTSTART;VALUE=DATE:{value}` is an all-day event (a date without a time of day or zone): a schedule runs at a time in a zone, e.g. `DTSTART;TZID=America/New_York:{value}T090000`, or read it as starting at 00:00 in a zone with `--tz`"
+            ),
+        )
+        .with_field("ical")
+        .with_position(at)
+    } else {
+        ical_error(
+            &format!(
+                "`DTSTART:{value}` has no `TZID`: a floating time has no zone; add one, e.g. `DTSTART;TZID=America/New_York:{value}`, or read it in one with `--tz`"
+            ),
+            at,
+        )
+    }
 }
 
 /// Prints a spec as `DTSTART;TZID=…`, `RRULE:…`, `RDATE`, `EXDATE` lines
@@ -272,11 +628,10 @@ fn dtstart(prop: &Property, line: &Line) -> Result<(String, DateTime), Error> {
 /// ```
 pub fn to_ical(spec: &Spec) -> String {
     let mut out = String::new();
-    // The zone as the database spells it: lookups ignore case, TZID readers may not.
-    let zone = crate::zone::time_zone(&spec.time_zone).ok();
-    let tz = zone
-        .as_ref()
-        .and_then(|z| z.iana_name())
+    // The canonical name as the database spells it: lookups ignore case
+    // and know aliases, TZID readers may not.
+    let tz = crate::zone::lookup(&spec.time_zone)
+        .map(|z| z.name)
         .unwrap_or(&spec.time_zone);
     push_folded(
         &mut out,
@@ -331,6 +686,134 @@ pub fn to_ical(spec: &Spec) -> String {
         push_extra(&mut out, "GRACE", d);
     }
     out
+}
+
+/// Years of clock changes a VTIMEZONE lists after the later of the start
+/// and `DTSTAMP`; readers that use the VTIMEZONE rather than their own tz
+/// database keep the last offset after that.
+const VTIMEZONE_YEARS: i16 = 20;
+
+/// Most clock changes a VTIMEZONE lists.
+const MAX_VTIMEZONE_CHANGES: usize = 200;
+
+/// Prints a spec as a calendar file other calendar software imports: a
+/// VCALENDAR (`VERSION`, `PRODID`) with a VTIMEZONE for the spec's zone and
+/// one VEVENT (`UID`, `DTSTAMP` = `dtstamp`, then the lines of [`to_ical`]).
+/// The VTIMEZONE lists the zone's clock changes from the start until
+/// 20 years after the later of the start and `dtstamp`, each as its own
+/// observance, as the bundled tz database has them. The library never reads
+/// the clock: the caller passes `dtstamp`, normally now.
+///
+/// ```
+/// let mut spec = wallclock::Spec::new("Europe/Berlin", "2026-03-02T09:15");
+/// spec.rrule = Some("FREQ=WEEKLY;COUNT=3".into());
+/// let now: jiff::Timestamp = "2026-03-01T00:00:00Z".parse().unwrap();
+/// let text = wallclock::to_vcalendar(&spec, now);
+/// assert!(text.starts_with("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:"));
+/// assert!(text.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n"));
+/// assert!(text.contains("DTSTAMP:20260301T000000Z\r\n"));
+/// assert!(text.contains("DTSTART;TZID=Europe/Berlin:20260302T091500\r\n"));
+/// assert_eq!(wallclock::parse_ical(&text)?, spec);
+/// # Ok::<(), wallclock::Error>(())
+/// ```
+pub fn to_vcalendar(spec: &Spec, dtstamp: jiff::Timestamp) -> String {
+    let mut out = String::new();
+    push_folded(&mut out, "BEGIN:VCALENDAR");
+    push_folded(&mut out, "VERSION:2.0");
+    push_folded(
+        &mut out,
+        &format!(
+            "PRODID:-//wallclock//wallclock {}//EN",
+            env!("CARGO_PKG_VERSION")
+        ),
+    );
+    push_folded(&mut out, "CALSCALE:GREGORIAN");
+    if let Ok(named) = zone::lookup(&spec.time_zone)
+        && let Ok(start) = parse_local(&spec.start)
+    {
+        vtimezone(&mut out, &named, start, dtstamp);
+    }
+    push_folded(&mut out, "BEGIN:VEVENT");
+    push_folded(
+        &mut out,
+        &format!("UID:{}@wallclock", escape_text(&spec.id)),
+    );
+    push_folded(&mut out, &format!("DTSTAMP:{}", utc_basic(dtstamp)));
+    out.push_str(&to_ical(spec));
+    push_folded(&mut out, &format!("SUMMARY:{}", escape_text(&spec.id)));
+    push_folded(&mut out, "END:VEVENT");
+    push_folded(&mut out, "END:VCALENDAR");
+    out
+}
+
+/// The zone's VTIMEZONE (RFC 5545 §3.6.5): the offset in force a day
+/// before the start, then one observance per clock change.
+fn vtimezone(out: &mut String, named: &zone::Named, start: DateTime, dtstamp: jiff::Timestamp) {
+    let tz = &named.tz;
+    let Some(from) = zone::compatible(tz, start)
+        .and_then(|t| t.checked_sub(jiff::SignedDuration::from_hours(24)).ok())
+    else {
+        return;
+    };
+    let base = start.max(tz.to_datetime(dtstamp));
+    let to = crate::plan::years_later(base, VTIMEZONE_YEARS)
+        .and_then(|end| zone::compatible(tz, end))
+        .unwrap_or(jiff::Timestamp::MAX);
+    push_folded(out, "BEGIN:VTIMEZONE");
+    push_folded(out, &format!("TZID:{}", named.name));
+    let first = tz.to_offset(from);
+    observance(out, tz, from, first, first);
+    for t in zone::transitions(tz, from, to, MAX_VTIMEZONE_CHANGES) {
+        observance(out, tz, t.instant, t.offset_before, t.offset_after);
+    }
+    push_folded(out, "END:VTIMEZONE");
+}
+
+/// One STANDARD or DAYLIGHT block: from `at` (written as the wall clock
+/// before it) the offset is `after`.
+fn observance(
+    out: &mut String,
+    tz: &jiff::tz::TimeZone,
+    at: jiff::Timestamp,
+    before: Offset,
+    after: Offset,
+) {
+    let info = tz.to_offset_info(at);
+    let kind = if info.dst().is_dst() {
+        "DAYLIGHT"
+    } else {
+        "STANDARD"
+    };
+    push_folded(out, &format!("BEGIN:{kind}"));
+    push_folded(
+        out,
+        &format!(
+            "DTSTART:{}",
+            fmt_nominal(before.to_datetime(at)).replace(['-', ':'], "")
+        ),
+    );
+    push_folded(out, &format!("TZOFFSETFROM:{}", utc_offset(before)));
+    push_folded(out, &format!("TZOFFSETTO:{}", utc_offset(after)));
+    push_folded(out, &format!("TZNAME:{}", escape_text(info.abbreviation())));
+    push_folded(out, &format!("END:{kind}"));
+}
+
+/// RFC 5545 §3.3.14 UTC-OFFSET: `+0100`, `-0500`, `+053328` with seconds.
+fn utc_offset(offset: Offset) -> String {
+    let secs = offset.seconds();
+    let sign = if secs < 0 { '-' } else { '+' };
+    let a = secs.unsigned_abs();
+    let (h, m, s) = (a / 3600, a / 60 % 60, a % 60);
+    if s == 0 {
+        format!("{sign}{h:02}{m:02}")
+    } else {
+        format!("{sign}{h:02}{m:02}{s:02}")
+    }
+}
+
+/// `20260301T000000Z`.
+fn utc_basic(t: jiff::Timestamp) -> String {
+    crate::format::fmt_instant(t).replace(['-', ':'], "")
 }
 
 // ---------------------------------------------------------------------------
@@ -405,6 +888,7 @@ fn is_begin(line: &Line, what: &str) -> bool {
 }
 
 /// A parsed content line: `NAME *(;PARAM=VALUE) : VALUE`.
+#[derive(Clone, Debug)]
 struct Property {
     name: String,
     params: Vec<(String, String)>,
@@ -643,17 +1127,20 @@ fn unescape_text(value: &str) -> String {
     out
 }
 
+/// RDATE or EXDATE values as nominal times in the event's zone: a value
+/// with the event's zone (any spelling or alias of it) or none is read as
+/// written, a UTC value at its instant's local time there (as calendars
+/// write EXDATEs of a zoned event); another zone is refused.
 fn date_list(
     entries: &[(Option<String>, Vec<Item>, Line)],
-    zone: &str,
+    named: &zone::Named,
     start_time: Time,
 ) -> Result<Vec<String>, Error> {
+    let zone = named.name;
     let mut out = Vec::new();
     for (tzid, items, line) in entries {
-        // Zone lookup ignores ASCII case, so `america/new_york` and
-        // `America/New_York` are one zone (the name `to_ical` prints).
         if let Some(tzid) = tzid
-            && !tzid.eq_ignore_ascii_case(zone)
+            && zone::lookup(tzid).map(|z| z.name) != Ok(zone)
         {
             return Err(Error::new(
                 ErrorCode::Unsupported,
@@ -665,20 +1152,20 @@ fn date_list(
             .with_position(line.pos(0)));
         }
         for item in items {
-            if item.utc {
-                return Err(Error::new(
-                    ErrorCode::Unsupported,
-                    format!(
-                        "`{}` is in UTC: list dates in the schedule's zone with `;TZID={zone}`, without `Z`",
-                        item.text
-                    ),
-                )
-                .with_field("ical")
-                .with_position(line.pos(item.at)));
-            }
-            let dt = item
+            let mut dt = item
                 .datetime(Some(start_time))
                 .map_err(|why| ical_error(&why, line.pos(item.at)))?;
+            if item.utc {
+                dt = Offset::UTC
+                    .to_timestamp(dt)
+                    .map(|t| named.tz.to_datetime(t))
+                    .map_err(|_| {
+                        ical_error(
+                            &format!("`{}` is out of range", item.text),
+                            line.pos(item.at),
+                        )
+                    })?;
+            }
             out.push(nominal_text(dt));
         }
     }

@@ -51,12 +51,18 @@ pub mod ledger;
 #[cfg(all(feature = "wasm", target_arch = "wasm32"))]
 pub mod wasm;
 
+/// The WebAssembly build allocates with talc: smaller and faster there than
+/// the standard library's dlmalloc (DESIGN.md, "The wasm budget").
+#[cfg(all(feature = "wasm", target_arch = "wasm32"))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 pub use describe::{describe, describe_from};
 pub use diff::{Cause, Change, ChangeKind, Diff, FieldChange, Side, diff};
 pub use error::{Error, ErrorCode};
 pub use format::{fmt_instant, fmt_nominal, fmt_offset, key};
-pub use ical::{parse_ical, to_ical};
-pub use misfire::{Decision, Due, MisfireDecision, decide_misfires, fmt_duration};
+pub use ical::{IcalEvent, IcalOptions, parse_ical, parse_ical_events, to_ical, to_vcalendar};
+pub use misfire::{Decision, Due, MisfireDecision, check_due, decide_misfires, fmt_duration};
 pub use note::{Note, NoteCode};
 pub use outage::{
     DecisionCounts, MAX_DECIDE, MAX_SHOW, Outage, OutageDecision, OutageOptions, simulate_outage,

@@ -8,9 +8,12 @@ use jiff::{SignedDuration, Timestamp};
 use serde::Serialize;
 use serde::ser::SerializeStruct;
 
+use crate::error::{Error, ErrorCode};
 use crate::format::fmt_instant;
+use crate::plan::Warning;
 use crate::policy::MisfirePolicy;
 use crate::spec::Schedule;
+use crate::spec::parse_local;
 
 /// One occurrence that is due (its instant is at or before `now`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,8 +126,84 @@ pub fn fmt_duration(d: SignedDuration) -> String {
     out
 }
 
+/// Checks a due list against the schedule before deciding it: a key of
+/// another schedule (its id is not this schedule's) or not of the key shape
+/// `id|YYYY-MM-DDTHH:MM:SS`, and a key listed twice, are errors naming the
+/// entry; an entry after `now` is not due yet and gets a `not_due` warning,
+/// since [`decide_misfires`] leaves it out.
+///
+/// ```
+/// let schedule = wallclock::Schedule::from_json(
+///     r#"{"id": "daily", "timeZone": "Europe/Berlin", "start": "2026-10-20T09:00", "rrule": "FREQ=DAILY"}"#,
+/// )?;
+/// let due = |key: &str, at: &str| wallclock::Due { key: key.into(), instant: at.parse().unwrap() };
+/// let now = "2026-10-22T12:00:00Z".parse().unwrap();
+/// let list = [due("daily|2026-10-21T09:00:00", "2026-10-21T07:00:00Z"), due("daily|2026-10-23T09:00:00", "2026-10-23T07:00:00Z")];
+/// let warnings = wallclock::check_due(&schedule, &list, now)?;
+/// assert_eq!(warnings[0].code(), "not_due");
+/// let foreign = [due("weekly|2026-10-21T09:00:00", "2026-10-21T07:00:00Z")];
+/// assert!(wallclock::check_due(&schedule, &foreign, now).is_err());
+/// # Ok::<(), wallclock::Error>(())
+/// ```
+pub fn check_due(schedule: &Schedule, due: &[Due], now: Timestamp) -> Result<Vec<Warning>, Error> {
+    let bad = |i: usize, why: String| {
+        Error::new(
+            ErrorCode::InvalidOption,
+            format!("invalid due list at [{i}]: {why}"),
+        )
+        .with_field("due")
+    };
+    let mut keys: Vec<(&str, usize)> = Vec::with_capacity(due.len());
+    let mut warnings = Vec::new();
+    for (i, d) in due.iter().enumerate() {
+        let key = d.key.as_str();
+        let (id, nominal) = key.split_once('|').unwrap_or(("", key));
+        if id != schedule.id() {
+            return Err(bad(
+                i,
+                format!(
+                    "key `{key}` is not of schedule `{}`: expected `{}|YYYY-MM-DDTHH:MM:SS`",
+                    schedule.id(),
+                    schedule.id()
+                ),
+            ));
+        }
+        let nominal = nominal.strip_suffix("|fold=1").unwrap_or(nominal);
+        if parse_local(nominal).is_err() {
+            return Err(bad(
+                i,
+                format!("key `{key}` has no nominal time `YYYY-MM-DDTHH:MM:SS` after `{id}|`"),
+            ));
+        }
+        keys.push((key, i));
+        if d.instant > now {
+            warnings.push(Warning::new(
+                "not_due",
+                format!(
+                    "[{i}] `{key}` is due at {}, after `now` {}: not decided yet",
+                    fmt_instant(d.instant),
+                    fmt_instant(now)
+                ),
+            ));
+        }
+    }
+    crate::sort::sort_by_key(&mut keys, |k| *k);
+    if let Some(pair) = keys.windows(2).find(|w| w[0].0 == w[1].0) {
+        return Err(bad(
+            pair[1].1,
+            format!(
+                "key `{}` is listed twice (also at [{}]): each occurrence is decided once",
+                pair[0].0, pair[0].1
+            ),
+        ));
+    }
+    Ok(warnings)
+}
+
 /// Decides every due occurrence: those not after `now`, in any order.
-/// Occurrences after `now` are not due and are left out of the result.
+/// Occurrences after `now` are not due and are left out of the result
+/// ([`check_due`] reports them, and rejects keys of other schedules and
+/// duplicates).
 ///
 /// In order: older than `maxLateness` ⇒ `expired`; then by policy —
 /// `all` runs the rest (only the newest `maxCatchUp` of them, the older

@@ -252,8 +252,14 @@ pub struct Warning {
 }
 
 impl Warning {
+    pub(crate) fn new(code: &'static str, message: String) -> Warning {
+        Warning { code, message }
+    }
     /// `start_unsynchronized`, `start_in_gap`, `start_in_fold`, `out_of_range`
-    /// (the expansion ended at the end of the representable range).
+    /// (the expansion ended at the end of the representable range), and for
+    /// the zone name `zone_alias`, `fixed_offset_zone`, `reversed_sign_zone`,
+    /// `windows_zone`, for the date lists `exdate_unmatched` and
+    /// `rdate_duplicate`.
     pub fn code(&self) -> &'static str {
         self.code
     }
@@ -425,7 +431,7 @@ pub fn execution_instants(
 pub fn notice_window(schedule: &Schedule, now: Timestamp) -> (Timestamp, Timestamp) {
     let tz = &schedule.tz;
     let end = years_later(tz.to_datetime(now), 1)
-        .and_then(|end| tz.to_ambiguous_timestamp(end).compatible().ok())
+        .and_then(|end| zone::compatible(tz, end))
         .unwrap_or(Timestamp::MAX);
     (now, end)
 }
@@ -558,6 +564,7 @@ fn run<F: FnMut(Entry) -> Result<(), Error>>(
     if schedule.rule.is_some() {
         warnings.extend(unsynchronized(schedule, nominals.first_rule()));
     }
+    warnings.extend(date_list_warnings(schedule));
     let mut planner = Planner::new(schedule, options);
     while let Some(next) = nominals.next() {
         match planner.step(next, &mut nominals, &mut resolver, sink)? {
@@ -1036,9 +1043,11 @@ impl<'s> Planner<'s> {
             if !in_window(self.options, run.instant) {
                 continue;
             }
+            // Most runs have no note: no clone, no allocation.
             let mut notes = Vec::new();
-            notes.extend(adjusted_note.clone());
-            notes.extend(note.clone());
+            for n in [&adjusted_note, &note].into_iter().flatten() {
+                notes.push(n.clone());
+            }
             let status = match merged_into {
                 Some((into, into_fold)) => {
                     notes.push(merged_note(
@@ -1193,6 +1202,68 @@ pub fn warnings(schedule: &Schedule) -> Vec<Warning> {
             .map(|c| c.nominal);
         out.extend(unsynchronized(schedule, first));
     }
+    out.extend(date_list_warnings(schedule));
+    out
+}
+
+/// `exdate_unmatched` for an EXDATE that is no occurrence (it removes
+/// nothing: a mistyped time, a date past COUNT or UNTIL) and
+/// `rdate_duplicate` for an RDATE the rule (or `start`) already gives (it
+/// adds nothing). Decided from an expansion of the rule alone up to the
+/// last listed date, within the planner's ceilings; past them nothing is
+/// said rather than a guess.
+fn date_list_warnings(schedule: &Schedule) -> Vec<Warning> {
+    let (exdate, rdate) = (&schedule.exdate, &schedule.rdate);
+    let Some(last) = exdate.last().max(rdate.last()).copied() else {
+        return Vec::new();
+    };
+    let mut rule_only = schedule.clone();
+    rule_only.exdate = Vec::new();
+    rule_only.rdate = Vec::new();
+    // A day past the last listed time, in instants: civil arithmetic would
+    // bring jiff's span error formatting into the wasm build.
+    let to = zone::compatible(&schedule.tz, last)
+        .and_then(|t| t.checked_add(SignedDuration::from_hours(24)).ok())
+        .unwrap_or(Timestamp::MAX);
+    let Ok(rule) = expand(&rule_only, &ExpandOptions::new().to(to)) else {
+        return Vec::new();
+    };
+    let mut generated: Vec<DateTime> = rule.entries().iter().map(|e| e.nominal).collect();
+    generated.dedup();
+    let mut out = Vec::new();
+    for d in exdate {
+        if generated.binary_search(d).is_err() && rdate.binary_search(d).is_err() {
+            let same_day: Vec<String> = generated
+                .iter()
+                .filter(|g| g.date() == d.date())
+                .map(|g| fmt_nominal(*g)[11..16].to_owned())
+                .collect();
+            let day = &fmt_nominal(*d)[..10];
+            let hint = if same_day.is_empty() {
+                format!("the schedule has no occurrence on {day}")
+            } else {
+                format!("on {day} it runs at {}", same_day.join(", "))
+            };
+            out.push(Warning::new(
+                "exdate_unmatched",
+                format!(
+                    "`exdate` {} matches no occurrence, so it removes nothing ({hint})",
+                    fmt_nominal(*d)
+                ),
+            ));
+        }
+    }
+    for d in rdate {
+        if generated.binary_search(d).is_ok() && exdate.binary_search(d).is_err() {
+            out.push(Warning::new(
+                "rdate_duplicate",
+                format!(
+                    "`rdate` {} is already an occurrence (of the rule or `start`), so it adds nothing",
+                    fmt_nominal(*d)
+                ),
+            ));
+        }
+    }
     out
 }
 
@@ -1219,7 +1290,14 @@ fn unsynchronized(schedule: &Schedule, first: Option<DateTime>) -> Option<Warnin
 }
 
 fn start_warnings(schedule: &Schedule, resolver: &mut Resolver<'_>) -> Vec<Warning> {
-    let mut out = Vec::new();
+    let mut out: Vec<Warning> = schedule
+        .zone_warnings
+        .iter()
+        .map(|w| Warning {
+            code: w.code,
+            message: w.message.clone(),
+        })
+        .collect();
     let start = schedule.start;
     match resolver.resolve(start) {
         zone::Resolution::Gap { .. } => out.push(Warning {

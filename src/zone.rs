@@ -14,7 +14,7 @@ use jiff::{SignedDuration, Timestamp};
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
-use crate::error::{Error, ErrorCode};
+use crate::error::Error;
 use crate::expand::civil_seconds;
 use crate::format::{fmt_instant, fmt_nominal, fmt_offset};
 use crate::note::{Note, NoteCode};
@@ -32,47 +32,15 @@ pub fn time_zones() -> Vec<String> {
     names
 }
 
-/// Looks a zone up in the bundled database; `UTC` and IANA names only.
+/// Looks a zone up in the bundled database by name (see [`name::lookup`]).
 pub(crate) fn time_zone(name: &str) -> Result<TimeZone, Error> {
-    let unknown = || {
-        let hint = suggest(name)
-            .map(|s| format!("did you mean `{s}`?"))
-            .unwrap_or_else(|| "expected an IANA name, e.g. `America/New_York`".to_owned());
-        Error::new(
-            ErrorCode::UnknownTimeZone,
-            format!("unknown time zone `{name}`: {hint}"),
-        )
-        .with_field("timeZone")
-    };
-    // Fixed offsets and POSIX strings are not zones: a schedule needs a name
-    // whose rules can change with the tz database.
-    if name.is_empty() || name.len() > 64 || name.starts_with(['+', '-']) || name.contains(',') {
-        return Err(unknown());
-    }
-    crate::tzdb::get(name).ok_or_else(unknown)
+    name::lookup(name).map(|n| n.tz)
 }
 
-fn suggest(name: &str) -> Option<String> {
-    let want: String = name
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric())
-        .collect::<String>()
-        .to_ascii_lowercase();
-    if want.len() < 3 {
-        return None;
-    }
-    crate::tzdb::names()
-        .iter()
-        .map(|&n| n.to_owned())
-        .find(|n| {
-            let have: String = n
-                .chars()
-                .filter(|c| c.is_ascii_alphanumeric())
-                .collect::<String>()
-                .to_ascii_lowercase();
-            have == want || have.ends_with(&want)
-        })
-}
+mod name;
+pub(crate) use name::{NameWarning, Named, lookup};
+#[cfg(not(target_arch = "wasm32"))]
+mod windows;
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod sweep;
@@ -109,6 +77,18 @@ impl Resolution {
             Resolution::Unambiguous { instant, .. } => Some(instant),
             Resolution::Gap { transition, .. } => Some(transition),
             Resolution::Fold { before, .. } => before.to_timestamp(nominal).ok(),
+            Resolution::OutOfRange => None,
+        }
+    }
+
+    /// The latest instant any gap or fold policy lists `nominal` at: in a
+    /// fold the second of the two, in a gap the instant a shifted time runs
+    /// (the nominal read with the offset from before the gap).
+    pub(crate) fn latest(self, nominal: DateTime) -> Option<Timestamp> {
+        match self {
+            Resolution::Unambiguous { instant, .. } => Some(instant),
+            Resolution::Gap { before, .. } => before.to_timestamp(nominal).ok(),
+            Resolution::Fold { after, .. } => after.to_timestamp(nominal).ok(),
             Resolution::OutOfRange => None,
         }
     }

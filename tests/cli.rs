@@ -414,12 +414,22 @@ fn validate_describe_notices() {
 fn ical_out_and_back() {
     let run = wallclock(&["ical", "--spec", "-"], Some(DATES));
     assert_eq!(run.code, 0, "{}", run.stderr);
+    // A calendar file: VCALENDAR, VTIMEZONE, one VEVENT.
     assert!(
         run.stdout
-            .starts_with("DTSTART;TZID=America/New_York:20260307T023000\r\n"),
+            .starts_with("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:"),
         "{:?}",
         run.stdout
     );
+    for line in [
+        "BEGIN:VTIMEZONE\r\nTZID:America/New_York\r\n",
+        "\r\nBEGIN:VEVENT\r\nUID:",
+        "\r\nDTSTAMP:",
+        "\r\nDTSTART;TZID=America/New_York:20260307T023000\r\n",
+        "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+    ] {
+        assert!(run.stdout.contains(line), "{line:?} in {:?}", run.stdout);
+    }
     let path = temp_file("event.ics", &run.stdout);
     let v = ok_json(&wallclock(&["from-ical", path.to_str().unwrap()], None));
     assert_eq!(v["timeZone"], "America/New_York");

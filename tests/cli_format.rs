@@ -333,7 +333,7 @@ fn clap_suggestions_and_allowed_values_are_in_the_message() {
         (&["exapnd"], "did you mean `expand`", None),
         (
             &["ledger", "--db", "x.db", "stats", "--format", "yaml"],
-            "expected one of `table`, `json`, `prometheus`",
+            "expected one of `table`, `json`, `jsonl`, `csv`, `prometheus`",
             Some("format"),
         ),
         (&["ledger", "tik"], "did you mean `tick`", None),

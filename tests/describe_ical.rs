@@ -126,6 +126,53 @@ fn apia_missing_day_names_its_dates() {
     assert!(!s.contains("from 00:00 to 00:00"), "{s}");
 }
 
+/// Under `shift` Apia's missing 2011-12-30 00:30 runs at 2011-12-31 00:30
+/// +14, the instant of the next day's occurrence: four occurrences, three
+/// runs, and the count says so.
+#[test]
+fn apia_count_says_what_runs_after_a_merge() {
+    let json = r#"{"timeZone":"Pacific/Apia","start":"2011-12-28T00:30","rrule":"FREQ=DAILY;COUNT=4","gap":"shift"}"#;
+    let runs = expand(&Schedule::from_json(json).unwrap(), &ExpandOptions::new())
+        .unwrap()
+        .executions()
+        .count();
+    assert_eq!(runs, 3);
+    let s = sentence(json);
+    assert!(
+        s.starts_with("Every day at 00:30 in Pacific/Apia, starting 2011-12-28, 3 times (4 occurrences: 1 merged into another at the same instant)."),
+        "{s}"
+    );
+    assert!(!s.contains("4 times"), "{s}");
+}
+
+/// Fold `both` runs a repeated time twice and both runs count: COUNT=4 is
+/// four runs.
+#[test]
+fn fold_both_count_is_the_runs() {
+    let s = sentence(
+        r#"{"timeZone":"America/New_York","start":"2026-10-30T01:30","rrule":"FREQ=DAILY;COUNT=4","fold":"both"}"#,
+    );
+    assert!(s.contains(", starting 2026-10-30, 4 times."), "{s}");
+}
+
+#[test]
+fn year_days_from_the_end_take_the_article() {
+    let s = sentence(
+        r#"{"timeZone":"Europe/Berlin","start":"2026-12-31T09:00","rrule":"FREQ=YEARLY;BYYEARDAY=-1"}"#,
+    );
+    assert!(
+        s.starts_with("Every year on the last day of the year at 09:00"),
+        "{s}"
+    );
+    let s = sentence(
+        r#"{"timeZone":"Europe/Berlin","start":"2026-04-10T09:00","rrule":"FREQ=YEARLY;BYYEARDAY=100,-2"}"#,
+    );
+    assert!(
+        s.starts_with("Every year on the second-to-last day and day 100 of the year"),
+        "{s}"
+    );
+}
+
 /// EU rules change clocks on the last Sunday of March and October; in
 /// 2027–2029 March's last Sunday is also its fourth, and the sentence says
 /// "last", as the tz rule does.

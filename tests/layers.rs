@@ -415,6 +415,34 @@ fn imports_only_go_down() {
     assert!(bad.is_empty(), "imports that go up:\n{}", bad.join("\n"));
 }
 
+/// Civil times become instants in `zone` only, where jiff's civil lookup is
+/// checked against the zone's offsets: a direct `to_ambiguous_…` call
+/// elsewhere would bring back the answers `zone` corrects.
+#[test]
+fn civil_times_become_instants_only_in_zone() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut bad = Vec::new();
+    for path in files {
+        let rel = path.strip_prefix(&src).unwrap();
+        if rel.starts_with("zone") || rel == Path::new("zone.rs") {
+            continue;
+        }
+        let code = code_only(&fs::read_to_string(&path).unwrap());
+        for (n, line) in code.lines().enumerate() {
+            if line.contains("to_ambiguous_") {
+                bad.push(format!("{}:{}: {}", rel.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "civil lookups outside zone:\n{}",
+        bad.join("\n")
+    );
+}
+
 #[test]
 fn an_import_that_goes_up_is_reported() {
     let root = root("mod plan;\nmod zone;\nmod note;\npub use plan::{Entry, expand};\n");

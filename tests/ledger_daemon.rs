@@ -500,3 +500,147 @@ fn a_schedules_own_timeout_overrides_the_workers() {
         (Some("invalid_duration"), Some("timeout"))
     );
 }
+
+/// `/healthz` checks the ledger where the daemon was told it is, not
+/// through a connection that outlives the file: with the ledger's folder
+/// moved away (an unmounted volume, a removed directory) it answers 503
+/// with `ledger_not_found` naming the file, while the daemon goes on
+/// through the file it has open; with the folder back, 200, and every
+/// occurrence ran once.
+#[test]
+fn sqlite_healthz_fails_while_the_ledger_folder_is_gone() {
+    let d = dir("healthz_gone");
+    let spec = format!(
+        r#"{{"id":"g","timeZone":"UTC","start":"{}","rrule":"FREQ=SECONDLY;INTERVAL=2;COUNT=4"}}"#,
+        soon(2)
+    );
+    init_with(&d, &spec, &["--backfill-from", common::BACKFILL]);
+    let effects = d.with_file_name("healthz_gone.effects");
+    let _ = std::fs::remove_file(&effects);
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let exec = format!("echo $WALLCLOCK_KEY >> {}", effects.display());
+    let child = ledger_command(&d)
+        .args(["run", "--every", "PT0.2S", "--metrics-addr", &addr])
+        .args(["--exec", &exec])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let healthz = |want: &str| {
+        let t = Instant::now();
+        loop {
+            let answer = std::net::TcpStream::connect(&addr).map(|_| http_get(&addr, "/healthz"));
+            if let Ok((status, body)) = answer
+                && status == want
+            {
+                return body;
+            }
+            assert!(
+                t.elapsed() < Duration::from_secs(20),
+                "/healthz never answered {want}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    };
+    assert_eq!(healthz("HTTP/1.1 200 OK"), "ok\n");
+    let away = d.with_file_name("healthz_gone.away");
+    let _ = std::fs::remove_dir_all(&away);
+    std::fs::rename(&d, &away).unwrap();
+    let body = healthz("HTTP/1.1 503 Service Unavailable");
+    let e: Value = serde_json::from_str(&body).unwrap_or_else(|_| panic!("{body}"));
+    assert_eq!(e["code"], "ledger_not_found", "{e}");
+    let file = common::db_file(&d).display().to_string();
+    assert!(e["message"].as_str().unwrap().contains(&file), "{e}");
+    std::fs::rename(&away, &d).unwrap();
+    assert_eq!(healthz("HTTP/1.1 200 OK"), "ok\n");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let ran = || std::fs::read_to_string(&effects).unwrap_or_default();
+    while ran().lines().count() < 4 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let mut keys: Vec<String> = ran().lines().map(str::to_owned).collect();
+    keys.sort();
+    keys.dedup();
+    assert_eq!((ran().lines().count(), keys.len()), (4, 4), "{}", ran());
+    assert!(occurrences(&d).iter().all(|o| o["state"] == "done"));
+}
+
+/// `epoch bump` while a `run` worker of the old epoch holds a claim and
+/// renews its lease every 0.2 s: its next renewal is refused
+/// (`epoch_superseded`, logged once: a refused claim stays refused), the
+/// occurrence goes to `unknown_effect` for reconciliation, the worker ends
+/// without recording its outcome, and a worker of the new epoch runs what
+/// is left but never that one: every key ran once.
+#[test]
+fn an_epoch_bump_refuses_a_renewing_workers_lease() {
+    let d = dir("epoch_renew");
+    let spec =
+        r#"{"id":"r","timeZone":"UTC","start":"2026-06-01T09:00","rrule":"FREQ=MINUTELY;COUNT=2"}"#;
+    init_with(&d, spec, &["--backfill-from", common::BACKFILL]);
+    let exec = "echo $WALLCLOCK_KEY >> effects; touch started; sleep 2";
+    let old = ledger_command(&d)
+        .args([
+            "run", "--worker", "old", "--every", "PT0.2S", "--lease", "PT0.6S",
+        ])
+        .args(["--exec", exec])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for(&d.join("started"), Duration::from_secs(20));
+    // At least one renewal goes through before the bump.
+    std::thread::sleep(Duration::from_millis(700));
+    let running = occurrences(&d);
+    assert_eq!(running[0]["state"], "running", "{running:?}");
+    let b = ok(&ledger(&d, &["epoch", "bump"]));
+    assert_eq!(b["reconcile"], 1, "{b}");
+    let old = old.wait_with_output().unwrap();
+    assert_eq!(old.status.code(), Some(2), "{old:?}");
+    let log = log_lines(&old.stderr);
+    let refused: Vec<&Value> = log
+        .iter()
+        .filter(|l| l["event"] == "renew_failed")
+        .collect();
+    assert_eq!(refused.len(), 1, "{log:?}");
+    assert_eq!(refused[0]["code"], "epoch_superseded", "{log:?}");
+    assert_eq!(refused[0]["key"], "r|2026-06-01T09:00:00");
+    let e: Value =
+        serde_json::from_str(String::from_utf8_lossy(&old.stderr).lines().last().unwrap()).unwrap();
+    assert_eq!(e["code"], "epoch_superseded", "{e}");
+    let occ = occurrences(&d);
+    assert_eq!(occ[0]["state"], "unknown_effect", "{occ:?}");
+    assert_eq!(occ[1]["state"], "planned", "{occ:?}");
+
+    let new = ok(&ledger(
+        &d,
+        &[
+            "tick",
+            "--worker",
+            "new",
+            "--exec",
+            "echo $WALLCLOCK_KEY >> effects",
+        ],
+    ));
+    assert_eq!(
+        (new["claimed"].as_u64(), new["done"].as_u64()),
+        (Some(1), Some(1)),
+        "{new}"
+    );
+    let effects = std::fs::read_to_string(d.join("effects")).unwrap();
+    assert_eq!(
+        effects.lines().collect::<Vec<_>>(),
+        ["r|2026-06-01T09:00:00", "r|2026-06-01T09:01:00"]
+    );
+    assert_eq!(occurrences(&d)[0]["state"], "unknown_effect");
+}

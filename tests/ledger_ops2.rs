@@ -445,9 +445,27 @@ fn prune_deletes_old_terminal_rows_and_stats_agree(db: &Db) {
             .iter()
             .any(|o| o["key"] == "daily|2026-10-21T06:00:00")
     );
-    // A pruned key's effect is still recorded: it can never run again.
-    let gone = db.err(&["explain", &hourly_key(9)]);
-    assert_eq!(gone["code"], "unknown_key");
+    // A pruned key's effect is still recorded: it can never run again, and
+    // `explain` says it ran and was pruned, with when its effect was recorded.
+    let gone = db.ok(&["explain", &hourly_key(9)]);
+    assert_eq!(gone["pruned"], true, "{gone}");
+    assert_eq!(gone["key"], hourly_key(9));
+    assert_eq!(gone["occurrences"], serde_json::json!([]));
+    assert_eq!(gone["effect"]["occurrence"], Value::Null, "{gone}");
+    let recorded = gone["effect"]["recordedAt"].as_str().unwrap();
+    assert!(recorded.ends_with('Z'), "{gone}");
+    assert!(gone["note"].as_str().unwrap().contains(recorded), "{gone}");
+    // A key the ledger never held, and one whose row was pruned without an
+    // effect (12:00 failed and was `dead`), are unknown.
+    assert_eq!(
+        db.err(&["explain", "hourly|1999-01-01T00:00:00"])["code"],
+        "unknown_key"
+    );
+    assert_eq!(db.err(&["explain", &hourly_key(12)])["code"], "unknown_key");
+    // A key still held says it was not pruned.
+    let kept = db.ok(&["explain", "daily|2026-10-21T06:00:00"]);
+    assert_eq!(kept["pruned"], false, "{kept}");
+    assert_eq!(kept["occurrences"].as_array().unwrap().len(), 1);
     // Pruning again finds nothing more; later rows are untouched.
     let r = db.ok(&["prune", "--before", bound]);
     assert_eq!(r["occurrences"], serde_json::json!({}));

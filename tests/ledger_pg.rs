@@ -1082,3 +1082,302 @@ fn refused_unauthenticated_and_timed_out_commands_change_nothing() {
     assert_eq!(r["done"], 30, "{r}");
     exactly_once(&pg.lines("effects.log"), 30);
 }
+
+/// A PostgreSQL server of one test's own (initdb in a folder of the
+/// system's temporary directory, which the `postgres` OS user can reach;
+/// trust logins on 127.0.0.1, a free port), which the test may stop and
+/// start; stopped and removed when dropped.
+struct OwnServer {
+    data: PathBuf,
+    port: u16,
+}
+
+impl OwnServer {
+    fn new(name: &str) -> OwnServer {
+        let root = std::env::temp_dir().join(format!("wallclock-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&root).unwrap();
+        std::fs::set_permissions(&root, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let chown = Command::new("chown")
+            .arg("postgres:")
+            .arg(&root)
+            .status()
+            .unwrap();
+        assert!(chown.success(), "chown postgres: {}", root.display());
+        let data = root.join("data");
+        as_postgres(
+            Command::new(pg_bin("initdb"))
+                .arg("-D")
+                .arg(&data)
+                .args(["-U", "postgres", "--auth=trust", "--no-sync"])
+                .args(["--encoding=UTF8", "--locale=C.UTF-8"]),
+        );
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let conf = format!(
+            "listen_addresses = '127.0.0.1'\nport = {port}\nunix_socket_directories = '{}'\nfsync = off\n",
+            root.display()
+        );
+        let mut f = std::fs::OpenOptions::new()
+            .append(true)
+            .open(data.join("postgresql.conf"))
+            .unwrap();
+        std::io::Write::write_all(&mut f, conf.as_bytes()).unwrap();
+        let server = OwnServer { data, port };
+        server.start();
+        server
+    }
+
+    fn url(&self) -> String {
+        format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
+    }
+
+    fn pg_ctl(&self, args: &[&str]) {
+        let log = self.data.parent().unwrap().join("server.log");
+        as_postgres(
+            Command::new(pg_bin("pg_ctl"))
+                .arg("-D")
+                .arg(&self.data)
+                .arg("-l")
+                .arg(log)
+                .args(["-w", "-t", "60"])
+                .args(args),
+        );
+    }
+
+    fn start(&self) {
+        self.pg_ctl(&["start"]);
+    }
+
+    fn stop(&self) {
+        self.pg_ctl(&["-m", "fast", "stop"]);
+    }
+}
+
+impl Drop for OwnServer {
+    fn drop(&mut self) {
+        let _ = Command::new("runuser")
+            .args(["-u", "postgres", "--"])
+            .arg(pg_bin("pg_ctl"))
+            .arg("-D")
+            .arg(&self.data)
+            .args(["-m", "immediate", "-w", "stop"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+        if let Some(root) = self.data.parent() {
+            let _ = std::fs::remove_dir_all(root);
+        }
+    }
+}
+
+/// A server binary from `WALLCLOCK_PG_BIN` (set by `scripts/pg-cluster.sh`).
+fn pg_bin(name: &str) -> PathBuf {
+    let bin = std::env::var("WALLCLOCK_PG_BIN").unwrap_or_else(|_| {
+        panic!("WALLCLOCK_PG_BIN is not set: run through `bash scripts/test-all.sh` (see scripts/pg-cluster.sh)")
+    });
+    Path::new(&bin).join(name)
+}
+
+/// Runs `c` as the `postgres` OS user (initdb and the server refuse root)
+/// and asserts that it succeeded.
+fn as_postgres(c: &mut Command) {
+    let mut wrapped = Command::new("runuser");
+    wrapped
+        .args(["-u", "postgres", "--"])
+        .arg(c.get_program())
+        .args(c.get_args())
+        .stdin(Stdio::null());
+    let out = wrapped.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{:?}: {}{}",
+        c,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// `GET path` on `addr`: the status line and the body.
+fn http_get(addr: &str, path: &str) -> (String, String) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap();
+    (head.lines().next().unwrap().to_owned(), body.to_owned())
+}
+
+/// `/healthz` of a `run` daemon follows its PostgreSQL server: 200 while
+/// it is up, 503 with the error (`database_unreachable`, naming the
+/// server) while it is stopped, 200 again once it is back; the daemon
+/// rides out the outage and runs every occurrence once.
+#[test]
+fn healthz_fails_while_the_server_is_stopped_and_the_daemon_finishes() {
+    let dir = common::dir("ledger_pg", "healthz");
+    let server = OwnServer::new("healthz");
+    let pg = Pg {
+        dir,
+        url: server.url(),
+        spawned: Default::default(),
+    };
+    let n = 8;
+    pg.setup(&format!(
+        r#"{{"id":"h","timeZone":"UTC","start":"{}","rrule":"FREQ=SECONDLY;INTERVAL=2;COUNT={n}"}}"#,
+        (Timestamp::now() + SignedDuration::from_secs(2)).strftime("%Y-%m-%dT%H:%M:%S")
+    ));
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let out = std::fs::File::create(pg.dir.join("w.out")).unwrap();
+    let err = std::fs::File::create(pg.dir.join("w.err")).unwrap();
+    let daemon = pg.spawn(
+        pg.command()
+            .args(["run", "--worker", "w", "--every", "PT0.2S"])
+            .args(["--metrics-addr", &addr, "--exec", APPEND])
+            .stdout(Stdio::from(out))
+            .stderr(Stdio::from(err)),
+    );
+    let healthz = |want: &str| {
+        let t = Instant::now();
+        loop {
+            let (status, body) = match std::net::TcpStream::connect(&addr) {
+                Ok(_) => http_get(&addr, "/healthz"),
+                Err(e) => ("no answer".to_owned(), e.to_string()),
+            };
+            if status == want {
+                return body;
+            }
+            assert!(
+                t.elapsed() < Duration::from_secs(30),
+                "/healthz never answered {want}: {status}\n{body}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    };
+    assert_eq!(healthz("HTTP/1.1 200 OK"), "ok\n");
+    wait_for(&pg.dir.join("effects.log"), Duration::from_secs(30));
+
+    server.stop();
+    let body = healthz("HTTP/1.1 503 Service Unavailable");
+    let e: Value = serde_json::from_str(&body).unwrap_or_else(|_| panic!("{body}"));
+    assert_eq!(e["code"], "database_unreachable", "{e}");
+    let named = format!("127.0.0.1:{}/postgres", server.port);
+    assert!(e["message"].as_str().unwrap().contains(&named), "{e}");
+    std::thread::sleep(Duration::from_secs(3));
+    assert!(
+        pg.lines("effects.log").len() < n,
+        "the outage came too late to matter"
+    );
+
+    server.start();
+    assert_eq!(healthz("HTTP/1.1 200 OK"), "ok\n");
+    let mut workers = vec![("w".to_owned(), daemon)];
+    pg.wait_done(n as i64, Duration::from_secs(120), &mut workers);
+    for (name, c) in workers {
+        pg.stop(&name, c);
+    }
+    exactly_once(&pg.lines("effects.log"), n);
+    let log = std::fs::read_to_string(pg.dir.join("w.err")).unwrap();
+    assert!(log.contains("\"tick_failed\""), "{log}");
+}
+
+/// `kill -9` of `ledger migrate` while it copies occurrences into
+/// PostgreSQL: its one transaction dies with it, so the target database is
+/// left empty (no table), and a second `migrate` into it copies everything,
+/// with the source's statistics.
+#[test]
+fn kill_9_during_migrate_leaves_the_target_empty_and_a_second_migrate_succeeds() {
+    let _server = shared_server();
+    let pg = Pg::new("migrate_kill");
+    let db = common::pg_db_name(&pg.dir);
+    let sqlite = pg.dir.join("ledger.db").display().to_string();
+    let lite = |args: &[&str]| pg.command_on(&sqlite).args(args).output().unwrap();
+    std::fs::write(
+        pg.dir.join("s.json"),
+        r#"{"id":"s","timeZone":"UTC","start":"2026-06-01T00:00","rrule":"FREQ=SECONDLY"}"#,
+    )
+    .unwrap();
+    ok(&lite(&["init"]));
+    ok(&lite(&[
+        "add",
+        "--spec",
+        "s.json",
+        "--now",
+        "2026-06-01T00:00:00Z",
+    ]));
+    let planned = ok(&lite(&[
+        "plan",
+        "--now",
+        "2026-06-01T00:00:00Z",
+        "--horizon",
+        "PT6H",
+    ]));
+    assert_eq!(planned["inserted"], 6 * 3600, "{planned}");
+
+    let mut child = pg.spawn(
+        pg.bare()
+            .args(["migrate", "--from", &sqlite, "--to", &pg.url])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null()),
+    );
+    // Killed once it is copying occurrences, inside its transaction.
+    let mut admin = common::pg_admin();
+    let copying = |admin: &mut postgres::Client| -> i64 {
+        admin
+            .query_one(
+                "SELECT count(*) FROM pg_stat_activity
+                  WHERE datname = $1 AND backend_xid IS NOT NULL
+                    AND query LIKE 'INSERT INTO occurrences%'",
+                &[&db],
+            )
+            .unwrap()
+            .get(0)
+    };
+    let t = Instant::now();
+    while copying(&mut admin) == 0 {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "migrate ended before it was killed"
+        );
+        assert!(
+            t.elapsed() < Duration::from_secs(60),
+            "migrate never copied occurrences"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    kill_9(&mut child);
+    // The server ends the dead client's session and rolls its transaction back.
+    let t = Instant::now();
+    loop {
+        let sessions: i64 = admin
+            .query_one(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = $1",
+                &[&db],
+            )
+            .unwrap()
+            .get(0);
+        if sessions == 0 {
+            break;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(60),
+            "the killed session lingers"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(common::tables_db(&pg.url), Vec::<String>::new());
+
+    let r = ok(&pg.migrate(&sqlite));
+    assert_eq!(r["rows"]["occurrences"], 6 * 3600, "{r}");
+    let source = ok(&lite(&["stats", "--json"]));
+    assert_eq!(ok(&pg.ledger(&["stats", "--json"])), source);
+    assert_eq!(r["stats"], source, "{r}");
+}

@@ -59,10 +59,7 @@ function onIcal() {
   const policies = { gap: 'gap', fold: 'fold', inv: 'invalidDate', misfire: 'misfire', lat: 'maxLateness', catchUp: 'maxCatchUp', grace: 'grace' };
   for (const [k, field] of Object.entries(policies)) if (spec[field] !== undefined) st[k] = String(spec[field]);
   writeForm();
-  const events = (text.match(/^[ \t]*BEGIN:VEVENT[ \t]*$/gim) || []).length;
-  $('ical-hint').textContent = events > 1
-    ? `Applied only the first of the ${events} events (VEVENT): the fields hold one event’s recurrence; paste the others one at a time.`
-    : 'Applied: the fields above now hold this event’s recurrence.';
+  $('ical-hint').textContent = 'Applied: the fields above now hold this event’s recurrence.';
   schedule();
 }
 

@@ -71,16 +71,24 @@ pub(crate) enum Command {
         #[arg(long, value_name = "DURATION", conflicts_with = "to")]
         horizon: Option<String>,
     },
-    /// Print the schedule as iCalendar `DTSTART`/`RRULE`/`RDATE`/`EXDATE` lines.
+    /// Print the schedule as an iCalendar file (VCALENDAR with a VTIMEZONE
+    /// and one VEVENT) that calendar software imports.
     Ical {
         #[command(flatten)]
         spec: SpecArgs,
     },
-    /// Read iCalendar text (a VEVENT) and print the spec as JSON.
+    /// Read iCalendar text and print each event's spec as JSON, one per
+    /// line; what the reading assumed goes to stderr as warnings.
     FromIcal {
         /// The iCalendar file, or `-` for stdin.
         #[arg(value_name = "FILE")]
         file: String,
+        /// Read only the event with this UID.
+        #[arg(long, value_name = "UID")]
+        uid: Option<String>,
+        /// The zone for a UTC, floating or all-day `DTSTART` (IANA name).
+        #[arg(long, value_name = "ZONE")]
+        tz: Option<String>,
         #[command(flatten)]
         output: Output,
     },

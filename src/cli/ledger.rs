@@ -10,10 +10,13 @@ use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use jiff::{SignedDuration, Timestamp};
+use serde_json::{Value, json};
 
 use super::duration::parse_duration;
+use super::ledger_print::{self as print, LedgerOutput, Printing};
+use super::output::{Output, Report, Shape};
 use super::runner::{self, Work};
 use crate::format::fmt_instant;
 use crate::ledger::{DEFAULT_BUSY_TIMEOUT, Ledger, LedgerError, Location, Reconcile, RetryPolicy};
@@ -39,6 +42,8 @@ struct LedgerCli {
     /// How long an `unknown_effect` waits for `reconcile` before a tick moves it to `manual`.
     #[arg(long, value_name = "DURATION", global = true, default_value = "PT30M")]
     manual_after: String,
+    #[command(flatten)]
+    output: LedgerOutput,
     #[command(subcommand)]
     command: LedgerCommand,
 }
@@ -109,28 +114,11 @@ enum LedgerCommand {
         work: WorkArgs,
     },
     /// Plan and tick in a loop until SIGTERM or SIGINT.
-    Run {
-        #[command(flatten)]
-        work: WorkArgs,
-        /// Time between ticks.
-        #[arg(long, value_name = "DURATION", default_value = "PT10S")]
-        every: String,
-        /// How far ahead to plan.
-        #[arg(long, value_name = "DURATION", default_value = "P14D")]
-        horizon: String,
-        /// After SIGTERM or SIGINT, how long a running command may finish
-        /// before its process group is killed (its attempt is recorded).
-        #[arg(long, value_name = "DURATION", default_value = "PT30S")]
-        shutdown_grace: String,
-        /// Serve `/metrics` (Prometheus text) and `/healthz` on this
-        /// address, e.g. `127.0.0.1:9464`.
-        #[arg(long, value_name = "HOST:PORT")]
-        metrics_addr: Option<String>,
-    },
+    Run(RunArgs),
     /// List occurrences (filtered; JSON and JSON Lines stream in constant memory).
     Occurrences(ledger_ops::OccurrencesArgs),
     /// Every schedule: revision, status, zone, rule, next run, last result, lateness, counts.
-    Schedules(ledger_ops::SchedulesArgs),
+    Schedules,
     /// One schedule as `schedules` shows it, with its revisions.
     Show(ledger_ops::ShowArgs),
     /// Remove a schedule: what never ran is cancelled, history stays, the id is not reused.
@@ -156,12 +144,9 @@ enum LedgerCommand {
         #[arg(long, value_name = "INSTANT")]
         now: Option<String>,
     },
-    /// Lateness, terminal states, note codes, attempt outcomes.
-    Stats {
-        /// Output format.
-        #[arg(long, value_enum, default_value = "table")]
-        format: StatsFormat,
-    },
+    /// Lateness, terminal states, note codes, attempt outcomes (a table
+    /// unless `--format` says otherwise; `--format prometheus` too).
+    Stats,
     /// Re-resolve pending occurrences planned under another tz database.
     Replan {
         /// The current instant (default: the clock).
@@ -204,9 +189,9 @@ impl LedgerCommand {
         matches!(
             self,
             LedgerCommand::Occurrences(_)
-                | LedgerCommand::Stats { .. }
+                | LedgerCommand::Stats
                 | LedgerCommand::Explain { .. }
-                | LedgerCommand::Schedules(_)
+                | LedgerCommand::Schedules
                 | LedgerCommand::Show(_)
         )
     }
@@ -221,6 +206,26 @@ enum EpochAction {
         #[arg(long, value_name = "INSTANT")]
         now: Option<String>,
     },
+}
+
+#[derive(Debug, clap::Args)]
+struct RunArgs {
+    #[command(flatten)]
+    work: WorkArgs,
+    /// Time between ticks.
+    #[arg(long, value_name = "DURATION", default_value = "PT10S")]
+    every: String,
+    /// How far ahead to plan.
+    #[arg(long, value_name = "DURATION", default_value = "P14D")]
+    horizon: String,
+    /// After SIGTERM or SIGINT, how long a running command may finish
+    /// before its process group is killed (its attempt is recorded).
+    #[arg(long, value_name = "DURATION", default_value = "PT30S")]
+    shutdown_grace: String,
+    /// Serve `/metrics` (Prometheus text) and `/healthz` on this
+    /// address, e.g. `127.0.0.1:9464`.
+    #[arg(long, value_name = "HOST:PORT")]
+    metrics_addr: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -260,13 +265,6 @@ struct ReconcileArgs {
     dead: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum StatsFormat {
-    Table,
-    Json,
-    Prometheus,
-}
-
 /// Runs `wallclock ledger …`; `args` starts with the program name.
 pub(crate) fn main(args: Vec<OsString>) -> i32 {
     // `wallclock ledger init` parses as `ledger init`.
@@ -302,75 +300,104 @@ fn report(err: &LedgerError) -> i32 {
     super::FAILED
 }
 
+/// The options every command shares, read once.
+struct Context {
+    busy: Duration,
+    manual_after: SignedDuration,
+    printing: Printing,
+}
+
+/// Reads the shared options, then runs the command: the ones that open
+/// the ledger their own way (`migrate`, `init`, `run`) first, then every
+/// other on a ledger opened for reading or writing as it needs.
 fn run(cli: LedgerCli, out: &mut String) -> Result<i32, LedgerError> {
-    let busy = busy_timeout(cli.busy_timeout.as_deref())?;
-    let manual_after = parse_duration(&cli.manual_after, "manual-after")?;
+    let cx = Context {
+        busy: busy_timeout(cli.busy_timeout.as_deref())?,
+        manual_after: parse_duration(&cli.manual_after, "manual-after")?,
+        printing: cli
+            .output
+            .printing(matches!(cli.command, LedgerCommand::Stats))?,
+    };
     if let LedgerCommand::Migrate { from, to } = &cli.command {
-        let source = Ledger::open_at(&Location::Sqlite(from.into()), busy)
-            .map_err(|e| e.with_field("from"))?;
-        push(out, &source.migrate_to(&Location::parse(to), busy)?);
-        return Ok(super::OK);
+        return migrate(&cx, from, to, out);
     }
-    let db = cli
-        .db
-        .or_else(|| std::env::var("WALLCLOCK_DB").ok().filter(|v| !v.is_empty()))
+    let location = Location::parse(&db_or_env(cli.db)?);
+    match cli.command {
+        LedgerCommand::Init => init(&cx, &location, out),
+        LedgerCommand::Run(args) => daemon(&cx, &location, &args, out),
+        command => {
+            let ledger = match command.reads_only() {
+                true => Ledger::open_read_only(&location, cx.busy)?,
+                false => Ledger::open_at(&location, cx.busy)?,
+            };
+            self::command(ledger.with_manual_after(cx.manual_after), command, &cx, out)
+        }
+    }
+}
+
+/// `--db`, else `WALLCLOCK_DB`.
+fn db_or_env(db: Option<String>) -> Result<String, LedgerError> {
+    db.or_else(|| std::env::var("WALLCLOCK_DB").ok().filter(|v| !v.is_empty()))
         .ok_or_else(|| {
             LedgerError::new(
                 "invalid_option",
                 "no ledger given: expected `--db FILE` or `--db postgres://…` (or `WALLCLOCK_DB`), e.g. `wallclock ledger --db ledger.db init`",
             )
             .with_field("db")
-        })?;
-    let location = Location::parse(&db);
-    if let LedgerCommand::Init = cli.command {
-        let ledger = Ledger::init_at(&location, busy)?;
-        push(
-            out,
-            &serde_json::json!({
-                "db": location.redacted(),
-                "schemaVersion": ledger.schema_version()?,
-                "tzdb": ledger.recorded_tzdb()?,
-            }),
-        );
-        return Ok(super::OK);
-    }
-    if let LedgerCommand::Run {
-        work,
-        every,
-        horizon,
-        shutdown_grace,
-        metrics_addr,
-    } = &cli.command
-    {
-        let grace = Duration::try_from(parse_duration(shutdown_grace, "shutdown-grace")?)
-            .unwrap_or(Duration::from_secs(30));
-        let (work, retry) = work.policy(grace)?;
-        let plan = runner::Schedule {
-            every: Duration::try_from(parse_duration(every, "every")?)
-                .unwrap_or(Duration::from_secs(10))
-                .max(Duration::from_millis(10)),
-            horizon: parse_duration(horizon, "horizon")?,
-        };
-        let stop = runner::stop_on_signals()?;
-        if let Some(addr) = metrics_addr {
-            let at = location.clone();
-            super::metrics::serve(addr, move || Ledger::open_at(&at, busy), stop.clone())?;
-        }
-        let open = || Ledger::open_at(&location, busy);
-        // A daemon belongs to the epoch it started in.
-        let pinned = |l: Ledger| {
-            let mut l = l.with_retry(retry).with_manual_after(manual_after);
-            l.pin_epoch()?;
-            Ok(l)
-        };
-        runner::daemon(open, pinned, &work, &plan, &stop, out)?;
-        return Ok(super::OK);
-    }
-    let ledger = match cli.command.reads_only() {
-        true => Ledger::open_read_only(&location, busy)?,
-        false => Ledger::open_at(&location, busy)?,
+        })
+}
+
+/// `ledger migrate --from FILE --to URL`.
+fn migrate(cx: &Context, from: &str, to: &str, out: &mut String) -> Result<i32, LedgerError> {
+    let source = Ledger::open_at(&Location::Sqlite(from.into()), cx.busy)
+        .map_err(|e| e.with_field("from"))?;
+    let report = source.migrate_to(&Location::parse(to), cx.busy)?;
+    print::object(out, &cx.printing.output, &report);
+    Ok(super::OK)
+}
+
+/// `ledger init`.
+fn init(cx: &Context, location: &Location, out: &mut String) -> Result<i32, LedgerError> {
+    let ledger = Ledger::init_at(location, cx.busy)?;
+    let report = json!({
+        "db": location.redacted(),
+        "schemaVersion": ledger.schema_version()?,
+        "tzdb": ledger.recorded_tzdb()?,
+    });
+    print::object(out, &cx.printing.output, &report);
+    Ok(super::OK)
+}
+
+/// `ledger run`: the daemon, with its metrics endpoint if asked for.
+fn daemon(
+    cx: &Context,
+    location: &Location,
+    args: &RunArgs,
+    out: &mut String,
+) -> Result<i32, LedgerError> {
+    let grace = Duration::try_from(parse_duration(&args.shutdown_grace, "shutdown-grace")?)
+        .unwrap_or(Duration::from_secs(30));
+    let (work, retry) = args.work.policy(grace)?;
+    let plan = runner::Schedule {
+        every: Duration::try_from(parse_duration(&args.every, "every")?)
+            .unwrap_or(Duration::from_secs(10))
+            .max(Duration::from_millis(10)),
+        horizon: parse_duration(&args.horizon, "horizon")?,
     };
-    command(ledger.with_manual_after(manual_after), cli.command, out)
+    let stop = runner::stop_on_signals()?;
+    if let Some(addr) = &args.metrics_addr {
+        super::metrics::serve(addr, location.clone(), cx.busy, stop.clone())?;
+    }
+    let open = || Ledger::open_at(location, cx.busy);
+    // A daemon belongs to the epoch it started in.
+    let pinned = |l: Ledger| {
+        let mut l = l.with_retry(retry).with_manual_after(cx.manual_after);
+        l.pin_epoch()?;
+        Ok(l)
+    };
+    let summary = runner::daemon(open, pinned, &work, &plan, &stop)?;
+    print::object(out, &cx.printing.output, &summary);
+    Ok(super::OK)
 }
 
 /// `--busy-timeout`, or the default.
@@ -384,134 +411,83 @@ fn busy_timeout(text: Option<&str>) -> Result<Duration, LedgerError> {
     })
 }
 
-/// Every command but `init`, on an open ledger.
+/// Every command but `init`, `run` and `migrate`, on an open ledger: the
+/// listings print themselves, the rest answer one result object.
 fn command(
     mut ledger: Ledger,
     command: LedgerCommand,
+    cx: &Context,
     out: &mut String,
 ) -> Result<i32, LedgerError> {
-    match command {
-        LedgerCommand::Init | LedgerCommand::Migrate { .. } => {}
-        LedgerCommand::Add {
-            spec,
-            now,
-            backfill_from,
-        } => add(&mut ledger, &spec, now, backfill_from, out)?,
-        LedgerCommand::Update {
-            spec,
-            cutover,
-            dry_run: false,
-            ..
-        } => update(&mut ledger, &spec, &cutover, out)?,
-        LedgerCommand::Update {
-            spec,
-            cutover,
-            dry_run: true,
-            until,
-        } => {
-            let spec = read_spec(&spec)?;
-            let cutover = instant(&cutover, "cutover")?;
-            let until = match until {
-                Some(t) => instant(&t, "until")?,
-                None => cutover + SignedDuration::from_hours(14 * 24),
-            };
-            push(out, &ledger.update_preview(&spec, cutover, until)?);
+    let output = &cx.printing.output;
+    let result = match command {
+        LedgerCommand::Init | LedgerCommand::Migrate { .. } | LedgerCommand::Run(_) => {
+            return Ok(super::OK);
         }
-        LedgerCommand::Disable { id } => {
-            let generation = ledger.disable(&id)?;
-            push(
-                out,
-                &serde_json::json!({ "schedule": id, "enabled": false, "disableGeneration": generation }),
-            );
-        }
-        LedgerCommand::Enable { id, now } => {
-            ledger.enable(&id, now_or_clock(now.as_deref())?)?;
-            push(out, &serde_json::json!({ "schedule": id, "enabled": true }));
-        }
-        LedgerCommand::Plan { now, horizon } => {
-            let now = now_or_clock(now.as_deref())?;
-            let horizon = parse_duration(&horizon, "horizon")?;
-            push(out, &ledger.plan(now, horizon)?);
-        }
-        LedgerCommand::Tick { now, work } => {
-            let fixed = now.as_deref().map(|t| instant(t, "now")).transpose()?;
-            let (work, retry) = work.policy(Duration::ZERO)?;
-            let mut ledger = ledger.with_retry(retry);
-            ledger.pin_epoch()?;
-            let never = AtomicBool::new(false);
-            let report = runner::work_loop(&mut ledger, fixed, &work, &never, &mut 0)?;
-            push(out, &report);
-            if report.dead > 0 {
-                return Ok(super::DIFFERS);
-            }
-        }
-        LedgerCommand::Run { .. } => {}
-        LedgerCommand::Occurrences(a) => ledger_ops::occurrences(&ledger, &a, out)?,
-        LedgerCommand::Schedules(a) => ledger_ops::schedules(&ledger, &a, out)?,
-        LedgerCommand::Show(a) => ledger_ops::show(&ledger, &a, out)?,
-        LedgerCommand::Remove(a) => ledger_ops::remove(&mut ledger, &a, out)?,
-        LedgerCommand::Retry(a) => ledger_ops::retry(&mut ledger, &a, out)?,
-        LedgerCommand::Trigger(a) => ledger_ops::trigger(&mut ledger, &a, out)?,
-        LedgerCommand::Prune(a) => ledger_ops::prune(&mut ledger, &a, out)?,
-        LedgerCommand::Explain { key } => push(out, &ledger.explain(&key)?),
-        LedgerCommand::Reconcile { key, outcome, now } => {
-            let outcome = outcome.outcome();
-            let now = now_or_clock(now.as_deref())?;
-            let occurrence = ledger.reconcile(&key, outcome, now)?;
-            push(
-                out,
-                &serde_json::json!({
-                    "key": key, "occurrence": occurrence, "state": outcome.state()
-                }),
-            );
-        }
-        LedgerCommand::Stats { format } => stats(&ledger, format, out)?,
+        LedgerCommand::Tick { now, work } => return tick(ledger, now, &work, output, out),
         LedgerCommand::Shadow {
             now,
             horizon,
             report,
-        } => {
+        } => return shadow(&ledger, now, &horizon, report, output, out),
+        LedgerCommand::Occurrences(a) => return ledger_ops::occurrences(&ledger, &a, output, out),
+        LedgerCommand::Schedules => return ledger_ops::schedules(&ledger, output, out),
+        LedgerCommand::Show(a) => return ledger_ops::show(&ledger, &a, output, out),
+        LedgerCommand::Explain { key } => return ledger_ops::explain(&ledger, &key, output, out),
+        LedgerCommand::Stats => return stats(&ledger, &cx.printing, out),
+        LedgerCommand::Add {
+            spec,
+            now,
+            backfill_from,
+        } => add(&mut ledger, &spec, now, backfill_from)?,
+        LedgerCommand::Update {
+            spec,
+            cutover,
+            dry_run,
+            until,
+        } => update(&mut ledger, &spec, &cutover, dry_run, until)?,
+        LedgerCommand::Disable { id } => {
+            let generation = ledger.disable(&id)?;
+            json!({ "schedule": id, "enabled": false, "disableGeneration": generation })
+        }
+        LedgerCommand::Enable { id, now } => {
+            ledger.enable(&id, now_or_clock(now.as_deref())?)?;
+            json!({ "schedule": id, "enabled": true })
+        }
+        LedgerCommand::Plan { now, horizon } => {
             let now = now_or_clock(now.as_deref())?;
-            let found = ledger.shadow(now, parse_duration(&horizon, "horizon")?)?;
-            let text = serde_json::to_string(&found).unwrap_or_default();
-            if let Some(path) = report {
-                std::fs::write(&path, format!("{text}\n")).map_err(|e| {
-                    LedgerError::new(
-                        "invalid_option",
-                        format!("cannot write the report to `{path}`: {e}"),
-                    )
-                    .with_field("report")
-                })?;
-            }
-            push(out, &found);
-            if !found.identical {
-                return Ok(super::DIFFERS);
-            }
+            value(ledger.plan(now, parse_duration(&horizon, "horizon")?)?)
         }
-        LedgerCommand::Epoch { action: None } => {
-            push(out, &serde_json::json!({ "epoch": ledger.epoch()? }));
+        LedgerCommand::Remove(a) => value(ledger_ops::remove(&mut ledger, &a)?),
+        LedgerCommand::Retry(a) => value(ledger_ops::retry(&mut ledger, &a)?),
+        LedgerCommand::Trigger(a) => value(ledger_ops::trigger(&mut ledger, &a)?),
+        LedgerCommand::Prune(a) => value(ledger_ops::prune(&mut ledger, &a)?),
+        LedgerCommand::Reconcile { key, outcome, now } => {
+            reconcile(&mut ledger, key, &outcome, now)?
         }
+        LedgerCommand::Epoch { action: None } => json!({ "epoch": ledger.epoch()? }),
         LedgerCommand::Epoch {
             action: Some(EpochAction::Bump { now }),
-        } => {
-            push(out, &ledger.bump_epoch(now_or_clock(now.as_deref())?)?);
-        }
-        LedgerCommand::Replan { now } => {
-            push(out, &ledger.replan(now_or_clock(now.as_deref())?)?);
-        }
-    }
+        } => value(ledger.bump_epoch(now_or_clock(now.as_deref())?)?),
+        LedgerCommand::Replan { now } => value(ledger.replan(now_or_clock(now.as_deref())?)?),
+    };
+    print::object(out, output, &result);
     Ok(super::OK)
 }
 
+/// A result as JSON (our `Serialize` impls only produce JSON values).
+fn value<T: serde::Serialize>(result: T) -> Value {
+    serde_json::to_value(result).unwrap_or_default()
+}
+
 /// `ledger add`: revision 1, planned from now (or `--backfill-from`);
-/// the output says from when.
+/// the result says from when.
 fn add(
     ledger: &mut Ledger,
     spec: &str,
     now: Option<String>,
     backfill_from: Option<String>,
-    out: &mut String,
-) -> Result<(), LedgerError> {
+) -> Result<Value, LedgerError> {
     let spec = read_spec(spec)?;
     let now = now_or_clock(now.as_deref())?;
     let from = match backfill_from {
@@ -530,43 +506,119 @@ fn add(
             fmt_instant(from)
         )
     };
-    push(
-        out,
-        &serde_json::json!({
-            "schedule": spec.id, "revision": 1, "plannedFrom": fmt_instant(from), "note": note,
-        }),
-    );
-    Ok(())
+    Ok(json!({
+        "schedule": spec.id, "revision": 1, "plannedFrom": fmt_instant(from), "note": note,
+    }))
 }
 
-/// `ledger update`: a new revision from a cutover on.
+/// `ledger update`: a new revision from a cutover on, or with `--dry-run`
+/// what it would change.
 fn update(
     ledger: &mut Ledger,
     spec: &str,
     cutover: &str,
-    out: &mut String,
-) -> Result<(), LedgerError> {
+    dry_run: bool,
+    until: Option<String>,
+) -> Result<Value, LedgerError> {
     let spec = read_spec(spec)?;
     let cutover = instant(cutover, "cutover")?;
+    if dry_run {
+        let until = match until {
+            Some(t) => instant(&t, "until")?,
+            None => cutover + SignedDuration::from_hours(14 * 24),
+        };
+        let preview = ledger.update_preview(&spec, cutover, until)?;
+        return Ok(value(preview));
+    }
     let revision = ledger.update(&spec, cutover)?;
-    push(
-        out,
-        &serde_json::json!({
-            "schedule": spec.id, "revision": revision, "cutover": fmt_instant(cutover)
-        }),
-    );
-    Ok(())
+    Ok(json!({
+        "schedule": spec.id, "revision": revision, "cutover": fmt_instant(cutover)
+    }))
 }
 
-/// `ledger stats` in one of its formats.
-fn stats(ledger: &Ledger, format: StatsFormat, out: &mut String) -> Result<(), LedgerError> {
-    let stats = ledger.stats()?;
-    match format {
-        StatsFormat::Json => push(out, &stats),
-        StatsFormat::Table => out.push_str(&stats.to_table()),
-        StatsFormat::Prometheus => out.push_str(&stats.to_prometheus()),
+/// `ledger tick`: status 1 when an occurrence it ran ended `dead`.
+fn tick(
+    ledger: Ledger,
+    now: Option<String>,
+    work: &WorkArgs,
+    output: &Output,
+    out: &mut String,
+) -> Result<i32, LedgerError> {
+    let fixed = now.as_deref().map(|t| instant(t, "now")).transpose()?;
+    let (work, retry) = work.policy(Duration::ZERO)?;
+    let mut ledger = ledger.with_retry(retry);
+    ledger.pin_epoch()?;
+    let never = AtomicBool::new(false);
+    let report = runner::work_loop(&mut ledger, fixed, &work, &never, &mut 0)?;
+    print::object(out, output, &report);
+    Ok(match report.dead {
+        0 => super::OK,
+        _ => super::DIFFERS,
+    })
+}
+
+/// `ledger reconcile KEY --done|--retry|--dead`.
+fn reconcile(
+    ledger: &mut Ledger,
+    key: String,
+    outcome: &ReconcileArgs,
+    now: Option<String>,
+) -> Result<Value, LedgerError> {
+    let outcome = outcome.outcome();
+    let now = now_or_clock(now.as_deref())?;
+    let occurrence = ledger.reconcile(&key, outcome, now)?;
+    Ok(json!({
+        "key": key, "occurrence": occurrence, "state": outcome.state()
+    }))
+}
+
+/// `ledger shadow`: status 1 when this build would plan differently.
+fn shadow(
+    ledger: &Ledger,
+    now: Option<String>,
+    horizon: &str,
+    report: Option<String>,
+    output: &Output,
+    out: &mut String,
+) -> Result<i32, LedgerError> {
+    let now = now_or_clock(now.as_deref())?;
+    let found = ledger.shadow(now, parse_duration(horizon, "horizon")?)?;
+    if let Some(path) = report {
+        let text = serde_json::to_string(&found).unwrap_or_default();
+        std::fs::write(&path, format!("{text}\n")).map_err(|e| {
+            LedgerError::new(
+                "invalid_option",
+                format!("cannot write the report to `{path}`: {e}"),
+            )
+            .with_field("report")
+        })?;
     }
-    Ok(())
+    print::object(out, output, &found);
+    Ok(match found.identical {
+        true => super::OK,
+        false => super::DIFFERS,
+    })
+}
+
+/// `ledger stats`: its own table (also when piped, as it always printed),
+/// JSON, JSON Lines, CSV of its fields, or Prometheus text.
+fn stats(ledger: &Ledger, printing: &Printing, out: &mut String) -> Result<i32, LedgerError> {
+    let stats = ledger.stats()?;
+    if printing.prometheus {
+        out.push_str(&stats.to_prometheus());
+        return Ok(super::OK);
+    }
+    let fields = value(&stats);
+    let rows = || print::field_rows(&fields);
+    let table = |out: &mut String| out.push_str(&stats.to_table());
+    Report {
+        whole: &stats,
+        records: std::slice::from_ref(&fields),
+        rows: &rows,
+        table: Some(&table),
+    }
+    .emit(out, &printing.output, Shape::Text);
+    Ok(super::OK)
 }
 
 impl ReconcileArgs {
@@ -661,9 +713,4 @@ pub(super) fn now_or_clock(text: Option<&str>) -> Result<Timestamp, LedgerError>
         Some(t) => instant(t, "now"),
         None => Ok(Timestamp::now()),
     }
-}
-
-pub(super) fn push<T: serde::Serialize + ?Sized>(out: &mut String, value: &T) {
-    out.push_str(&serde_json::to_string(value).unwrap_or_default());
-    out.push('\n');
 }

@@ -1,61 +1,26 @@
-//! `wallclock ledger schedules|show|remove|retry|trigger|prune|occurrences`:
-//! the operations surface. Each prints in `--format table|json|jsonl`:
-//! a table on a terminal, JSON when piped. `occurrences` streams its rows
-//! to stdout as they are read, so a listing of any length runs in constant
-//! memory.
+//! `wallclock ledger schedules|show|remove|retry|trigger|prune|occurrences|explain`:
+//! the operations surface, printed through the ledger's one `--format`
+//! (`src/cli/ledger_print.rs`). `occurrences` streams its rows to stdout
+//! as they are read (JSON, JSON Lines, CSV), so a listing of any length
+//! runs in constant memory.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 
-use clap::{Args, ValueEnum};
-use serde::Serialize;
+use clap::Args;
+use serde_json::Value;
 
+use super::ledger_print::cell;
+use super::output::{Format, Output, Report, Shape};
 use crate::ledger::{
-    Ledger, LedgerError, Occurrence, OccurrenceFilter, OccurrenceQuery, ScheduleView,
+    Explanation, Ledger, LedgerError, Occurrence, OccurrenceFilter, OccurrenceQuery, Queued,
+    Removed, ScheduleView,
 };
-
-/// How a command prints its result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum OutputFormat {
-    /// Aligned columns for people.
-    Table,
-    /// One JSON document.
-    Json,
-    /// JSON Lines: one object per line.
-    Jsonl,
-}
-
-/// `--format`, shared by the operations commands.
-#[derive(Debug, Args)]
-pub(crate) struct FormatArg {
-    /// Output format (default: `table` on a terminal, `json` otherwise).
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    format: Option<OutputFormat>,
-}
-
-impl FormatArg {
-    fn get(&self) -> OutputFormat {
-        self.format.unwrap_or(if io::stdout().is_terminal() {
-            OutputFormat::Table
-        } else {
-            OutputFormat::Json
-        })
-    }
-}
-
-/// `ledger schedules`.
-#[derive(Debug, Args)]
-pub(crate) struct SchedulesArgs {
-    #[command(flatten)]
-    format: FormatArg,
-}
 
 /// `ledger show ID`.
 #[derive(Debug, Args)]
 pub(crate) struct ShowArgs {
     /// Schedule id.
     id: String,
-    #[command(flatten)]
-    format: FormatArg,
 }
 
 /// `ledger remove ID`.
@@ -66,8 +31,6 @@ pub(crate) struct RemoveArgs {
     /// The current instant (default: the clock).
     #[arg(long, value_name = "INSTANT")]
     now: Option<String>,
-    #[command(flatten)]
-    format: FormatArg,
 }
 
 /// `ledger retry KEY`.
@@ -78,8 +41,6 @@ pub(crate) struct RetryArgs {
     /// The current instant (default: the clock).
     #[arg(long, value_name = "INSTANT")]
     now: Option<String>,
-    #[command(flatten)]
-    format: FormatArg,
 }
 
 /// `ledger trigger ID`.
@@ -90,8 +51,6 @@ pub(crate) struct TriggerArgs {
     /// The instant of the run (default: the clock).
     #[arg(long, value_name = "INSTANT")]
     now: Option<String>,
-    #[command(flatten)]
-    format: FormatArg,
 }
 
 /// `ledger prune --before INSTANT`.
@@ -100,8 +59,6 @@ pub(crate) struct PruneArgs {
     /// Delete terminal occurrences before this UTC instant.
     #[arg(long, value_name = "INSTANT")]
     before: String,
-    #[command(flatten)]
-    format: FormatArg,
 }
 
 /// `ledger occurrences`.
@@ -122,104 +79,121 @@ pub(crate) struct OccurrencesArgs {
     /// At most this many rows.
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
-    /// The same as `--format json`.
-    #[arg(long, conflicts_with = "format")]
-    json: bool,
-    #[command(flatten)]
-    format: FormatArg,
 }
 
-/// `ledger schedules`.
+/// `ledger schedules`: one record per schedule.
 pub(crate) fn schedules(
     ledger: &Ledger,
-    args: &SchedulesArgs,
+    output: &Output,
     out: &mut String,
-) -> Result<(), LedgerError> {
+) -> Result<i32, LedgerError> {
     let views = ledger.schedule_views(None)?;
-    match args.format.get() {
-        OutputFormat::Table => schedule_table(out, &views),
-        OutputFormat::Json => push(out, &views),
-        OutputFormat::Jsonl => views.iter().for_each(|v| push(out, v)),
+    let rows = || schedule_rows(&views);
+    Report {
+        whole: &views,
+        records: &views,
+        rows: &rows,
+        table: None,
     }
-    Ok(())
+    .emit(out, output, Shape::Records);
+    Ok(super::OK)
 }
 
-/// `ledger show ID`.
-pub(crate) fn show(ledger: &Ledger, args: &ShowArgs, out: &mut String) -> Result<(), LedgerError> {
+/// `ledger show ID`: one schedule; its table adds the revisions.
+pub(crate) fn show(
+    ledger: &Ledger,
+    args: &ShowArgs,
+    output: &Output,
+    out: &mut String,
+) -> Result<i32, LedgerError> {
     let view = ledger.show_schedule(&args.id)?;
-    match args.format.get() {
-        OutputFormat::Table => {
-            schedule_table(out, std::slice::from_ref(&view));
-            let rows: Vec<[String; 4]> =
-                std::iter::once(["REVISION", "CUTOVER", "UNTIL", "TZDB"].map(String::from))
-                    .chain(view.revisions.iter().flatten().map(|r| {
-                        [
-                            format!("r{}", r["revision"]),
-                            text(&r["cutover"]),
-                            text(&r["until"]),
-                            text(&r["tzdb"]),
-                        ]
-                    }))
-                    .collect();
-            out.push('\n');
-            super::table::push_rows(out, &rows.iter().map(|r| r.to_vec()).collect::<Vec<_>>());
-        }
-        OutputFormat::Json | OutputFormat::Jsonl => push(out, &view),
+    let one = std::slice::from_ref(&view);
+    let rows = || schedule_rows(one);
+    let table = |out: &mut String| {
+        super::table::push_rows(out, &schedule_rows(one));
+        let revisions = std::iter::once(
+            ["REVISION", "CUTOVER", "UNTIL", "TZDB"]
+                .map(String::from)
+                .to_vec(),
+        )
+        .chain(view.revisions.iter().flatten().map(|r| {
+            vec![
+                format!("r{}", r["revision"]),
+                cell(&r["cutover"]),
+                cell(&r["until"]),
+                cell(&r["tzdb"]),
+            ]
+        }))
+        .collect::<Vec<_>>();
+        out.push('\n');
+        super::table::push_rows(out, &revisions);
+    };
+    Report {
+        whole: &view,
+        records: one,
+        rows: &rows,
+        table: Some(&table),
     }
-    Ok(())
+    .emit(out, output, Shape::Records);
+    Ok(super::OK)
 }
 
 /// `ledger remove ID`.
-pub(crate) fn remove(
-    ledger: &mut Ledger,
-    args: &RemoveArgs,
-    out: &mut String,
-) -> Result<(), LedgerError> {
+pub(crate) fn remove(ledger: &mut Ledger, args: &RemoveArgs) -> Result<Removed, LedgerError> {
     let now = super::ledger::now_or_clock(args.now.as_deref())?;
-    print_object(out, args.format.get(), &ledger.remove(&args.id, now)?);
-    Ok(())
+    ledger.remove(&args.id, now)
 }
 
 /// `ledger retry KEY`.
-pub(crate) fn retry(
-    ledger: &mut Ledger,
-    args: &RetryArgs,
-    out: &mut String,
-) -> Result<(), LedgerError> {
+pub(crate) fn retry(ledger: &mut Ledger, args: &RetryArgs) -> Result<Queued, LedgerError> {
     let now = super::ledger::now_or_clock(args.now.as_deref())?;
-    print_object(out, args.format.get(), &ledger.retry(&args.key, now)?);
-    Ok(())
+    ledger.retry(&args.key, now)
 }
 
 /// `ledger trigger ID`.
-pub(crate) fn trigger(
-    ledger: &mut Ledger,
-    args: &TriggerArgs,
-    out: &mut String,
-) -> Result<(), LedgerError> {
+pub(crate) fn trigger(ledger: &mut Ledger, args: &TriggerArgs) -> Result<Queued, LedgerError> {
     let now = super::ledger::now_or_clock(args.now.as_deref())?;
-    print_object(out, args.format.get(), &ledger.trigger(&args.id, now)?);
-    Ok(())
+    ledger.trigger(&args.id, now)
 }
 
 /// `ledger prune --before INSTANT`.
 pub(crate) fn prune(
     ledger: &mut Ledger,
     args: &PruneArgs,
-    out: &mut String,
-) -> Result<(), LedgerError> {
+) -> Result<crate::ledger::PruneReport, LedgerError> {
     let before = super::ledger::instant(&args.before, "before")?;
-    print_object(out, args.format.get(), &ledger.prune(before)?);
-    Ok(())
+    ledger.prune(before)
 }
 
-/// `ledger occurrences`: JSON and JSON Lines go to stdout row by row as
-/// they are read; a table needs every width first, so it is collected.
+/// `ledger explain KEY`: the whole explanation as JSON (one object for
+/// `jsonl`); as a table and CSV, its occurrences and then their attempts.
+pub(crate) fn explain(
+    ledger: &Ledger,
+    key: &str,
+    output: &Output,
+    out: &mut String,
+) -> Result<i32, LedgerError> {
+    let explained = ledger.explain(key)?;
+    let rows = || explain_rows(&explained);
+    let table = |out: &mut String| explain_table(out, &explained);
+    Report {
+        whole: &explained,
+        records: std::slice::from_ref(&explained),
+        rows: &rows,
+        table: Some(&table),
+    }
+    .emit(out, output, Shape::Records);
+    Ok(super::OK)
+}
+
+/// `ledger occurrences`: JSON, JSON Lines and CSV go to stdout row by row
+/// as they are read; a table needs every width first, so it is collected.
 pub(crate) fn occurrences(
     ledger: &Ledger,
     args: &OccurrencesArgs,
+    output: &Output,
     out: &mut String,
-) -> Result<(), LedgerError> {
+) -> Result<i32, LedgerError> {
     let bound = |t: &Option<String>, field| {
         t.as_deref()
             .map(|t| super::ledger::instant(t, field))
@@ -235,47 +209,69 @@ pub(crate) fn occurrences(
         until: bound(&args.until, "until")?,
         limit: args.limit,
     };
-    let format = match args.json {
-        true => OutputFormat::Json,
-        false => args.format.get(),
-    };
-    if format == OutputFormat::Table {
+    let format = output.format(Shape::Records);
+    if format == Format::Table {
         let mut rows = Vec::new();
         ledger.each_occurrence(&query, &mut |o| {
             rows.push(o);
             Ok(())
         })?;
-        occurrence_table(out, &rows);
-        return Ok(());
+        super::table::push_rows(out, &occurrence_rows(&rows));
+        return Ok(super::OK);
     }
+    match stream(ledger, &query, format, output.pretty) {
+        // A reader that stopped early (`| head`) ends the listing, not in error.
+        Err(e) if e.code() == "stdout_closed" => Ok(super::OK),
+        r => r.map(|()| super::OK),
+    }
+}
+
+/// Writes each occurrence to stdout as the store returns it.
+fn stream(
+    ledger: &Ledger,
+    query: &OccurrenceQuery,
+    format: Format,
+    pretty: bool,
+) -> Result<(), LedgerError> {
     let stdout = io::stdout();
     let mut w = io::BufWriter::new(stdout.lock());
-    let mut first = true;
-    let streamed = (|| {
-        if format == OutputFormat::Json {
-            w.write_all(b"[").map_err(stdout_error)?;
-        }
-        ledger.each_occurrence(&query, &mut |o: Occurrence| {
-            if format == OutputFormat::Json && !first {
-                w.write_all(b",").map_err(stdout_error)?;
-            }
-            first = false;
-            serde_json::to_writer(&mut w, &o).map_err(|e| stdout_error(io::Error::other(e)))?;
-            if format == OutputFormat::Jsonl {
-                w.write_all(b"\n").map_err(stdout_error)?;
-            }
-            Ok(())
+    if format == Format::Csv {
+        let mut csv = csv::Writer::from_writer(w);
+        let write = |csv: &mut csv::Writer<_>, row: &[String]| {
+            csv.write_record(row).map_err(|e| match e.into_kind() {
+                csv::ErrorKind::Io(e) => stdout_error(e),
+                e => stdout_error(io::Error::other(format!("{e:?}"))),
+            })
+        };
+        write(&mut csv, &occurrence_rows(&[])[0])?;
+        ledger.each_occurrence(query, &mut |o: Occurrence| {
+            write(&mut csv, &occurrence_rows(std::slice::from_ref(&o))[1])
         })?;
-        if format == OutputFormat::Json {
-            w.write_all(b"]\n").map_err(stdout_error)?;
-        }
-        w.flush().map_err(stdout_error)
-    })();
-    match streamed {
-        // A reader that stopped early (`| head`) ends the listing, not in error.
-        Err(e) if e.code() == "stdout_closed" => Ok(()),
-        r => r,
+        return csv.flush().map_err(stdout_error);
     }
+    let mut first = true;
+    if format == Format::Json {
+        w.write_all(b"[").map_err(stdout_error)?;
+    }
+    ledger.each_occurrence(query, &mut |o: Occurrence| {
+        if format == Format::Json && !first {
+            w.write_all(b",").map_err(stdout_error)?;
+        }
+        first = false;
+        let written = match pretty && format == Format::Json {
+            true => serde_json::to_writer_pretty(&mut w, &o),
+            false => serde_json::to_writer(&mut w, &o),
+        };
+        written.map_err(|e| stdout_error(io::Error::other(e)))?;
+        if format == Format::Jsonl {
+            w.write_all(b"\n").map_err(stdout_error)?;
+        }
+        Ok(())
+    })?;
+    if format == Format::Json {
+        w.write_all(b"]\n").map_err(stdout_error)?;
+    }
+    w.flush().map_err(stdout_error)
 }
 
 fn stdout_error(e: io::Error) -> LedgerError {
@@ -285,24 +281,8 @@ fn stdout_error(e: io::Error) -> LedgerError {
     }
 }
 
-/// One object: JSON on one line, or its fields as `name  value` rows.
-fn print_object<T: Serialize>(out: &mut String, format: OutputFormat, value: &T) {
-    match format {
-        OutputFormat::Json | OutputFormat::Jsonl => push(out, value),
-        OutputFormat::Table => {
-            let v = serde_json::to_value(value).unwrap_or_default();
-            let rows: Vec<[String; 2]> = v
-                .as_object()
-                .into_iter()
-                .flatten()
-                .map(|(k, v)| [k.clone(), text(v)])
-                .collect();
-            super::table::push_rows(out, &rows.iter().map(|r| r.to_vec()).collect::<Vec<_>>());
-        }
-    }
-}
-
-fn schedule_table(out: &mut String, views: &[ScheduleView]) {
+/// The schedules' columns, header first.
+fn schedule_rows(views: &[ScheduleView]) -> Vec<Vec<String>> {
     let head = [
         "ID", "REV", "STATUS", "ZONE", "RULE", "NEXT", "LAST", "LATE", "COUNTS",
     ]
@@ -316,7 +296,7 @@ fn schedule_table(out: &mut String, views: &[ScheduleView]) {
                 .map(|(s, n)| format!("{s}={n}"))
                 .collect();
             let last = v.last_result.as_ref().map_or("-".to_owned(), |l| {
-                format!("{} {}", text(&l["state"]), text(&l["at"]))
+                format!("{} {}", cell(&l["state"]), cell(&l["at"]))
             });
             [
                 v.id.clone(),
@@ -334,10 +314,11 @@ fn schedule_table(out: &mut String, views: &[ScheduleView]) {
             ]
         }))
         .collect();
-    super::table::push_rows(out, &rows.iter().map(|r| r.to_vec()).collect::<Vec<_>>());
+    rows.iter().map(|r| r.to_vec()).collect()
 }
 
-fn occurrence_table(out: &mut String, list: &[Occurrence]) {
+/// The occurrences' columns, header first.
+fn occurrence_rows(list: &[Occurrence]) -> Vec<Vec<String>> {
     let head = ["KEY", "REV", "INSTANT", "STATE", "ATTEMPTS", "NOTES"].map(String::from);
     let rows: Vec<[String; 6]> = std::iter::once(head)
         .chain(list.iter().map(|o| {
@@ -358,19 +339,56 @@ fn occurrence_table(out: &mut String, list: &[Occurrence]) {
             ]
         }))
         .collect();
-    super::table::push_rows(out, &rows.iter().map(|r| r.to_vec()).collect::<Vec<_>>());
+    rows.iter().map(|r| r.to_vec()).collect()
 }
 
-/// A JSON value as a table cell: text as itself, null as `-`.
-fn text(v: &serde_json::Value) -> String {
-    match v {
-        serde_json::Value::Null => "-".to_owned(),
-        serde_json::Value::String(s) => s.clone(),
-        v => v.to_string(),
+/// An explanation's occurrences (one per revision that planned the key)
+/// and each one's attempts, as one list of columns, header first.
+fn explain_rows(e: &Explanation) -> Vec<Vec<String>> {
+    let mut rows = vec![
+        [
+            "KEY", "REV", "INSTANT", "STATE", "ATTEMPT", "WORKER", "OUTCOME", "ERROR",
+        ]
+        .map(String::from)
+        .to_vec(),
+    ];
+    for o in &e.occurrences {
+        let occurrence = |attempt: &Value| {
+            vec![
+                e.key.clone(),
+                format!("r{}", o["revision"]),
+                cell(&o["instant"]),
+                cell(&o["state"]),
+                cell(&attempt["attempt"]),
+                cell(&attempt["worker"]),
+                cell(&attempt["outcome"]),
+                cell(&attempt["error"]),
+            ]
+        };
+        match o["attemptLog"].as_array().filter(|a| !a.is_empty()) {
+            Some(attempts) => rows.extend(attempts.iter().map(occurrence)),
+            None => rows.push(occurrence(&Value::Null)),
+        }
     }
+    rows
 }
 
-fn push<T: Serialize + ?Sized>(out: &mut String, value: &T) {
-    out.push_str(&serde_json::to_string(value).unwrap_or_default());
-    out.push('\n');
+/// The key, its effect record (or why there is none), then the rows.
+fn explain_table(out: &mut String, e: &Explanation) {
+    let effect = match &e.effect {
+        Some(effect) => format!(
+            "recorded at {} (generation {})",
+            cell(&effect["recordedAt"]),
+            cell(&effect["generation"])
+        ),
+        None => "none recorded".to_owned(),
+    };
+    out.push_str(&format!("key     {}\neffect  {effect}\n", e.key));
+    if let Some(note) = &e.note {
+        out.push_str(&format!("note    {note}\n"));
+    }
+    if !e.occurrences.is_empty() {
+        out.push('\n');
+        super::table::push_rows(out, &explain_rows(e));
+    }
 }

@@ -1,6 +1,6 @@
 //! `ledger run --metrics-addr`: the ledger's Prometheus text at `/metrics`
 //! and a `/healthz` that fails while the store cannot be reached, served
-//! on a thread of the daemon with a connection of its own.
+//! on a thread of the daemon with connections of its own.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
@@ -8,13 +8,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use crate::ledger::{Ledger, LedgerError};
+use crate::ledger::{Ledger, LedgerError, Location};
 
-/// Binds `addr` and serves until `stop` is set. `open` gives a fresh
-/// connection whenever the last one failed.
+/// Binds `addr` and serves the ledger at `location` until `stop` is set.
 pub(super) fn serve(
     addr: &str,
-    open: impl Fn() -> Result<Ledger, LedgerError> + Send + 'static,
+    location: Location,
+    busy: Duration,
     stop: Arc<AtomicBool>,
 ) -> Result<(), LedgerError> {
     let listener = TcpListener::bind(addr).map_err(|e| {
@@ -28,10 +28,10 @@ pub(super) fn serve(
         LedgerError::new("internal", format!("cannot poll the metrics socket: {e}"))
     })?;
     std::thread::spawn(move || {
-        let mut ledger: Option<Ledger> = None;
+        let mut kept: Option<Ledger> = None;
         while !stop.load(Ordering::Relaxed) {
             match listener.accept() {
-                Ok((stream, _)) => answer(stream, &open, &mut ledger),
+                Ok((stream, _)) => answer(stream, &location, busy, &mut kept),
                 Err(_) => std::thread::sleep(Duration::from_millis(50)),
             }
         }
@@ -40,11 +40,7 @@ pub(super) fn serve(
 }
 
 /// Answers one request.
-fn answer(
-    stream: TcpStream,
-    open: &impl Fn() -> Result<Ledger, LedgerError>,
-    ledger: &mut Option<Ledger>,
-) {
+fn answer(stream: TcpStream, location: &Location, busy: Duration, kept: &mut Option<Ledger>) {
     let _ = stream.set_nonblocking(false);
     let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
     let mut reader = BufReader::new(&stream);
@@ -58,39 +54,63 @@ fn answer(
         line.clear();
     }
     let path = request.split_whitespace().nth(1).unwrap_or("");
-    let (status, body) = match path {
-        "/metrics" => match stats(open, ledger) {
-            Ok(text) => ("200 OK", text),
-            Err(e) => ("503 Service Unavailable", format!("{}\n", e.message())),
+    let text = "text/plain; version=0.0.4";
+    let (status, kind, body) = match path {
+        "/metrics" => match stats(location, busy, kept) {
+            Ok(body) => ("200 OK", text, body),
+            Err(e) => unavailable(&e),
         },
-        "/healthz" => match stats(open, ledger) {
-            Ok(_) => ("200 OK", "ok\n".to_owned()),
-            Err(e) => ("503 Service Unavailable", format!("{}\n", e.message())),
+        "/healthz" => match probe(location, busy) {
+            Ok(()) => ("200 OK", text, "ok\n".to_owned()),
+            Err(e) => unavailable(&e),
         },
-        _ => ("404 Not Found", "try /metrics or /healthz\n".to_owned()),
+        _ => (
+            "404 Not Found",
+            text,
+            "try /metrics or /healthz\n".to_owned(),
+        ),
     };
     let mut out = &stream;
     let _ = write!(
         out,
-        "HTTP/1.1 {status}\r\nContent-Type: text/plain; version=0.0.4\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
 }
 
+/// A 503 whose body is the store's error object (`code`, `message`), as
+/// the CLI prints it.
+fn unavailable(e: &LedgerError) -> (&'static str, &'static str, String) {
+    let body =
+        serde_json::to_string(e).unwrap_or_else(|_| format!("{{\"code\":\"{}\"}}", e.code()));
+    (
+        "503 Service Unavailable",
+        "application/json",
+        format!("{body}\n"),
+    )
+}
+
+/// Whether the ledger can be reached where the daemon was told it is: a
+/// new read-only connection and its schema version. A new one each time,
+/// because a connection the daemon keeps can outlive what it points at (a
+/// SQLite file removed or replaced under it stays readable through the
+/// open file).
+fn probe(location: &Location, busy: Duration) -> Result<(), LedgerError> {
+    Ledger::open_read_only(location, busy)?.schema_version()?;
+    Ok(())
+}
+
 /// The Prometheus text, on the kept connection or a new one.
 fn stats(
-    open: &impl Fn() -> Result<Ledger, LedgerError>,
-    ledger: &mut Option<Ledger>,
+    location: &Location,
+    busy: Duration,
+    kept: &mut Option<Ledger>,
 ) -> Result<String, LedgerError> {
-    if ledger.is_none() {
-        *ledger = Some(open()?);
-    }
-    let result = match ledger.as_ref() {
-        Some(l) => l.stats().map(|s| s.to_prometheus()),
-        None => Err(LedgerError::new("internal", "no connection")),
+    let ledger = match kept.take() {
+        Some(l) => l,
+        None => Ledger::open_read_only(location, busy)?,
     };
-    if result.is_err() {
-        *ledger = None;
-    }
-    result
+    let text = ledger.stats()?.to_prometheus();
+    *kept = Some(ledger);
+    Ok(text)
 }

@@ -16,6 +16,8 @@ mod ledger;
 #[cfg(not(target_arch = "wasm32"))]
 mod ledger_ops;
 #[cfg(not(target_arch = "wasm32"))]
+mod ledger_print;
+#[cfg(not(target_arch = "wasm32"))]
 mod metrics;
 mod output;
 #[cfg(not(target_arch = "wasm32"))]
@@ -73,6 +75,16 @@ pub fn main_with_args(args: Vec<OsString>) -> i32 {
             Err(e) => errors.report(&e, &sources),
         },
         Err(e) => errors.report(&e, &sources),
+    }
+}
+
+/// Prints warnings on stderr, one JSON object a line, beside the output
+/// they are about.
+fn warn(warnings: &[crate::plan::Warning]) {
+    let mut stderr = io::stderr().lock();
+    for w in warnings {
+        let line = serde_json::to_string(&serde_json::json!({"warning": w})).unwrap_or_default();
+        let _ = writeln!(stderr, "{line}");
     }
 }
 
@@ -425,14 +437,33 @@ fn run(cli: Cli, out: &mut String, sources: &mut Sources) -> Result<i32, Error> 
             // Validate first: printing a spec that cannot run would only
             // move the error to whoever imports the file.
             Schedule::new(&spec)?;
-            out.push_str(&crate::ical::to_ical(&spec));
+            out.push_str(&crate::ical::to_vcalendar(&spec, jiff::Timestamp::now()));
         }
-        Command::FromIcal { file, output } => {
+        Command::FromIcal {
+            file,
+            uid,
+            tz,
+            output,
+        } => {
             let text = input::read_source(&file, "file")?;
-            let spec = crate::ical::parse_ical(&text)?;
-            Schedule::new(&spec)?;
-            let rows = || table::spec_rows(&spec);
-            single(&spec, &rows).emit(out, &output, Shape::Records);
+            let mut options = crate::ical::IcalOptions::new();
+            if let Some(uid) = uid {
+                options = options.uid(uid);
+            }
+            if let Some(tz) = tz {
+                options = options.time_zone(tz);
+            }
+            let events = crate::ical::parse_ical_events(&text, &options)?;
+            // Every event is checked before any is printed.
+            for event in &events {
+                Schedule::new(event.spec())?;
+            }
+            for event in &events {
+                warn(event.warnings());
+                let spec = event.spec();
+                let rows = || table::spec_rows(spec);
+                single(spec, &rows).emit(out, &output, Shape::Records);
+            }
         }
         Command::Misfire {
             spec,
@@ -499,6 +530,7 @@ fn misfire(
     sources.flag("now", Some(now));
     let now = input::instant(now, &schedule, "now")?;
     let due = input::due_list(&input::read_source(due, "due")?, &schedule)?;
+    warn(&crate::misfire::check_due(&schedule, &due, now)?);
     let decisions = crate::misfire::decide_misfires(&schedule, &due, now);
     let rows = || table::misfire_rows(&decisions);
     Report {

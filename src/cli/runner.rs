@@ -72,15 +72,14 @@ fn jitter(d: Duration) -> Duration {
 /// failed write are transient, at start as later: each is logged and tried
 /// again after a bounded, jittered backoff; only bad configuration (and a
 /// corrupt or too new ledger) ends the daemon. One JSON line per tick and
-/// per failed attempt goes to stderr; the summary goes to stdout at the end.
+/// per failed attempt goes to stderr; the summary is the result.
 pub(super) fn daemon(
     open: impl Fn() -> Result<Ledger, LedgerError>,
     setup: impl Fn(Ledger) -> Result<Ledger, LedgerError>,
     work: &Work,
     plan: &Schedule,
     stop: &AtomicBool,
-    out: &mut String,
-) -> Result<(), LedgerError> {
+) -> Result<serde_json::Value, LedgerError> {
     let mut backoff = Duration::ZERO;
     let mut ledger = None;
     let mut total = TickReport::default();
@@ -121,11 +120,7 @@ pub(super) fn daemon(
         pause(wait, stop);
     }
     log("stopped", serde_json::json!({ "ticks": ticks }));
-    super::ledger::push(
-        out,
-        &serde_json::json!({ "ticks": ticks, "stopped": "signal", "total": total }),
-    );
-    Ok(())
+    Ok(serde_json::json!({ "ticks": ticks, "stopped": "signal", "total": total }))
 }
 
 /// A flag that SIGTERM and SIGINT set.
@@ -226,15 +221,19 @@ fn run_next(
     let mut held = true;
     let outcome = exec(work, &claimed, every, stop, || {
         // A renewal that meets a busy database is tried again at the next
-        // interval; once the claim is lost it stays lost. Neither stops the
-        // command, whose outcome is recorded below as the generation allows.
+        // interval; once the claim is lost, or refused for good (a newer
+        // epoch), it stays lost. Neither stops the command, whose outcome
+        // is recorded below as the generation and the epoch allow.
         if held {
             match ledger.renew(&mut job, clock(), lease) {
                 Ok(h) => held = h,
-                Err(e) => log(
-                    "renew_failed",
-                    serde_json::json!({ "key": job.key, "code": e.code(), "message": e.message() }),
-                ),
+                Err(e) => {
+                    held = e.is_transient();
+                    log(
+                        "renew_failed",
+                        serde_json::json!({ "key": job.key, "code": e.code(), "message": e.message() }),
+                    );
+                }
             }
         }
     });

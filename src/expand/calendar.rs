@@ -56,7 +56,10 @@ pub(super) fn days_in_year(year: i32) -> u16 {
     if is_leap(year) { 366 } else { 365 }
 }
 
-/// 1-based day of year of the first day of `month`.
+/// 1-based day of year of the first day of `month`. Inlined into the
+/// expander's per-day check, which the wasm build's inline threshold would
+/// otherwise leave a call.
+#[inline(always)]
 pub(super) fn month_start_doy(year: i32, month: u8) -> u16 {
     const CUM: [u16; 12] = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
     let leap = u16::from(month > 2 && is_leap(year));

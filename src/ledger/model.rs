@@ -285,6 +285,12 @@ pub struct Explanation {
     /// Every occurrence with that key (one per revision that planned it),
     /// each with its attempts and the revision's spec and range.
     pub occurrences: Vec<serde_json::Value>,
+    /// The key ran, but `prune` deleted its occurrence (and attempts): only
+    /// the effect record is left, so `occurrences` is empty.
+    pub pruned: bool,
+    /// What a pruned key's answer means, for people.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 pub(crate) fn ser_ts<S: serde::Serializer>(t: &Timestamp, s: S) -> Result<S::Ok, S::Error> {

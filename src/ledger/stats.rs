@@ -198,21 +198,14 @@ impl Ledger {
 
     /// Everything about one effect key: each occurrence carrying it (one
     /// per revision), its attempts, its revision's spec and range, and the
-    /// recorded effect. Fails with `unknown_key` when nothing carries it.
+    /// recorded effect. A key whose occurrence `prune` deleted after it ran
+    /// answers with `pruned` set, its effect record and no occurrence.
+    /// Fails with `unknown_key` when nothing carries it.
     pub fn explain(&self, key: &str) -> Result<Explanation, LedgerError> {
         let occurrences = self.occurrences(&OccurrenceFilter {
             key: Some(key.to_owned()),
             ..OccurrenceFilter::default()
         })?;
-        if occurrences.is_empty() {
-            return Err(LedgerError::new(
-                "unknown_key",
-                format!(
-                    "no occurrence has key `{key}`: keys look like `<schedule>|<nominal>`, e.g. `digest|2026-10-21T09:00:00`; list them with `wallclock ledger occurrences`"
-                ),
-            )
-            .with_field("key"));
-        }
         let effect = self.store.query_opt(
             "SELECT o.id, e.generation, e.recorded_at
                    FROM effects e LEFT JOIN occurrences o ON o.seq = e.occurrence WHERE e.key = ?1",
@@ -226,6 +219,27 @@ impl Ledger {
                 }))
             },
         )?;
+        if occurrences.is_empty() {
+            let Some(effect) = effect else {
+                return Err(LedgerError::new(
+                    "unknown_key",
+                    format!(
+                        "no occurrence has key `{key}`: keys look like `<schedule>|<nominal>`, e.g. `digest|2026-10-21T09:00:00`; list them with `wallclock ledger occurrences` (a pruned occurrence that never ran leaves nothing behind)"
+                    ),
+                )
+                .with_field("key"));
+            };
+            return Ok(Explanation {
+                key: key.to_owned(),
+                note: Some(format!(
+                    "the occurrence with key `{key}` ran (its effect was recorded at {}) and was then pruned: its row and attempts are gone, its effect record stays, so the key never runs again",
+                    effect["recordedAt"].as_str().unwrap_or("an unknown time")
+                )),
+                effect: Some(effect),
+                occurrences: Vec::new(),
+                pruned: true,
+            });
+        }
         let mut out = Vec::new();
         for occ in occurrences {
             let attempts = self.attempts(&occ.id)?;
@@ -255,6 +269,8 @@ impl Ledger {
             key: key.to_owned(),
             effect,
             occurrences: out,
+            pruned: false,
+            note: None,
         })
     }
 

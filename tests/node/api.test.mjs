@@ -597,3 +597,42 @@ test('expand: keys are made by Rust, whatever the id', () => {
     'jöb😀|2026-11-01T01:30:00|fold=1',
   ]);
 });
+
+test('zone names: did you mean, aliases and signs warned about, canonical names out', () => {
+  const message = (zone) => {
+    try {
+      wc.validate({ timeZone: zone, start: '2026-03-01T09:00' });
+    } catch (e) {
+      assert.equal(e.code, 'unknown_time_zone');
+      return e.message;
+    }
+    assert.fail(`${zone} was accepted`);
+  };
+  assert.match(message('Europe/Londn'), /did you mean `Europe\/London`\?$/);
+  assert.match(message('Londn'), /did you mean `Europe\/London`\?$/);
+  // The Windows table is native-only: the package does not know these names.
+  assert.match(message('W. Europe Standard Time'), /unknown time zone/);
+
+  const alias = wc.expand({ timeZone: 'US/Eastern', start: '2026-03-01T09:00' });
+  assert.equal(alias.warnings[0].code, 'zone_alias');
+  assert.match(alias.warnings[0].message, /`US\/Eastern` is an alias of `America\/New_York`/);
+  assert.ok(alias.entries[0].local.endsWith('[America/New_York]'), alias.entries[0].local);
+  const codes = (zone) =>
+    wc.validate({ timeZone: zone, start: '2026-03-01T09:00' }).warnings.map((w) => w.code);
+  assert.deepEqual(codes('EST'), ['zone_alias', 'fixed_offset_zone']);
+  assert.deepEqual(codes('Etc/GMT+5'), ['reversed_sign_zone']);
+  assert.deepEqual(codes('Europe/London'), []);
+});
+
+test('an EXDATE that matches nothing and an RDATE the rule gives are warned about, as in the CLI', () => {
+  const spec = {
+    timeZone: 'Europe/Berlin', start: '2026-03-02T09:00', rrule: 'FREQ=DAILY;COUNT=5',
+    exdate: ['2026-03-03T09:30', '2026-03-04T09:00', '2026-03-20T09:00'],
+    rdate: ['2026-03-05T09:00'],
+  };
+  const warnings = wc.validate(spec).warnings;
+  assert.deepEqual(warnings.map((w) => w.code), ['exdate_unmatched', 'exdate_unmatched', 'rdate_duplicate']);
+  assert.match(warnings[0].message, /`exdate` 2026-03-03T09:30:00 matches no occurrence, so it removes nothing \(on 2026-03-03 it runs at 09:00\)/);
+  assert.match(warnings[1].message, /the schedule has no occurrence on 2026-03-20/);
+  assert.deepEqual(wc.expand(spec, {}).warnings, warnings);
+});

@@ -11,7 +11,7 @@ import { page, parseN, list } from './state.js';
 const FIELDS = {
   tz: 'tz', start: 'start', rrule: 'rrule', rdate: 'rdate', exdate: 'exdate', gap: 'gap', fold: 'fold',
   inv: 'invalidDate', n: 'n', anchor: 'anchor', down: 'down', back: 'back', misfire: 'misfire',
-  lat: 'maxLateness', catchUp: 'maxCatchUp', grace: 'grace',
+  lat: 'maxLateness', catchUp: 'maxCatchUp', grace: 'grace', dur: 'jobDuration',
 };
 // Error `field` from wasm → the id whose `-err` element shows it.
 const ERR_TARGET = {

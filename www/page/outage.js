@@ -8,8 +8,9 @@ import { fmtNominal, fmtUtc, setText } from '../render.js';
 import { $, html, setHtml, join, EMPTY } from './dom.js';
 import { page, outageSpec, isoSec } from './state.js';
 import { setErr, errTarget, errText } from './form.js';
+import { OVERLAP, overlapAtRecovery, parseJobDuration, fmtLate } from './overlap.js';
 
-const ERR_IDS = ['down', 'back', 'misfire', 'maxLateness', 'maxCatchUp', 'grace', 'outage'];
+const ERR_IDS = ['down', 'back', 'misfire', 'maxLateness', 'maxCatchUp', 'grace', 'jobDuration', 'outage'];
 const DECIDE = 5000; // missed executions the policy decides on (the newest)
 const SHOW = 1000; // rows of the outage table (the newest)
 
@@ -62,6 +63,7 @@ export function updateOutage() {
   for (const id of ERR_IDS) setErr(id, null);
   const tbody = $('outage').querySelector('tbody');
   const st = page.st;
+  showOverlap(null, 0);
   if (!st.down.trim() || !st.back.trim()) {
     setHtml(tbody, EMPTY);
     setText($('outage-summary'), 'Enter when the scheduler went down and when it came back.');
@@ -81,9 +83,42 @@ export function updateOutage() {
     const decided = o.leftOut ? ` (decided for the newest ${o.decided}; the ${o.leftOut} older ones are left out)` : '';
     const shown = o.hidden ? ` The table shows the newest ${o.decisions.length}.` : '';
     setText($('outage-summary'), `${o.missed} missed${decided}${parts.length ? ': ' + parts.join(', ') : ''}.${shown} “Now” is the back-at time; the misfire decision is ${st.misfire}.`);
+    showOverlap(o.decisions, span.to);
   } catch (e) {
     setHtml(tbody, EMPTY);
     setText($('outage-summary'), '');
     setErr(errTarget(e, 'outage'), errText(e));
   }
+}
+
+/**
+ * The overlap table: for the executions decided `run` (`decisions`, oldest
+ * first, as shown above), what `allow`, `skip` and `queue` do when they all
+ * start at `back` (ms) with the job duration the form holds.
+ */
+function showOverlap(decisions, back) {
+  const tbody = $('overlap').querySelector('tbody');
+  const summary = $('overlap-summary');
+  const text = page.st.dur.trim();
+  const runs = (decisions || []).filter((d) => d.decision === 'run').map((d) => ({ ...d, instant: Date.parse(d.instant) }));
+  if (!decisions || !runs.length || !text) {
+    setHtml(tbody, EMPTY);
+    setText(summary, decisions && runs.length && !text ? 'Enter a job duration to see what each overlap policy does to these runs.' : '');
+    return;
+  }
+  const duration = parseJobDuration(text);
+  if (!duration) {
+    setHtml(tbody, EMPTY);
+    setText(summary, '');
+    setErr('jobDuration', `“${text}” is not a duration longer than zero: write e.g. PT10M, PT1H30M or 10m.`);
+    return;
+  }
+  const by = overlapAtRecovery(runs, back, duration);
+  const cell = (r) => (r.skipped
+    ? html`<span class="badge dc-skipped">skipped</span> ${r.skipped}`
+    : html`<span class="badge dc-run">run</span> ${fmtUtc(isoSec(r.start))}, late by ${fmtLate(r.late)}`);
+  setHtml(tbody, join(runs.map((d, i) => html`<tr><td>${fmtNominal(d.nominal)}${d.fold ? ' (2nd)' : ''}</td><td>${fmtUtc(isoSec(d.instant))}</td>${join(OVERLAP.map((p) => html`<td data-policy="${p}">${cell(by[p][i])}</td>`))}</tr>`)));
+  const last = by.queue[by.queue.length - 1];
+  const skipped = by.skip.filter((r) => r.skipped).length;
+  setText(summary, `${runs.length} run${runs.length > 1 ? 's' : ''} at ${fmtUtc(isoSec(back))}, ${fmtLate(duration)} each: allow runs ${runs.length > 1 ? 'them all at once' : 'it'}; skip runs the oldest${skipped ? ` and skips ${skipped} (overlap)` : ''}; queue finishes the last at ${fmtUtc(isoSec(last.end))}.`);
 }

@@ -4,7 +4,7 @@
 export const DEFAULTS = {
   tz: '', start: '', rrule: 'FREQ=DAILY', rdate: '', exdate: '',
   gap: 'skip', fold: 'first', inv: 'omit', n: 50, anchor: 'start', cmp: false,
-  down: '', back: '', misfire: 'all', lat: '', catchUp: '', grace: '',
+  down: '', back: '', misfire: 'all', lat: '', catchUp: '', grace: '', dur: '',
   /** The baseline of "What changes": a spec as JSON text ('' until the first valid rule). */
   base: '',
 };
