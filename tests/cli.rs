@@ -515,7 +515,9 @@ fn misfire_due_items_read_as_in_js() {
             )
         )
     );
-    let v = ok_json(&run(r#"[{"key":"k","instant":"2026-01-01T09:00"}]"#));
+    let v = ok_json(&run(
+        r#"[{"key":"preview|2026-01-01T09:00:00","instant":"2026-01-01T09:00"}]"#,
+    ));
     assert_eq!(v[0]["instant"], "2026-01-01T14:00:00Z");
 }
 
