@@ -8,6 +8,7 @@ export {
   expand,
   expandInstants,
   notices,
+  noticeEnd,
   diff,
   validate,
   describe,

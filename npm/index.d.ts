@@ -271,6 +271,12 @@ export function expandInstants(spec: Spec, options?: ExpandOptions | null): Floa
 /** The entries of `[from, to)` a clock change affects, and the zone's transitions there. */
 export function notices(spec: Spec, window: NoticeWindow): Expansion;
 /**
+ * Epoch milliseconds of the end of "the next 12 months" from `from` (an instant, or a local
+ * date-time in the spec's zone): the same wall-clock time a year later in the spec's zone
+ * (29 February → 28 February), the window `wallclock notices` shows by default.
+ */
+export function noticeEnd(spec: Spec, from: InstantOrLocal): number;
+/**
  * What an edit changes: both specs expanded over `[from, to)` (bounds read in the old spec's
  * zone), every occurrence added, removed, moved or changed, each with the field that explains it.
  */

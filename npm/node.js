@@ -10,6 +10,7 @@ export {
   expand,
   expandInstants,
   notices,
+  noticeEnd,
   diff,
   validate,
   describe,

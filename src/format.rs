@@ -20,6 +20,27 @@ pub fn key(id: &str, nominal: DateTime, fold: u8, second_of_both: bool) -> Strin
     k
 }
 
+/// The nominal of an occurrence run by hand at `at`: `manual|<instant>`,
+/// never a calendar nominal (those have no offset). Only the ledger runs
+/// schedules by hand.
+#[cfg(feature = "native")]
+pub(crate) fn manual_nominal(at: Timestamp) -> String {
+    let mut n = String::from("manual|");
+    n.push_str(&fmt_instant(at));
+    n
+}
+
+/// The idempotency key of an occurrence of schedule `id` run by hand at
+/// `at`: `<id>|manual|<instant>`.
+#[cfg(feature = "native")]
+pub(crate) fn manual_key(id: &str, at: Timestamp) -> String {
+    let mut k = String::with_capacity(id.len() + 28);
+    k.push_str(id);
+    k.push('|');
+    k.push_str(&manual_nominal(at));
+    k
+}
+
 /// `2026-03-08T02:30:00`.
 pub fn fmt_nominal(dt: DateTime) -> String {
     let mut s = String::with_capacity(20);

@@ -24,6 +24,24 @@ pub struct Due {
     pub instant: Timestamp,
 }
 
+impl Due {
+    /// Item `i` of a due list, as `wallclock misfire --due` and the JS
+    /// `decideMisfires` both read it: its key, and its instant as an
+    /// instant or a local date-time in the schedule's zone; a bad instant
+    /// names the field `due[i].instant`. Only those two surfaces read due
+    /// lists from text.
+    #[cfg(any(feature = "native", feature = "wasm"))]
+    pub(crate) fn read(
+        schedule: &Schedule,
+        i: usize,
+        key: String,
+        instant: &str,
+    ) -> Result<Due, crate::Error> {
+        let instant = schedule.instant_at(instant, &format!("due[{i}].instant"))?;
+        Ok(Due { key, instant })
+    }
+}
+
 /// The terminal decision for a due occurrence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Decision {

@@ -150,36 +150,7 @@ pub fn simulate_outage(schedule: &Schedule, options: &OutageOptions) -> Result<O
     // The oldest instant to decide on: the `decided`-th newest.
     crate::sort::sort(&mut missed);
     let cut = missed[total - decided];
-    // Executions in `[cut, back]`: `decided` of them, and a few more when
-    // several share the instant at the cut.
-    let window = ExpandOptions::new()
-        .from(cut)
-        .to(to)
-        .limit(decided * 2 + 10);
-    let mut rows: Vec<(Due, DateTime, u8)> = expand(schedule, &window)?
-        .entries()
-        .iter()
-        .filter(|e| e.status().executes())
-        .filter_map(|e| {
-            let instant = e
-                .instant()
-                .filter(|t| *t > down && *t >= cut && *t <= back)?;
-            Some((
-                Due {
-                    key: e.key(),
-                    instant,
-                },
-                e.nominal(),
-                e.fold(),
-            ))
-        })
-        .collect();
-    // The order of `decide_misfires`' result, so the two zip.
-    crate::sort::sort_by(&mut rows, |a, b| {
-        (a.0.instant, &a.0.key) < (b.0.instant, &b.0.key)
-    });
-    // Ties at the cut can add a few: decide on the newest `decided` only.
-    rows.drain(..rows.len().saturating_sub(decided));
+    let rows = newest_due(schedule, options, cut, to, decided)?;
     let due: Vec<Due> = rows.iter().map(|r| r.0.clone()).collect();
     let all = decide_misfires(schedule, &due, back);
     let mut counts = DecisionCounts::default();
@@ -213,6 +184,49 @@ pub fn simulate_outage(schedule: &Schedule, options: &OutageOptions) -> Result<O
         hidden: made - decisions.len(),
         decisions,
     })
+}
+
+/// The newest `decided` executions in `[cut, back]` after `options.down`
+/// (the schedule's entries there: `decided` of them, and a few more when
+/// several share the instant at the cut, which are left out), with their
+/// nominal time and fold, in `decide_misfires`' order.
+fn newest_due(
+    schedule: &Schedule,
+    options: &OutageOptions,
+    cut: Timestamp,
+    to: Timestamp,
+    decided: usize,
+) -> Result<Vec<(Due, DateTime, u8)>, Error> {
+    let (down, back) = (options.down, options.back);
+    let window = ExpandOptions::new()
+        .from(cut)
+        .to(to)
+        .limit(decided * 2 + 10);
+    let mut rows: Vec<(Due, DateTime, u8)> = expand(schedule, &window)?
+        .entries()
+        .iter()
+        .filter(|e| e.status().executes())
+        .filter_map(|e| {
+            let instant = e
+                .instant()
+                .filter(|t| *t > down && *t >= cut && *t <= back)?;
+            Some((
+                Due {
+                    key: e.key(),
+                    instant,
+                },
+                e.nominal(),
+                e.fold(),
+            ))
+        })
+        .collect();
+    // The order of `decide_misfires`' result, so the two zip.
+    crate::sort::sort_by(&mut rows, |a, b| {
+        (a.0.instant, &a.0.key) < (b.0.instant, &b.0.key)
+    });
+    // Ties at the cut can add a few: decide on the newest `decided` only.
+    rows.drain(..rows.len().saturating_sub(decided));
+    Ok(rows)
 }
 
 /// `back` after `down`, and the counts within their bounds.

@@ -249,27 +249,46 @@ pub struct Schedule {
     pub(crate) timeout: Option<SignedDuration>,
 }
 
+/// The spec's `id` (1 to [`MAX_ID_LEN`] bytes, no `|`, allowed characters)
+/// and `revision` (from 1).
+fn check_identity(spec: &Spec) -> Result<(), Error> {
+    if spec.id.is_empty() || spec.id.len() > MAX_ID_LEN || spec.id.contains('|') {
+        return Err(Error::new(
+            ErrorCode::InvalidSpec,
+            format!(
+                "invalid `id` `{}`: expected 1 to {MAX_ID_LEN} bytes without `|` (the key separator), e.g. `daily-report`",
+                spec.id
+            ),
+        )
+        .with_field("id"));
+    }
+    check_id_chars(&spec.id)?;
+    if spec.revision == 0 {
+        return Err(Error::new(
+            ErrorCode::InvalidSpec,
+            "invalid `revision` `0`: expected an integer >= 1, e.g. `\"revision\": 2`",
+        )
+        .with_field("revision"));
+    }
+    Ok(())
+}
+
+/// A `timeout`: a duration longer than zero.
+fn read_timeout(s: &str) -> Result<SignedDuration, Error> {
+    match parse_duration(s, "timeout")? {
+        d if d.is_positive() => Ok(d),
+        _ => Err(Error::new(
+            ErrorCode::InvalidDuration,
+            format!("invalid `timeout` `{s}`: it must be longer than zero, e.g. `PT10M`"),
+        )
+        .with_field("timeout")),
+    }
+}
+
 impl Schedule {
     /// Validates a spec. The first problem found is returned, naming its field.
     pub fn new(spec: &Spec) -> Result<Schedule, Error> {
-        if spec.id.is_empty() || spec.id.len() > MAX_ID_LEN || spec.id.contains('|') {
-            return Err(Error::new(
-                ErrorCode::InvalidSpec,
-                format!(
-                    "invalid `id` `{}`: expected 1 to {MAX_ID_LEN} bytes without `|` (the key separator), e.g. `daily-report`",
-                    spec.id
-                ),
-            )
-            .with_field("id"));
-        }
-        check_id_chars(&spec.id)?;
-        if spec.revision == 0 {
-            return Err(Error::new(
-                ErrorCode::InvalidSpec,
-                "invalid `revision` `0`: expected an integer >= 1, e.g. `\"revision\": 2`",
-            )
-            .with_field("revision"));
-        }
+        check_identity(spec)?;
         let zone::Named {
             tz,
             name,
@@ -314,21 +333,7 @@ impl Schedule {
             Some(s) => parse_duration(s, "grace")?,
             None => SignedDuration::from_mins(5),
         };
-        let timeout = match spec.timeout.as_deref() {
-            Some(s) => match parse_duration(s, "timeout")? {
-                d if d.is_positive() => Some(d),
-                _ => {
-                    return Err(Error::new(
-                        ErrorCode::InvalidDuration,
-                        format!(
-                            "invalid `timeout` `{s}`: it must be longer than zero, e.g. `PT10M`"
-                        ),
-                    )
-                    .with_field("timeout"));
-                }
-            },
-            None => None,
-        };
+        let timeout = spec.timeout.as_deref().map(read_timeout).transpose()?;
         Ok(Schedule {
             spec: spec.clone(),
             id: Arc::from(spec.id.as_str()),

@@ -150,11 +150,7 @@ pub fn decide_misfires(spec: JsValue, due: JsValue, now: JsValue) -> Result<JsVa
         };
         let mut due = Vec::with_capacity(items.len());
         for (i, item) in items.into_iter().enumerate() {
-            let instant = schedule.instant_at(&item.instant, &format!("due[{i}].instant"))?;
-            due.push(Due {
-                key: item.key,
-                instant,
-            });
+            due.push(Due::read(&schedule, i, item.key, &item.instant)?);
         }
         Ok(crate::decide_misfires(&schedule, &due, now))
     };
@@ -181,6 +177,26 @@ pub fn instant_at(time_zone: JsValue, text: JsValue) -> Result<f64, JsValue> {
         let instant = crate::instant_at(&zone, &text, "text")?;
         // Milliseconds since 1970 stay far below 2^53 for years 0000..=9999.
         Ok(instant.as_millisecond() as f64)
+    };
+    run().map_err(js_error)
+}
+
+/// The end of "the next 12 months" from `from` (an instant, or a local
+/// date-time in the spec's zone), as epoch milliseconds: the window
+/// `wallclock notices` shows by default ([`crate::notice_window`]), so the
+/// page, `wallclock-check` and the CLI mean the same year.
+#[wasm_bindgen(js_name = noticeEnd)]
+pub fn notice_end(spec: JsValue, from: JsValue) -> Result<f64, JsValue> {
+    let run = || -> Result<f64, Error> {
+        let schedule = read_schedule(&spec)?;
+        let from = string_arg(
+            &from,
+            "from",
+            "an instant or a local date-time such as `2026-03-08T02:30`",
+        )?;
+        let from = schedule.instant_at(&from, "from")?;
+        // At most the last instant of year 9999: far below 2^53 ms.
+        Ok(crate::notice_window(&schedule, from).1.as_millisecond() as f64)
     };
     run().map_err(js_error)
 }
@@ -816,21 +832,7 @@ impl Columns {
             }
             meta.push(m);
         }
-        // A long window has two transitions a year, each six strings.
-        let transitions = expansion.transitions();
-        let mut shifts = Vec::with_capacity(transitions.len() * 3);
-        for t in transitions {
-            let mut record = [b' '; FIELDS_WIDTH];
-            let utc = jiff::tz::Offset::UTC.to_datetime(t.instant);
-            record[..19].copy_from_slice(&nominal_bytes(utc)?);
-            record[19] = b'Z';
-            record[20..39].copy_from_slice(&nominal_bytes(t.local_before())?);
-            record[39..].copy_from_slice(&nominal_bytes(t.local_after())?);
-            fields.extend_from_slice(&record);
-            shifts.push(offset_index(&mut offsets, t.offset_before)?);
-            shifts.push(offset_index(&mut offsets, t.offset_after)?);
-            shifts.push(u32::from(t.kind() == "gap"));
-        }
+        let shifts = transition_columns(expansion.transitions(), &mut fields, &mut offsets)?;
         let tail = Tail {
             tzdb: expansion.tzdb(),
             offsets: offsets.into_iter().map(crate::fmt_offset).collect(),
@@ -847,6 +849,31 @@ impl Columns {
             tail,
         })
     }
+}
+
+/// Appends each transition's instant and local times before and after to
+/// `fields`; its offsets before and after (indexes into `offsets`) and
+/// whether it is a gap, three numbers per transition.
+fn transition_columns(
+    transitions: &[crate::Transition],
+    fields: &mut Vec<u8>,
+    offsets: &mut Vec<jiff::tz::Offset>,
+) -> Option<Vec<u32>> {
+    // A long window has two transitions a year, each six strings.
+    let mut shifts = Vec::with_capacity(transitions.len() * 3);
+    for t in transitions {
+        let mut record = [b' '; FIELDS_WIDTH];
+        let utc = jiff::tz::Offset::UTC.to_datetime(t.instant);
+        record[..19].copy_from_slice(&nominal_bytes(utc)?);
+        record[19] = b'Z';
+        record[20..39].copy_from_slice(&nominal_bytes(t.local_before())?);
+        record[39..].copy_from_slice(&nominal_bytes(t.local_after())?);
+        fields.extend_from_slice(&record);
+        shifts.push(offset_index(offsets, t.offset_before)?);
+        shifts.push(offset_index(offsets, t.offset_after)?);
+        shifts.push(u32::from(t.kind() == "gap"));
+    }
+    Some(shifts)
 }
 
 /// The index of `offset` in `offsets`, added when new.

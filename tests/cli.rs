@@ -478,6 +478,49 @@ fn spec_file_in_icalendar_starting_with_any_property() {
     assert_eq!(e["code"], "invalid_spec");
 }
 
+/// A due list's items are read by one reader on the CLI and in JS
+/// (`Due::read`): the same bad instant gives the same error as
+/// `decideMisfires` (`tests/node/api.test.mjs`, "due lists"), and a local
+/// date-time is read in the schedule's zone on both.
+#[test]
+fn misfire_due_items_read_as_in_js() {
+    let spec = r#"{"timeZone":"America/New_York","start":"2026-03-08T02:30","gap":"shift"}"#;
+    let run = |due: &str| {
+        let path = temp_file("due-items.json", due);
+        wallclock(
+            &[
+                "misfire",
+                "--spec",
+                "-",
+                "--now",
+                "2026-01-02T00:00:00Z",
+                "--due",
+                path.to_str().unwrap(),
+            ],
+            Some(spec),
+        )
+    };
+    let e = err_json(&run(r#"[{"key":"k","instant":"x"}]"#));
+    assert_eq!(
+        (
+            e["code"].as_str(),
+            e["field"].as_str(),
+            e["message"].as_str()
+        ),
+        (
+            Some("invalid_date_time"),
+            Some("due[0].instant"),
+            Some(
+                "invalid `due[0].instant` `x`: expected an instant such as `2026-03-08T07:00:00Z` or a local date-time such as `2026-03-08T02:00`"
+            )
+        )
+    );
+    let v = ok_json(&run(
+        r#"[{"key":"preview|2026-01-01T09:00:00","instant":"2026-01-01T09:00"}]"#,
+    ));
+    assert_eq!(v[0]["instant"], "2026-01-01T14:00:00Z");
+}
+
 #[test]
 fn misfire_golden_table() {
     let spec = r#"{"id":"r","timeZone":"America/New_York","start":"2026-10-21T09:00","maxLateness":"P2D","misfire":"latest_only"}"#;
@@ -611,4 +654,36 @@ fn notices_default_to_the_next_12_months() {
     );
     assert_eq!(default, nominals(&["--horizon", "P12M"]));
     assert_eq!(nominals(&["--horizon", "P365D"]), default[..2]);
+}
+
+/// `wallclock notices` without a window lists `[now, end)` for each case of
+/// `tests/fixtures/notice-window.json`, the window `noticeEnd` and
+/// `wallclock-check` use (`tests/node/api.test.mjs`): the same entries as
+/// with `--from` now and `--to` at the case's end.
+#[test]
+fn notices_without_a_window_end_where_the_shared_cases_say() {
+    let cases: Vec<serde_json::Value> =
+        serde_json::from_str(include_str!("fixtures/notice-window.json")).unwrap();
+    for case in &cases {
+        let text = |k: &str| case[k].as_str().unwrap().to_owned();
+        // Daily at 02:30 since 2026: every spring-forward gap at 02:00 is a notice.
+        let spec = format!(
+            r#"{{"timeZone":"{}","start":"2026-01-01T02:30","rrule":"FREQ=DAILY"}}"#,
+            text("timeZone")
+        );
+        let now = text("now");
+        let run = |extra: &[&str]| {
+            let mut args = vec!["notices", "--spec", "-", "--now", &now];
+            args.extend_from_slice(extra);
+            ok_json(&wallclock(&args, Some(&spec)))["entries"].clone()
+        };
+        let default = run(&[]);
+        let end = text("end");
+        assert_eq!(
+            default,
+            run(&["--from", &now, "--to", &end]),
+            "{}",
+            text("why")
+        );
+    }
 }

@@ -486,3 +486,121 @@ fn design_md_draws_the_same_layers() {
         .collect();
     assert_eq!(drawn, want, "DESIGN.md's layer picture differs from LAYERS");
 }
+
+/// The most lines a function in `src/` may span, from its `fn` line to its
+/// closing brace, without a reason.
+const MAX_FN_LINES: usize = 80;
+
+/// Functions over the bound that are still to be split into named steps,
+/// as `file:name` under `src/`.
+const KNOWN_LONG: &[&str] = &["cli/ledger.rs:command", "cli/mod.rs:run"];
+
+/// The functions of `src` (one file's text) longer than [`MAX_FN_LINES`]
+/// with no `// Long: <reason>` comment among the lines just above their
+/// `fn` (doc comments, attributes and other comments in between are
+/// allowed): `(name, first line, lines)`.
+fn long_functions(src: &str) -> Vec<(String, usize, usize)> {
+    let code: Vec<char> = code_only(src).chars().collect();
+    let lines: Vec<&str> = src.lines().collect();
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let mut out = Vec::new();
+    let mut line = 1;
+    let mut i = 0;
+    while i < code.len() {
+        if code[i] == '\n' {
+            line += 1;
+        }
+        let is_fn = code[i] == 'f'
+            && code.get(i + 1) == Some(&'n')
+            && code.get(i + 2).is_some_and(|c| c.is_whitespace())
+            && (i == 0 || !word(code[i - 1]));
+        if !is_fn {
+            i += 1;
+            continue;
+        }
+        let name: String = code[i + 3..]
+            .iter()
+            .skip_while(|c| c.is_whitespace())
+            .take_while(|&&c| word(c))
+            .collect();
+        // The body: the first `{` before any `;` (a declaration has none).
+        let Some(open) = (i..code.len()).find(|&j| code[j] == '{' || code[j] == ';') else {
+            break;
+        };
+        if code[open] == ';' || name.is_empty() {
+            i += 3;
+            continue;
+        }
+        let mut depth = 0;
+        let mut end = open;
+        for (j, &c) in code.iter().enumerate().skip(open) {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                end = j;
+                break;
+            }
+        }
+        let span = code[i..=end].iter().filter(|&&c| c == '\n').count() + 1;
+        let reasoned = lines[..line - 1]
+            .iter()
+            .rev()
+            .map(|l| l.trim())
+            .take_while(|l| l.starts_with("//") || l.starts_with("#[") || l.starts_with("pub"))
+            .any(|l| l.starts_with("// Long: ") && l.len() > "// Long: ".len() + 10);
+        if span > MAX_FN_LINES && !reasoned {
+            out.push((name, line, span));
+        }
+        i += 3;
+    }
+    out
+}
+
+#[test]
+fn no_function_is_over_80_lines_without_a_reason() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut long = Vec::new();
+    for path in &files {
+        let rel = path.strip_prefix(&src).unwrap().display().to_string();
+        for (name, line, span) in long_functions(&fs::read_to_string(path).unwrap()) {
+            if !KNOWN_LONG.contains(&format!("{rel}:{name}").as_str()) {
+                long.push(format!("src/{rel}:{line}: fn {name}: {span} lines"));
+            }
+        }
+    }
+    assert!(files.len() > 20, "only {} files under src/", files.len());
+    assert!(
+        long.is_empty(),
+        "functions over {MAX_FN_LINES} lines: split them into named steps, or say why above the fn \
+         in a `// Long: <reason>` comment:\n{}",
+        long.join("\n")
+    );
+}
+
+#[test]
+fn a_long_function_is_reported_unless_a_comment_says_why() {
+    let body = |n: usize| "    let x = \"fn f() {\";\n".repeat(n);
+    // `fn` line + body + closing brace.
+    let long = format!(
+        "trait T {{ fn d(); }}\n/// Docs.\nfn long() {{\n{}}}\n",
+        body(MAX_FN_LINES - 1)
+    );
+    assert_eq!(
+        long_functions(&long),
+        [("long".to_owned(), 3, MAX_FN_LINES + 1)]
+    );
+    let fits = format!("fn fits() {{\n{}}}\n", body(MAX_FN_LINES - 2));
+    assert_eq!(long_functions(&fits), []);
+    let said = format!(
+        "/// Docs.\n// Long: one arm per option, each a line.\n#[inline]\npub fn said() {{\n{}}}\n",
+        body(MAX_FN_LINES)
+    );
+    assert_eq!(long_functions(&said), []);
+    let bare = format!("// Long:\nfn bare() {{\n{}}}\n", body(MAX_FN_LINES));
+    assert_eq!(long_functions(&bare).len(), 1, "a reason is required");
+}

@@ -580,6 +580,167 @@ fn sqlite_a_version_2_ledger_migrates_with_its_history() {
     assert_eq!(ran, ["f|2026-11-01T01:30:00|fold=1"]);
 }
 
+/// The `(seq, key)` of every occurrence, read on a plain connection of the
+/// store's own client (the library would migrate the ledger first).
+fn raw_keys(d: &Path) -> Vec<(i64, String)> {
+    let sql = "SELECT seq, key FROM occurrences ORDER BY seq";
+    if common::on_postgres() {
+        let mut c = postgres::Client::connect(&common::db_arg(d), postgres::NoTls).unwrap();
+        c.query(sql, &[])
+            .unwrap()
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect()
+    } else {
+        let conn = rusqlite::Connection::open(common::db_file(d)).unwrap();
+        let mut st = conn.prepare(sql).unwrap();
+        st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    }
+}
+
+/// A ledger at the schema before keys were written by Rust (SQLite 7,
+/// PostgreSQL 3: `key` generated in SQL) upgrades to the latest with every
+/// row's key text unchanged — a plain row, both runs of fold `both` (only
+/// the second has `|fold=1`) and a run by hand — and `key` is then a
+/// stored column the library writes: planning again inserts nothing, a
+/// trigger's key is the one it reports, and the keys still find the rows.
+#[test]
+fn a_ledger_before_stored_keys_upgrades_with_the_same_keys() {
+    let d = dir("key_upgrade");
+    let tzdb = wallclock::tzdb_version();
+    if common::on_postgres() {
+        for sql in &wallclock::ledger::PG_MIGRATIONS[..3] {
+            exec(&d, sql);
+        }
+        exec(&d, "INSERT INTO meta VALUES ('schema', '3')");
+    } else {
+        exec(&d, "PRAGMA journal_mode = WAL");
+        for sql in &wallclock::ledger::MIGRATIONS[..7] {
+            exec(&d, sql);
+        }
+        exec(&d, "PRAGMA user_version = 7");
+    }
+    exec(
+        &d,
+        &format!(
+            r#"INSERT INTO meta VALUES ('tzdb', '{tzdb}');
+            INSERT INTO schedules (id, revision, time_zone, cursor)
+                 VALUES ('f', 1, 'America/New_York', '2026-11-02T00:00:00Z');
+            INSERT INTO revisions (schedule, revision, spec, cutover, until, tzdb, time_zone,
+                                   fold_policy)
+                 VALUES ('f', 1, '{{"id":"f","timeZone":"America/New_York","start":"2026-10-31T01:30","rrule":"FREQ=DAILY;COUNT=2","fold":"both"}}',
+                         NULL, NULL, '{tzdb}', 'America/New_York', 'both');
+            INSERT INTO occurrences (schedule, revision, nominal, fold, doubled, instant, at,
+                 status, tzdb, notes, state, due_at, planned_at) VALUES
+                ('f', 1, '2026-10-31T01:30:00', 0, 1, '2026-10-31T05:30:00Z',
+                 '2026-10-31T05:30:00Z', 'scheduled', '{tzdb}', NULL, 'planned',
+                 '2026-10-31T05:30:00Z', '2026-10-30T00:00:00Z'),
+                ('f', 1, '2026-11-01T01:30:00', 0, 1, '2026-11-01T05:30:00Z',
+                 '2026-11-01T05:30:00Z', 'scheduled', '{tzdb}',
+                 '[{{"code":"fold_both","message":"twice"}}]', 'planned',
+                 '2026-11-01T05:30:00Z', '2026-10-30T00:00:00Z'),
+                ('f', 1, '2026-11-01T01:30:00', 1, 1, '2026-11-01T06:30:00Z',
+                 '2026-11-01T06:30:00Z', 'scheduled', '{tzdb}',
+                 '[{{"code":"fold_both","message":"twice"}}]', 'planned',
+                 '2026-11-01T06:30:00Z', '2026-10-30T00:00:00Z');
+            INSERT INTO occurrences (schedule, revision, nominal, fold, doubled, instant, at,
+                 status, tzdb, notes, state, decision, reason, due_at, planned_at, live) VALUES
+                ('f', 1, 'manual|2026-10-30T12:00:00Z', 0, 0, '2026-10-30T12:00:00Z',
+                 '2026-10-30T12:00:00Z', 'manual', '{tzdb}', NULL, 'planned', 'run',
+                 'triggered by hand', '2026-10-30T12:00:00Z', '2026-10-30T12:00:00Z', 0);"#
+        ),
+    );
+    let before = raw_keys(&d);
+    let keys: Vec<&str> = before.iter().map(|(_, k)| k.as_str()).collect();
+    assert_eq!(
+        keys,
+        [
+            "f|2026-10-31T01:30:00",
+            "f|2026-11-01T01:30:00",
+            "f|2026-11-01T01:30:00|fold=1",
+            "f|manual|2026-10-30T12:00:00Z"
+        ]
+    );
+
+    let mut l = open_store(&d);
+    let latest = if common::on_postgres() {
+        wallclock::ledger::PG_MIGRATIONS.len()
+    } else {
+        wallclock::ledger::MIGRATIONS.len()
+    };
+    assert_eq!(l.schema_version().unwrap(), latest as i64);
+    assert_eq!(raw_keys(&d), before);
+    // A stored column now: neither generated nor hidden.
+    let generated = if common::on_postgres() {
+        "SELECT count(*) FROM information_schema.columns
+          WHERE table_name = 'occurrences' AND column_name = 'key' AND is_generated <> 'NEVER'"
+    } else {
+        "SELECT count(*) FROM pragma_table_xinfo('occurrences') WHERE name = 'key' AND hidden <> 0"
+    };
+    assert_eq!(int(&d, generated), 0);
+
+    // The identities are the ones the library plans: nothing new.
+    exec(&d, "UPDATE schedules SET cursor = NULL");
+    let plan = l
+        .plan(
+            ts("2026-10-30T00:00:00Z"),
+            SignedDuration::from_hours(24 * 4),
+        )
+        .unwrap();
+    assert_eq!(plan.inserted, 0);
+    for (_, key) in &before {
+        assert_eq!(state(&l, key), "planned", "{key}");
+    }
+    let queued = l.trigger("f", ts("2026-10-30T13:00:00Z")).unwrap();
+    assert_eq!(queued.key, "f|manual|2026-10-30T13:00:00Z");
+    let after = raw_keys(&d);
+    assert_eq!(after.len(), 5);
+    assert_eq!(after[4].1, queued.key);
+}
+
+/// The keys a plan writes are the keys `wallclock expand` prints for the
+/// same schedule and window, entry for entry: a skipped gap time and
+/// both runs of a repeated hour included.
+#[test]
+fn a_plan_writes_the_keys_wallclock_expand_prints() {
+    let spec = r#"{"id":"k","timeZone":"America/New_York","start":"2026-03-07T01:30",
+                   "rrule":"FREQ=HOURLY;INTERVAL=12;COUNT=4","rdate":["2026-03-08T02:30","2026-11-01T01:30"],
+                   "gap":"skip","fold":"both"}"#;
+    let (d, mut l) = with_schedule("plan_keys", spec);
+    std::fs::write(d.join("spec.json"), spec).unwrap();
+    let from = "2026-03-01T00:00:00Z";
+    let to = "2026-11-15T00:00:00Z";
+    let out = std::process::Command::new(common::BIN)
+        .args(["expand", "--spec"])
+        .arg(d.join("spec.json"))
+        .args(["--from", from, "--to", to, "--format", "json"])
+        .output()
+        .unwrap();
+    let printed = ok(&out);
+    let mut expanded: Vec<String> = printed["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["key"].as_str().unwrap().to_owned())
+        .collect();
+    l.plan(ts(from), SignedDuration::from_hours(24 * 366))
+        .unwrap();
+    let mut planned: Vec<String> = l
+        .occurrences(&OccurrenceFilter::default())
+        .unwrap()
+        .into_iter()
+        .map(|o| o.key)
+        .collect();
+    expanded.sort();
+    planned.sort();
+    assert!(expanded.contains(&"k|2026-11-01T01:30:00|fold=1".to_owned()));
+    assert!(expanded.contains(&"k|2026-03-08T02:30:00".to_owned()));
+    assert_eq!(planned, expanded);
+}
+
 /// A tick's batch (claims, handlers' writes, done marks) is one
 /// transaction. A worker that dies halfway through a batch (here a handler
 /// panics: the transaction never commits, as after a crash) leaves no trace:

@@ -631,16 +631,18 @@ fn jsonl_streams_600_000_rows_in_bounded_memory(db: &Db) {
         &format!(
             "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < {N} - 1)
              INSERT INTO occurrences (schedule, revision, nominal, fold, instant, at, status,
-                                      tzdb, state, due_at, planned_at, attempts)
-             SELECT 'daily', 1, strftime('%Y-%m-%dT%H:%M:%S', '2020-01-01', '+' || i || ' minutes'),
-                    0, t, t, 'scheduled', '2026f', 'done', t, t, 1
-               FROM (SELECT i, strftime('%Y-%m-%dT%H:%M:%SZ', '2020-01-01', '+' || i || ' minutes') AS t FROM n)"
+                                      tzdb, state, due_at, planned_at, attempts, key)
+             SELECT 'daily', 1, nominal, 0, t, t, 'scheduled', '2026f', 'done', t, t, 1,
+                    'daily|' || nominal
+               FROM (SELECT strftime('%Y-%m-%dT%H:%M:%S', '2020-01-01', '+' || i || ' minutes') AS nominal,
+                            strftime('%Y-%m-%dT%H:%M:%SZ', '2020-01-01', '+' || i || ' minutes') AS t FROM n)"
         ),
         &format!(
             "INSERT INTO occurrences (schedule, revision, nominal, fold, instant, at, status,
-                                      tzdb, state, due_at, planned_at, attempts)
+                                      tzdb, state, due_at, planned_at, attempts, key)
              SELECT 'daily', 1, to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS'),
-                    0, t, t, 'scheduled', '2026f', 'done', t, t, 1
+                    0, t, t, 'scheduled', '2026f', 'done', t, t, 1,
+                    'daily|' || to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS')
                FROM generate_series(timestamptz '2020-01-01T00:00:00Z',
                                     timestamptz '2020-01-01T00:00:00Z' + ({N} - 1) * interval '1 minute',
                                     interval '1 minute') AS t"

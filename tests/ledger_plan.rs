@@ -452,9 +452,9 @@ fn two_revisions(name: &str) -> (PathBuf, Ledger) {
 }
 
 /// An occurrence of a revision that does not exist.
-const ORPHAN: &str = "INSERT INTO occurrences (schedule, revision, nominal, fold, at, status, tzdb, state, due_at, planned_at)
+const ORPHAN: &str = "INSERT INTO occurrences (schedule, revision, nominal, fold, at, status, tzdb, state, due_at, planned_at, key)
      VALUES ('ny', 9, '2026-03-30T04:30:00', 0, '2026-03-30T08:30:00Z', 'scheduled', 'x', 'planned',
-             '2026-03-30T08:30:00Z', '2026-03-05T00:00:00Z')";
+             '2026-03-30T08:30:00Z', '2026-03-05T00:00:00Z', 'ny|2026-03-30T04:30:00')";
 
 #[test]
 fn plan_rows_reference_real_revisions() {

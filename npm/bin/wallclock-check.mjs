@@ -7,7 +7,7 @@
 // next 12 months for every valid spec. Exit status: 0 when every spec is
 // valid, 1 when any is invalid, 2 on a usage or read error.
 import { readFileSync } from 'node:fs';
-import { notices, validate } from '../node.js';
+import { noticeEnd, notices, validate } from '../node.js';
 
 const USAGE = 'usage: wallclock-check FILE [--now INSTANT]';
 
@@ -99,9 +99,6 @@ function main(args, now, out = console.log, err = console.error) {
   }
 
   const from = iso(now);
-  const end = new Date(now);
-  end.setUTCMonth(end.getUTCMonth() + 12);
-  const to = iso(end.getTime());
 
   specs.forEach((spec, i) => {
     const label = `${file}: spec ${i + 1}`;
@@ -113,8 +110,11 @@ function main(args, now, out = console.log, err = console.error) {
       return;
     }
     const id = typeof spec.id === 'string' ? spec.id : 'preview';
+    // The next 12 months in the spec's zone, as `wallclock notices` has them.
+    let to;
     let result;
     try {
+      to = iso(noticeEnd(spec, from));
       result = notices(spec, { from, to });
     } catch (e) {
       out(`${label}: valid (${id}); notices unavailable: ${describeError(e)}`);

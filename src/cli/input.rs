@@ -177,8 +177,9 @@ fn add_span(
         })
 }
 
-/// A JSON array of `{"key": "...", "instant": "2026-10-21T13:00:00Z"}`.
-pub(crate) fn due_list(text: &str) -> Result<Vec<Due>, Error> {
+/// A JSON array of `{"key": "...", "instant": "2026-10-21T13:00:00Z"}`,
+/// each item read by [`Due::read`] as the JS `decideMisfires` reads it.
+pub(crate) fn due_list(text: &str, schedule: &Schedule) -> Result<Vec<Due>, Error> {
     let bad = |at: String, why: String| {
         Error::new(
             ErrorCode::InvalidOption,
@@ -204,16 +205,7 @@ pub(crate) fn due_list(text: &str) -> Result<Vec<Due>, Error> {
                 .get("instant")
                 .and_then(|k| k.as_str())
                 .ok_or_else(|| bad(at.clone(), "missing string `instant`".to_owned()))?;
-            let instant = instant.parse::<Timestamp>().map_err(|_| {
-                bad(
-                    at.clone(),
-                    format!("`{instant}` is not an instant such as `2026-10-21T13:00:00Z`"),
-                )
-            })?;
-            Ok(Due {
-                key: key.to_owned(),
-                instant,
-            })
+            Due::read(schedule, i, key.to_owned(), instant)
         })
         .collect()
 }

@@ -529,7 +529,7 @@ fn misfire(
     let schedule = load(spec, sources)?;
     sources.flag("now", Some(now));
     let now = input::instant(now, &schedule, "now")?;
-    let due = input::due_list(&input::read_source(due, "due")?)?;
+    let due = input::due_list(&input::read_source(due, "due")?, &schedule)?;
     warn(&crate::misfire::check_due(&schedule, &due, now)?);
     let decisions = crate::misfire::decide_misfires(&schedule, &due, now);
     let rows = || table::misfire_rows(&decisions);

@@ -11,7 +11,7 @@ use super::store::{self, Gate, Location, Sql, SqlValue, args};
 use super::{Ledger, Stats};
 
 /// Every table a ledger holds, parents first, with the columns a copy
-/// carries: stored columns only (`id` and `key` are generated on both).
+/// carries: stored columns only (`id` is generated on both).
 const TABLES: &[(&str, &str)] = &[
     ("meta", "key, value"),
     (
@@ -25,7 +25,7 @@ const TABLES: &[(&str, &str)] = &[
     (
         "occurrences",
         "seq, schedule, revision, nominal, fold, doubled, instant, at, status, tzdb, notes, state, \
-         decision, reason, due_at, attempts, generation, worker, lease_until, planned_at, updated_at, live",
+         decision, reason, due_at, attempts, generation, worker, lease_until, planned_at, updated_at, live, key",
     ),
     (
         "attempts",

@@ -223,6 +223,30 @@ impl Ledger {
                 }))
             },
         )?;
+        let status = match (&removed_at, enabled) {
+            (Some(_), _) => "removed",
+            (None, true) => "enabled",
+            (None, false) => "disabled",
+        };
+        Ok(ScheduleView {
+            lateness: self.schedule_lateness(&id)?,
+            id,
+            revision,
+            status: status.to_owned(),
+            enabled,
+            removed_at,
+            time_zone,
+            rule,
+            next_run,
+            last_result,
+            counts,
+            revisions: None,
+        })
+    }
+
+    /// How late schedule `id`'s dispatches started: how many, the last
+    /// and the most, in seconds.
+    fn schedule_lateness(&self, id: &str) -> Result<serde_json::Value, LedgerError> {
         // Folded as the rows come: a schedule's attempts are never held at once.
         let (mut dispatches, mut last, mut max) = (0u64, None::<(String, i64)>, None::<i64>);
         self.store.each_row(
@@ -243,29 +267,11 @@ impl Ledger {
                 Ok(())
             },
         )?;
-        let status = match (&removed_at, enabled) {
-            (Some(_), _) => "removed",
-            (None, true) => "enabled",
-            (None, false) => "disabled",
-        };
-        Ok(ScheduleView {
-            id,
-            revision,
-            status: status.to_owned(),
-            enabled,
-            removed_at,
-            time_zone,
-            rule,
-            next_run,
-            last_result,
-            lateness: serde_json::json!({
-                "dispatches": dispatches,
-                "lastSeconds": last.map(|(_, l)| l),
-                "maxSeconds": max,
-            }),
-            counts,
-            revisions: None,
-        })
+        Ok(serde_json::json!({
+            "dispatches": dispatches,
+            "lastSeconds": last.map(|(_, l)| l),
+            "maxSeconds": max,
+        }))
     }
 
     /// Removes a schedule at `now`: it stops planning and running (as
@@ -379,15 +385,23 @@ impl Ledger {
             )?
             .ok_or_else(|| unknown_schedule(id))?;
         refuse_unless_enabled(&tx, id)?;
-        let nominal = format!("manual|{stamp}");
+        let nominal = crate::format::manual_nominal(now);
+        let key = crate::format::manual_key(id, now);
         let inserted = tx.execute(
             "INSERT INTO occurrences (schedule, revision, nominal, fold, doubled, instant, at,
                                       status, tzdb, notes, state, decision, reason, due_at,
-                                      planned_at, live)
+                                      planned_at, live, key)
              VALUES (?1, ?2, ?3, 0, 0, ?4, ?4, 'manual', ?5, NULL, 'planned', 'run',
-                     'triggered by hand', ?4, ?4, 0)
+                     'triggered by hand', ?4, ?4, 0, ?6)
              ON CONFLICT DO NOTHING",
-            &args![id, revision, nominal, stamp, crate::zone::tzdb_version()],
+            &args![
+                id,
+                revision,
+                nominal,
+                stamp,
+                crate::zone::tzdb_version(),
+                key
+            ],
         )?;
         if inserted == 0 {
             return Err(LedgerError::new(
@@ -400,7 +414,7 @@ impl Ledger {
         }
         tx.commit()?;
         Ok(Queued {
-            key: format!("{id}|{nominal}"),
+            key,
             occurrence: format!("{id}|r{revision}|{nominal}|0"),
             from: "new".to_owned(),
             due_at: stamp,

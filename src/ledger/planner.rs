@@ -65,6 +65,7 @@ struct NewRow {
     schedule: String,
     revision: u32,
     nominal: String,
+    key: String,
     fold: u8,
     doubled: bool,
     instant: Option<String>,
@@ -84,7 +85,7 @@ fn insert_rows(
     stamp: &str,
     report: &mut PlanReport,
 ) -> Result<(), LedgerError> {
-    // Sorts positions, not the rows themselves (moving whole rows was a
+    // Sorts positions, not the rows themselves (moving whole rows costs a
     // sixth of a plan); the position breaks ties, so equal instants keep
     // schedule and expansion order.
     let mut order: Vec<u32> = (0..rows.len() as u32).collect();
@@ -100,11 +101,15 @@ fn insert_rows(
 /// The columns a plan writes; `due_at` repeats `at`.
 const INSERT_COLUMNS: &str = "INSERT INTO occurrences
        (schedule, revision, nominal, fold, doubled, instant, at, status, tzdb,
-        notes, state, reason, due_at, planned_at)";
+        notes, state, reason, key, due_at, planned_at)";
+
+/// Arguments per row: [`INSERT_COLUMNS`] but for `tzdb`, `due_at` and
+/// `planned_at`.
+const ROW_ARGS: usize = 12;
 
 /// One row's arguments, in [`INSERT_COLUMNS`] order but for `tzdb`,
 /// `due_at` and `planned_at`.
-fn row_args(row: &NewRow) -> [SqlValue; 11] {
+fn row_args(row: &NewRow) -> [SqlValue; ROW_ARGS] {
     args![
         row.schedule,
         row.revision,
@@ -117,6 +122,7 @@ fn row_args(row: &NewRow) -> [SqlValue; 11] {
         row.notes,
         row.state,
         row.reason,
+        row.key,
     ]
 }
 
@@ -141,7 +147,7 @@ fn insert_one_by_one(
 ) -> Result<(), LedgerError> {
     let insert = format!(
         "{INSERT_COLUMNS}
-         VALUES (?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?1, ?11, ?12, ?13, ?9, ?2)
+         VALUES (?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?1, ?11, ?12, ?13, ?14, ?9, ?2)
          ON CONFLICT DO NOTHING"
     );
     let mut values: Vec<SqlValue> = args![tzdb, stamp].to_vec();
@@ -198,16 +204,16 @@ fn chunk_size(left: usize) -> usize {
 }
 
 /// An insert of `n` rows: `?1` is the tz database, `?2` the plan's
-/// instant, then eleven arguments per row.
+/// instant, then [`ROW_ARGS`] arguments per row.
 fn multi_row_insert(n: usize) -> String {
     let mut sql = format!("{INSERT_COLUMNS} VALUES ");
     for r in 0..n {
-        let p = |k: usize| format!("?{}", 3 + r * 11 + k);
+        let p = |k: usize| format!("?{}", 3 + r * ROW_ARGS + k);
         if r > 0 {
             sql.push_str(", ");
         }
         sql.push_str(&format!(
-            "({}, {}, {}, {}, {}, {}, {}, {}, ?1, {}, {}, {}, {}, ?2)",
+            "({}, {}, {}, {}, {}, {}, {}, {}, ?1, {}, {}, {}, {}, {}, ?2)",
             p(0),
             p(1),
             p(2),
@@ -219,6 +225,7 @@ fn multi_row_insert(n: usize) -> String {
             p(8),
             p(9),
             p(10),
+            p(11),
             p(6)
         ));
     }
@@ -628,6 +635,32 @@ fn rewrite(
     Ok(())
 }
 
+/// The row an expansion entry of schedule `id`'s revision `revision` becomes.
+fn new_row(
+    id: &str,
+    revision: u32,
+    schedule: &Schedule,
+    entry: &Entry,
+) -> Result<NewRow, LedgerError> {
+    let Some((state, instant, at, reason)) = ledger_state(entry) else {
+        return Err(internal("an expansion entry without an instant"));
+    };
+    Ok(NewRow {
+        at,
+        schedule: id.to_owned(),
+        revision,
+        nominal: fmt_nominal(entry.nominal()),
+        key: entry.key(),
+        fold: entry.fold(),
+        doubled: schedule.fold() == crate::FoldPolicy::Both,
+        instant: instant.map(fmt_instant),
+        status: entry.status().as_str(),
+        notes: notes_json(entry),
+        state,
+        reason,
+    })
+}
+
 /// Plans one schedule from `cursor` to `end` into `rows`, revision by
 /// revision. Stops at a window's end once `room` rows are listed: returns
 /// how far it planned (exclusive; `end` when done), which becomes the
@@ -652,7 +685,6 @@ fn plan_schedule(
             continue;
         }
         let schedule = load_schedule(&rev.spec)?;
-        let doubled = schedule.fold() == crate::FoldPolicy::Both;
         // A horizon may hold more entries than one expansion may list
         // (`MAX_ENTRIES`: a SECONDLY rule over 14 days): plan it in windows
         // of at most `window` executions, each going on from the previous
@@ -680,22 +712,7 @@ fn plan_schedule(
                 }
             };
             for entry in expansion.entries() {
-                let Some((state, instant, at, reason)) = ledger_state(entry) else {
-                    return Err(internal("an expansion entry without an instant"));
-                };
-                rows.push(NewRow {
-                    at,
-                    schedule: id.to_owned(),
-                    revision: rev.revision,
-                    nominal: fmt_nominal(entry.nominal()),
-                    fold: entry.fold(),
-                    doubled,
-                    instant: instant.map(fmt_instant),
-                    status: entry.status().as_str(),
-                    notes: notes_json(entry),
-                    state,
-                    reason,
-                });
+                rows.push(new_row(id, rev.revision, &schedule, entry)?);
             }
             if expansion.executions().count() < window {
                 break;

@@ -7,7 +7,8 @@
 //! them. Every occurrence row carries its schedule, revision, nominal local
 //! time, fold, instant, tzdb version and notes; its zone and policy tokens
 //! are its revision's (one join away, `revisions`), so it can be explained
-//! and rebuilt. Its `id` and effect `key` are generated columns.
+//! and rebuilt. Its `id` is a generated column; its effect `key` is written
+//! by Rust (`format::key`), the one place that defines the key's format.
 
 use rusqlite::{Connection, TransactionBehavior};
 
@@ -142,7 +143,7 @@ CREATE INDEX occurrences_claimable ON occurrences(due_at, id)
     // 3: slim occurrence rows. Planning 10 000 schedules × 14 days ran at
     // SQLite's own insert speed for rows of ~550 bytes across seven
     // B-trees, each checked against IN lists (a temporary B-tree per row),
-    // so the rows themselves were the cost. Now: OR-chain checks; an
+    // so the rows themselves were the cost. This migration makes: OR-chain checks; an
     // integer row id (attempts and effects refer to it); `id` and `key`
     // are generated from (schedule, revision, nominal, fold) instead of
     // stored and indexed; the zone and policy tokens move to the revision
@@ -387,6 +388,99 @@ CREATE INDEX occurrences_running ON occurrences(lease_until) WHERE state = 'runn
 -- What every claim asks first: is an unknown effect old enough for `manual`?
 CREATE INDEX occurrences_unknown ON occurrences(updated_at) WHERE state = 'unknown_effect';
 "#,
+    // 8: the effect key is a stored column that Rust writes
+    // (`format::key`, `format::manual_key`), so its format is defined in
+    // one place; existing rows keep the key text they had. SQLite cannot
+    // turn a generated column into a stored one in place, and dropping the
+    // occurrences table under enforced foreign keys would orphan attempts
+    // and effects: the three tables are rebuilt, as in migration 7.
+    r#"
+CREATE TABLE occurrences_v8 (
+    seq          INTEGER PRIMARY KEY,
+    schedule     TEXT NOT NULL,
+    revision     INTEGER NOT NULL,
+    nominal      TEXT NOT NULL,      -- nominal local time, no offset; `manual|<instant>` when run by hand
+    fold         INTEGER NOT NULL CHECK (fold IN (0, 1)),
+    doubled      INTEGER NOT NULL DEFAULT 0 CHECK (doubled IN (0, 1)),
+    instant      TEXT,
+    at           TEXT NOT NULL,
+    status       TEXT NOT NULL,      -- scheduled | shifted | skipped | merged | manual
+    tzdb         TEXT NOT NULL,
+    notes        TEXT,
+    state        TEXT NOT NULL CHECK (state = 'planned' OR state = 'running'
+                     OR state = 'retry_wait' OR state = 'unknown_effect' OR state = 'done'
+                     OR state = 'coalesced' OR state = 'skipped' OR state = 'expired'
+                     OR state = 'cancelled' OR state = 'dead' OR state = 'gap_skipped'
+                     OR state = 'manual'),
+    decision     TEXT CHECK (decision = 'run' OR decision = 'coalesced'
+                     OR decision = 'skipped' OR decision = 'expired'),
+    reason       TEXT,
+    due_at       TEXT NOT NULL,
+    attempts     INTEGER NOT NULL DEFAULT 0,
+    generation   INTEGER NOT NULL DEFAULT 0,
+    worker       TEXT,
+    lease_until  TEXT,
+    planned_at   TEXT NOT NULL,
+    updated_at   TEXT,
+    live         INTEGER NOT NULL DEFAULT 1 CHECK (live IN (0, 1)),
+    -- The effect key (SPEC §3), shared across revisions.
+    key          TEXT NOT NULL,
+    id  TEXT GENERATED ALWAYS AS (schedule || '|r' || revision || '|' || nominal || '|' || fold) VIRTUAL,
+    UNIQUE (schedule, nominal, fold, revision),
+    FOREIGN KEY (schedule, revision) REFERENCES revisions(schedule, revision)
+) STRICT;
+INSERT INTO occurrences_v8 (seq, schedule, revision, nominal, fold, doubled, instant, at, status,
+                            tzdb, notes, state, decision, reason, due_at, attempts, generation,
+                            worker, lease_until, planned_at, updated_at, live, key)
+SELECT seq, schedule, revision, nominal, fold, doubled, instant, at, status,
+       tzdb, notes, state, decision, reason, due_at, attempts, generation,
+       worker, lease_until, planned_at, updated_at, live, key
+  FROM occurrences;
+
+CREATE TABLE attempts_v8 (
+    occurrence         INTEGER NOT NULL REFERENCES occurrences_v8(seq),
+    attempt            INTEGER NOT NULL,
+    generation         INTEGER NOT NULL,
+    worker             TEXT NOT NULL,
+    disable_generation INTEGER NOT NULL,
+    lease_until        TEXT NOT NULL,
+    started_at         TEXT NOT NULL,
+    finished_at        TEXT,
+    outcome            TEXT CHECK (outcome = 'done' OR outcome = 'failed'
+                           OR outcome = 'lease_expired' OR outcome = 'fenced' OR outcome = 'refused'),
+    error_class        TEXT,
+    error              TEXT,
+    PRIMARY KEY (occurrence, generation)
+) STRICT;
+INSERT INTO attempts_v8 (occurrence, attempt, generation, worker, disable_generation, lease_until,
+                         started_at, finished_at, outcome, error_class, error)
+SELECT occurrence, attempt, generation, worker, disable_generation, lease_until,
+       started_at, finished_at, outcome, error_class, error
+  FROM attempts;
+
+CREATE TABLE effects_v8 (
+    key         TEXT PRIMARY KEY,
+    occurrence  INTEGER REFERENCES occurrences_v8(seq), -- NULL: pruned
+    generation  INTEGER NOT NULL,
+    recorded_at TEXT NOT NULL
+) STRICT;
+INSERT INTO effects_v8 (key, occurrence, generation, recorded_at)
+SELECT key, occurrence, generation, recorded_at FROM effects;
+
+DROP TABLE effects;
+DROP TABLE attempts;
+DROP TABLE occurrences;
+ALTER TABLE occurrences_v8 RENAME TO occurrences;
+ALTER TABLE attempts_v8 RENAME TO attempts;
+ALTER TABLE effects_v8 RENAME TO effects;
+
+CREATE UNIQUE INDEX occurrences_slot ON occurrences(schedule, instant)
+    WHERE instant IS NOT NULL AND status <> 'merged' AND live = 1;
+CREATE INDEX occurrences_due ON occurrences(due_at)
+    WHERE state IN ('planned', 'retry_wait');
+CREATE INDEX occurrences_running ON occurrences(lease_until) WHERE state = 'running';
+CREATE INDEX occurrences_unknown ON occurrences(updated_at) WHERE state = 'unknown_effect';
+"#,
 ];
 
 /// The PostgreSQL schema's migrations, oldest first: the same tables and
@@ -500,6 +594,12 @@ ALTER TABLE occurrences ADD CONSTRAINT occurrences_state_check
                      'skipped', 'expired', 'cancelled', 'dead', 'gap_skipped', 'manual'));
 ALTER TABLE effects ALTER COLUMN occurrence DROP NOT NULL;
 CREATE INDEX occurrences_unknown ON occurrences(updated_at) WHERE state = 'unknown_effect';
+"#,
+    // 4: as SQLite's migration 8: the effect key is a stored column Rust
+    // writes; each row keeps the key it had.
+    r#"
+ALTER TABLE occurrences ALTER COLUMN key DROP EXPRESSION;
+ALTER TABLE occurrences ALTER COLUMN key SET NOT NULL;
 "#,
 ];
 

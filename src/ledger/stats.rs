@@ -335,29 +335,34 @@ impl Ledger {
                 );
             }
         }
-        late.sort_unstable();
-        let pick = |q: f64| -> Option<i64> {
-            if late.is_empty() {
-                return None;
-            }
-            // Nearest rank.
-            let rank = ((q * late.len() as f64).ceil() as usize).clamp(1, late.len());
-            late.get(rank - 1).copied()
-        };
-        stats.lateness = Lateness {
-            count: late.len() as u64,
-            sum_seconds: late.iter().sum(),
-            min_seconds: late.first().copied(),
-            p50_seconds: pick(0.5),
-            p90_seconds: pick(0.9),
-            p99_seconds: pick(0.99),
-            max_seconds: late.last().copied(),
-            buckets: LATENESS_BUCKETS
-                .iter()
-                .map(|&b| (b, late.iter().filter(|&&x| x <= b).count() as u64))
-                .collect(),
-        };
+        stats.lateness = lateness(late);
         Ok(stats)
+    }
+}
+
+/// The lateness summary of the attempts' start delays, in seconds.
+fn lateness(mut late: Vec<i64>) -> Lateness {
+    late.sort_unstable();
+    let pick = |q: f64| -> Option<i64> {
+        if late.is_empty() {
+            return None;
+        }
+        // Nearest rank.
+        let rank = ((q * late.len() as f64).ceil() as usize).clamp(1, late.len());
+        late.get(rank - 1).copied()
+    };
+    Lateness {
+        count: late.len() as u64,
+        sum_seconds: late.iter().sum(),
+        min_seconds: late.first().copied(),
+        p50_seconds: pick(0.5),
+        p90_seconds: pick(0.9),
+        p99_seconds: pick(0.99),
+        max_seconds: late.last().copied(),
+        buckets: LATENESS_BUCKETS
+            .iter()
+            .map(|&b| (b, late.iter().filter(|&&x| x <= b).count() as u64))
+            .collect(),
     }
 }
 

@@ -416,20 +416,7 @@ fn admit(
     let mut gates: HashMap<String, i64> = HashMap::new();
     let mut jobs = Vec::new();
     for (mut job, instant) in claimed {
-        let revision = (job.schedule.clone(), job.revision);
-        job.timeout = match timeouts.get(&revision) {
-            Some(t) => *t,
-            None => {
-                let spec: String = tx.query_row(
-                    "SELECT spec FROM revisions WHERE schedule = ?1 AND revision = ?2",
-                    &args![job.schedule, job.revision],
-                    |r| r.get(0),
-                )?;
-                let t = load_schedule(&spec)?.timeout();
-                timeouts.insert(revision, t);
-                t
-            }
-        };
+        job.timeout = revision_timeout(tx, &job, timeouts)?;
         job.instant = match instant {
             Some(i) => parse_ts(&i)?,
             None => {
@@ -467,15 +454,7 @@ fn admit(
         report.claimed += 1;
         // The ledger never runs a key already recorded done (keys are
         // shared across revisions).
-        let done_by: Option<String> = tx.query_opt(
-            // A pruned occurrence leaves its effect behind (`occurrence` NULL).
-            "SELECT coalesce(o.id, 'a pruned occurrence')
-               FROM effects e LEFT JOIN occurrences o ON o.seq = e.occurrence
-              WHERE e.key = ?1",
-            &args![job.key],
-            |r| r.get(0),
-        )?;
-        if let Some(other) = done_by {
+        if let Some(other) = done_by(tx, &job.key)? {
             refuse(tx, &job, &other, stamp)?;
             report.refused += 1;
             continue;
@@ -483,6 +462,39 @@ fn admit(
         jobs.push(job);
     }
     Ok(jobs)
+}
+
+/// The timeout of `job`'s revision, read from its spec once per revision
+/// and kept in `timeouts`.
+fn revision_timeout(
+    tx: &Tx<'_>,
+    job: &Job,
+    timeouts: &mut Timeouts,
+) -> Result<Option<SignedDuration>, LedgerError> {
+    let revision = (job.schedule.clone(), job.revision);
+    if let Some(t) = timeouts.get(&revision) {
+        return Ok(*t);
+    }
+    let spec: String = tx.query_row(
+        "SELECT spec FROM revisions WHERE schedule = ?1 AND revision = ?2",
+        &args![job.schedule, job.revision],
+        |r| r.get(0),
+    )?;
+    let t = load_schedule(&spec)?.timeout();
+    timeouts.insert(revision, t);
+    Ok(t)
+}
+
+/// The occurrence that recorded effect key `key` done, if one did.
+fn done_by(tx: &Tx<'_>, key: &str) -> Result<Option<String>, LedgerError> {
+    tx.query_opt(
+        // A pruned occurrence leaves its effect behind (`occurrence` NULL).
+        "SELECT coalesce(o.id, 'a pruned occurrence')
+           FROM effects e LEFT JOIN occurrences o ON o.seq = e.occurrence
+          WHERE e.key = ?1",
+        &args![key],
+        |r| r.get(0),
+    )
 }
 
 /// Cancels a claimed occurrence whose key `other` already recorded done:

@@ -181,6 +181,8 @@ test('thrown errors are Error objects with code, field and position', () => {
     [() => wc.expand(NY_SHIFT, { limit: 0 }), 'invalid_option', 'limit'],
     [() => wc.expand(NY_SHIFT, { from: 'tomorrow' }), 'invalid_date_time', 'from'],
     [() => wc.notices(NY_SHIFT, { from: '2026-01-01T00:00:00Z' }), 'invalid_option', 'to'],
+    [() => wc.noticeEnd(NY_SHIFT, 'tomorrow'), 'invalid_date_time', 'from'],
+    [() => wc.noticeEnd(NY_SHIFT, 42), 'invalid_option', 'from'],
     [() => wc.decideMisfires(NY_SHIFT, [{ key: 'k', instant: 'x' }], '2026-01-01T00:00:00Z'), 'invalid_date_time', 'due[0].instant'],
     [() => wc.expand(42), 'invalid_spec', undefined],
     [() => wc.expand(null), 'invalid_spec', undefined],
@@ -361,6 +363,39 @@ test('malformed-input sweep: thousands of bad inputs never trap', () => {
   }
 });
 
+test('noticeEnd: the next 12 months of the shared cases, as `wallclock notices` has them', () => {
+  // tests/fixtures/notice-window.json: also checked natively (tests/notices.rs) and against
+  // the CLI's default window (tests/cli.rs).
+  const cases = JSON.parse(readFileSync(new URL('../fixtures/notice-window.json', import.meta.url), 'utf8'));
+  assert.ok(cases.length >= 5);
+  for (const c of cases) {
+    const spec = { timeZone: c.timeZone, start: '2026-01-01T02:30', rrule: 'FREQ=DAILY' };
+    assert.equal(wc.noticeEnd(spec, c.now), Date.parse(c.end), c.why);
+    // The notices over that window are the ones without a `to` on the CLI.
+    const to = new Date(wc.noticeEnd(spec, c.now)).toISOString().replace(/\.000Z$/, 'Z');
+    assert.equal(to, c.end, c.why);
+  }
+  // A local `from` reads in the spec's zone: 09:00 EST, a year later 09:00 EST.
+  const ny = { timeZone: 'America/New_York', start: '2026-03-06T09:00' };
+  assert.equal(wc.noticeEnd(ny, '2026-03-06T09:00'), Date.parse('2027-03-06T14:00:00Z'));
+});
+
+test('due lists: the CLI\'s reader (tests/cli.rs misfire_due_items_read_as_in_js)', () => {
+  const spec = { timeZone: 'America/New_York', start: '2026-03-08T02:30', gap: 'shift' };
+  let caughtError;
+  try {
+    wc.decideMisfires(spec, [{ key: 'k', instant: 'x' }], '2026-01-02T00:00:00Z');
+  } catch (e) {
+    caughtError = e;
+  }
+  assert.deepEqual(
+    [caughtError?.code, caughtError?.field, caughtError?.message],
+    ['invalid_date_time', 'due[0].instant', 'invalid `due[0].instant` `x`: expected an instant such as `2026-03-08T07:00:00Z` or a local date-time such as `2026-03-08T02:00`'],
+  );
+  const d = wc.decideMisfires(spec, [{ key: 'k', instant: '2026-01-01T09:00' }], '2026-01-02T00:00:00Z');
+  assert.equal(d[0].instant, '2026-01-01T14:00:00Z');
+});
+
 test('wallclock-check: exit codes, positions, notices', () => {
   const bin = join(consumer, 'node_modules', '.bin', 'wallclock-check');
   const dir = mkdtempSync(join(tmpdir(), 'wallclock-check-'));
@@ -405,6 +440,11 @@ test('wallclock-check: exit codes, positions, notices', () => {
     assert.equal(r.status, 2, `--now ${now}: ${r.stderr}`);
     assert.match(r.stderr, /--now needs an instant with Z or an offset/, now);
   }
+  // The window is `noticeEnd`'s: 29 February 2028 to 28 February 2029 (in UTC a year
+  // from 29 February would end on 1 March).
+  const leap = spawnSync(bin, [good, '--now', '2028-02-29T12:00:00Z'], { encoding: 'utf8' });
+  assert.equal(leap.status, 0, leap.stderr);
+  assert.match(leap.stdout, /spec 2: valid \(b\); no DST notices from 2028-02-29T12:00:00Z to 2029-02-28T12:00:00Z/);
   const offset = spawnSync(bin, [good, '--now', '2025-12-31T19:00:00-05:00'], { encoding: 'utf8' });
   assert.equal(offset.status, 0, offset.stderr);
   assert.equal(offset.stdout, ok.stdout, 'the same instant as 2026-01-01T00:00:00Z');

@@ -1,7 +1,7 @@
 // Type-checks npm/index.d.ts the way a TypeScript user would call the package
 // (tsc --strict; run by scripts/test-wasm.sh). The @ts-expect-error lines prove
 // that wrong policy tokens are rejected at compile time.
-import { expand, expandInstants, notices, diff, validate, describe, decideMisfires, simulateOutage, instantAt, parseICal, toICal, tzdbVersion, timeZones } from '../../npm/index';
+import { expand, expandInstants, notices, noticeEnd, diff, validate, describe, decideMisfires, simulateOutage, instantAt, parseICal, toICal, tzdbVersion, timeZones } from '../../npm/index';
 const spec = { timeZone: 'America/New_York', start: '2026-03-06T02:30', rrule: 'FREQ=DAILY;COUNT=4', gap: 'shift' as const };
 const r = expand(spec, { limit: 10 });
 const s: 'scheduled' | 'shifted' | 'skipped' | 'merged' = r.entries[0].status;
@@ -20,6 +20,7 @@ const dec: 'run' | 'coalesced' | 'skipped' | 'expired' = m[0].decision;
 const o = simulateOutage(spec, { down: '2026-03-06T00:00', back: '2026-03-09T00:00', decide: 10 });
 const oc: number = o.counts.run + o.decisions[0].fold + o.leftOut;
 const ms: number = instantAt('America/New_York', '2026-03-08T02:30');
+const end: number = noticeEnd(spec, '2026-03-01T17:00:00Z');
 // @ts-expect-error: down and back are required
 simulateOutage(spec, { down: '2026-03-06T00:00' });
 const sp = parseICal('DTSTART;TZID=Europe/Berlin:20260101T090000');

@@ -106,6 +106,19 @@ export const tests = [
     },
   },
   {
+    name: 'the notices window ends where `wallclock notices` ends it: Berlin daily 02:30 from 2027-03-26 reaches the gap of 2028-03-26',
+    async run(page) {
+      // tests/cli.rs (notices_default_to_the_next_12_months) lists the same three days for the
+      // same rule; the window's end is the wasm's `noticeEnd`, as in the CLI and wallclock-check.
+      await enterDaily(page, { tz: 'Europe/Berlin', start: '2027-03-26T02:30', count: 800 });
+      await select(page, '#anchor', 'start');
+      const list = await page.textContent('#notice-list');
+      for (const d of ['2027-03-28', '2027-10-31', '2028-03-26']) ok(list.includes(d), `${d} in the notices: ${list}`);
+      ok(!list.includes('2028-10-29'), `the next autumn is past the window: ${list}`);
+      ok((await page.textContent('#summary')).startsWith('In the next 12 months (from 2027-03-26)'), await page.textContent('#summary'));
+    },
+  },
+  {
     name: 'fold both shows two "doubled" rows and the summary counts one doubled',
     async run(page) {
       await enterDaily(page, { tz: 'America/New_York', start: '2026-10-30T01:30', count: 5 });

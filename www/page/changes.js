@@ -41,7 +41,7 @@ export function renderChanges(spec, win, since) {
     // it drops instead of hiding them before the window.
     let from = wc.instantAt(spec.timeZone, win.from);
     if (page.st.anchor === 'start') from = Math.min(from, wc.instantAt(old.timeZone, old.start));
-    d = wc.diff(old, spec, { from: isoSec(from), to: isoSec(wc.instantAt(spec.timeZone, win.to)) });
+    d = wc.diff(old, spec, { from: isoSec(from), to: win.to });
   } catch (e) {
     const what = e instanceof SyntaxError ? 'is not a JSON spec' : `cannot be compared: ${errText(e)}`;
     setText($('changes-summary'), `The baseline ${what}. Make this rule the baseline to start again.`);

@@ -132,19 +132,15 @@ export function outageSpec(s = page.st) {
 /** An instant string without milliseconds: `2026-03-01T00:00:00Z`. */
 export const isoSec = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/** `YYYY-MM-DDTHH:MM…` one year later (29 Feb → 28 Feb). */
-function plusYear(local) {
-  const y = String(+local.slice(0, 4) + 1).padStart(4, '0');
-  let rest = local.slice(4);
-  if (rest.startsWith('-02-29')) rest = '-02-28' + rest.slice(6);
-  return y + rest;
-}
-
-/** The window of the notices and the year view: [start or now, +12 months). */
+/**
+ * Where the window of the notices and the year view starts: the start or
+ * now. Its end, twelve months later, is the wasm's (`noticeEnd`), as in
+ * `wallclock notices` and `wallclock-check`.
+ */
 export function windowOf(now, st = page.st) {
-  if (st.anchor === 'now') return { from: isoSec(now), to: isoSec(new Date(now).setUTCFullYear(new Date(now).getUTCFullYear() + 1)), label: 'now' };
+  if (st.anchor === 'now') return { from: isoSec(now), label: 'now' };
   const s = st.start.trim();
-  return { from: s, to: plusYear(s), label: s.slice(0, 10) };
+  return { from: s, label: s.slice(0, 10) };
 }
 
 /** [year, month] of the window's start, in the zone. */

@@ -4,7 +4,7 @@
 import * as wc from '../pkg/wallclock.js';
 import { noticesHtml, transitionsHtml, yearHtml, tally, tallyText, setText } from '../render.js';
 import { $, setHtml, writeHtml } from './dom.js';
-import { page, windowOf, windowMonth } from './state.js';
+import { page, windowOf, windowMonth, isoSec } from './state.js';
 import { errText } from './form.js';
 
 /**
@@ -15,6 +15,7 @@ export function writeNotices(spec, now) {
   const win = windowOf(now);
   let nt;
   try {
+    win.to = isoSec(wc.noticeEnd(spec, win.from));
     nt = wc.notices(spec, { from: win.from, to: win.to });
   } catch (e) {
     nt = { error: e };
