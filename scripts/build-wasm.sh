@@ -7,14 +7,14 @@ cd "$(dirname "$0")/.."
 
 # At opt-level "z" LLVM inlines next to nothing (threshold 5): every
 # Vec::push and small accessor in the planner's and expander's loops stays a
-# call. Threshold 50 runs expandInstants in about as many instructions as 75
-# (callgrind) for 2.3 KB less of brotli; at 40, 1.1-1.2x as many (DESIGN.md,
+# call. Threshold 45 runs expandInstants in 1.05-1.15x the instructions of
+# 75 (callgrind) for 2.9 KB less of brotli; at 40, 1.2-1.4x (DESIGN.md,
 # "Room for the iCalendar import and zone names"). opt-level "s" for the
 # build, or 1, 2 or 3 for the crate, add 25-51 KiB. Passed here because
 # profiles cannot carry rustflags on stable, and so the wasm test builds stay
 # as they are.
 cargo build --locked --profile wasm-release --target wasm32-unknown-unknown --features wasm --lib \
-  --config 'target.wasm32-unknown-unknown.rustflags = ["-Cllvm-args=-inline-threshold=50"]'
+  --config 'target.wasm32-unknown-unknown.rustflags = ["-Cllvm-args=-inline-threshold=45"]'
 raw=${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm-release/wallclock.wasm
 rm -rf www/pkg/snippets
 wasm-bindgen "$raw" --target web --out-dir www/pkg
