@@ -384,7 +384,6 @@ fn now(now: &Now, schedule: &Schedule, sources: &mut Sources) -> Result<Timestam
 }
 
 /// Runs one command, writing its output to `out`; returns the exit status.
-// One short arm per subcommand: read as a dispatch table, whole.
 fn run(cli: Cli, out: &mut String, sources: &mut Sources) -> Result<i32, Error> {
     if cli.version {
         out.push_str(&version_text());
@@ -444,27 +443,7 @@ fn run(cli: Cli, out: &mut String, sources: &mut Sources) -> Result<i32, Error> 
             uid,
             tz,
             output,
-        } => {
-            let text = input::read_source(&file, "file")?;
-            let mut options = crate::ical::IcalOptions::new();
-            if let Some(uid) = uid {
-                options = options.uid(uid);
-            }
-            if let Some(tz) = tz {
-                options = options.time_zone(tz);
-            }
-            let events = crate::ical::parse_ical_events(&text, &options)?;
-            // Every event is checked before any is printed.
-            for event in &events {
-                Schedule::new(event.spec())?;
-            }
-            for event in &events {
-                warn(event.warnings());
-                let spec = event.spec();
-                let rows = || table::spec_rows(spec);
-                single(spec, &rows).emit(out, &output, Shape::Records);
-            }
-        }
+        } => from_ical(out, &file, uid, tz, &output)?,
         Command::Misfire {
             spec,
             now,
@@ -480,6 +459,36 @@ fn run(cli: Cli, out: &mut String, sources: &mut Sources) -> Result<i32, Error> 
         Command::Zones { output } => zones(out, &output),
     }
     Ok(OK)
+}
+
+/// `from-ical`: every event of the calendar (or the one `--uid` names), each
+/// checked before any is printed.
+fn from_ical(
+    out: &mut String,
+    file: &str,
+    uid: Option<String>,
+    tz: Option<String>,
+    output: &Output,
+) -> Result<(), Error> {
+    let text = input::read_source(file, "file")?;
+    let mut options = crate::ical::IcalOptions::new();
+    if let Some(uid) = uid {
+        options = options.uid(uid);
+    }
+    if let Some(tz) = tz {
+        options = options.time_zone(tz);
+    }
+    let events = crate::ical::parse_ical_events(&text, &options)?;
+    for event in &events {
+        Schedule::new(event.spec())?;
+    }
+    for event in &events {
+        warn(event.warnings());
+        let spec = event.spec();
+        let rows = || table::spec_rows(spec);
+        single(spec, &rows).emit(out, output, Shape::Records);
+    }
+    Ok(())
 }
 
 /// A result that is one object: its own only record.
