@@ -31,6 +31,9 @@
 //! Run: `cargo bench --features native --bench ledger [plan] [tick]
 //! [claims] [window]` (no names: all).
 
+#[path = "common/workers.rs"]
+mod workers;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -460,8 +463,6 @@ fn claimer(arg: &str) {
 
 /// Claims per second with `workers` processes on one ledger file.
 fn claim_bench(workers: usize) -> (u64, Duration) {
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
     let path = fresh(&format!("claim{workers}"));
     let mut l = ledger_with(&path, 200, "FREQ=HOURLY", true);
     l.plan(
@@ -474,41 +475,9 @@ fn claim_bench(workers: usize) -> (u64, Duration) {
     // ended (its cursor) at 24 October 04:00, after `now`, so the workers'
     // ticks only claim and run.
     let now = "2026-10-24T03:59:59Z";
-    let exe = std::env::current_exe().expect("the bench executable");
-    let mut children: Vec<_> = (0..workers)
-        .map(|w| {
-            let mut child = Command::new(&exe)
-                .env(CLAIMER, format!("{}|{now}|w{w}", path.display()))
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .spawn()
-                .expect("start a claim worker");
-            let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
-            let ready = lines.next().expect("a line").expect("read");
-            assert_eq!(ready, "ready", "a claim worker opened the ledger");
-            (child, lines)
-        })
-        .collect();
-    let t = Instant::now();
-    for (child, _) in &mut children {
-        let stdin = child.stdin.as_mut().expect("stdin");
-        stdin
-            .write_all(b"go\n")
-            .and_then(|()| stdin.flush())
-            .expect("start the worker");
-    }
-    let mut claimed = 0;
-    for (_, lines) in &mut children {
-        let done = lines.next().expect("a count").expect("read");
-        claimed += done.parse::<u64>().expect("a count");
-    }
-    let elapsed = t.elapsed();
-    for (mut child, _) in children {
-        assert!(
-            child.wait().expect("wait").success(),
-            "a claim worker failed"
-        );
-    }
+    let (claimed, elapsed) = workers::race(workers, CLAIMER, |w| {
+        format!("{}|{now}|w{w}", path.display())
+    });
     // Every due occurrence ran once, by one of the workers.
     let conn = Connection::open(&path).expect("open");
     let (due, done, attempts): (i64, i64, i64) = conn

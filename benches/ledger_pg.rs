@@ -31,6 +31,9 @@
 //! `WALLCLOCK_PG_URL` the SQLite half runs, then the bench says what is
 //! missing and exits with status 2.
 
+#[path = "common/workers.rs"]
+mod workers;
+
 use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime};
 
@@ -625,8 +628,6 @@ fn claim_bench(
     drain: Drain,
     workers: usize,
 ) -> (u64, Duration) {
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
     let db = store.fresh(
         &format!("claims_{}_{workers}", drain.name()),
         Some(template),
@@ -638,41 +639,9 @@ fn claim_bench(
             "SELECT count(*) FROM occurrences WHERE state = 'planned' AND decision = 'run'",
         )
     };
-    let exe = std::env::current_exe().expect("the bench executable");
-    let mut children: Vec<_> = (0..workers)
-        .map(|w| {
-            let mut child = Command::new(&exe)
-                .env(WORKER, format!("{}|{now}|w{w}|{db}", drain.name()))
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .spawn()
-                .expect("start a claim worker");
-            let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
-            let ready = lines.next().expect("a line").expect("read");
-            assert_eq!(ready, "ready", "a claim worker connected");
-            (child, lines)
-        })
-        .collect();
-    let t = Instant::now();
-    for (child, _) in &mut children {
-        let stdin = child.stdin.as_mut().expect("stdin");
-        stdin
-            .write_all(b"go\n")
-            .and_then(|()| stdin.flush())
-            .expect("start the worker");
-    }
-    let mut done = 0;
-    for (_, lines) in &mut children {
-        let n = lines.next().expect("a count").expect("read");
-        done += n.parse::<u64>().expect("a count");
-    }
-    let elapsed = t.elapsed();
-    for (mut child, _) in children {
-        assert!(
-            child.wait().expect("wait").success(),
-            "a claim worker failed"
-        );
-    }
+    let (done, elapsed) = workers::race(workers, WORKER, |w| {
+        format!("{}|{now}|w{w}|{db}", drain.name())
+    });
     // Every due occurrence was claimed once and is done.
     let l = Ledger::open_db(&db, BUSY).expect("open");
     let finished = count(

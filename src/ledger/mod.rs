@@ -497,29 +497,20 @@ impl Ledger {
     ) -> Result<String, LedgerError> {
         let stamp = fmt_instant(now);
         let tx = self.store.write(Gate::Exclusive)?;
-        let rows: Vec<(i64, String, String, i64)> = match split_key(key) {
-            None => Vec::new(),
-            Some((schedule, nominal)) => tx.query_map(
-                "SELECT seq, id, state, generation FROM occurrences
-                      WHERE schedule = ?1 AND nominal = ?2 AND key = ?3 ORDER BY revision",
-                &args![schedule, nominal, key],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-            )?,
-        };
-        let Some((seq, id, _, generation)) = rows
+        let rows = key_rows(&tx, key)?;
+        let Some(KeyRow {
+            seq,
+            id,
+            generation,
+            ..
+        }) = rows
             .iter()
-            .find(|(_, _, s, _)| s == "unknown_effect" || s == "manual")
+            .find(|r| r.state == "unknown_effect" || r.state == "manual")
         else {
             return Err(match rows.first() {
-                None => LedgerError::new(
-                    "unknown_key",
-                    format!(
-                        "no occurrence has key `{key}`: keys look like `<schedule>|<nominal>`, e.g. `digest|2026-10-21T09:00:00`; list them with `wallclock ledger occurrences`"
-                    ),
-                )
-                .with_field("key"),
+                None => unknown_key(key),
                 Some(_) => {
-                    let states: Vec<&str> = rows.iter().map(|(_, _, s, _)| s.as_str()).collect();
+                    let states: Vec<&str> = rows.iter().map(|r| r.state.as_str()).collect();
                     LedgerError::new(
                         "invalid_state",
                         format!(
@@ -594,6 +585,48 @@ fn insert_revision(
         ],
     )?;
     Ok(())
+}
+
+/// One occurrence that holds an effect key: one per revision that planned it.
+pub(crate) struct KeyRow {
+    pub(crate) seq: i64,
+    pub(crate) id: String,
+    pub(crate) state: String,
+    pub(crate) schedule: String,
+    pub(crate) generation: i64,
+}
+
+/// The occurrences holding effect key `key`, oldest revision first (none
+/// for a string that is no key), found through the identity's index.
+pub(crate) fn key_rows(tx: &impl Sql, key: &str) -> Result<Vec<KeyRow>, LedgerError> {
+    let Some((schedule, nominal)) = split_key(key) else {
+        return Ok(Vec::new());
+    };
+    tx.query_map(
+        "SELECT seq, id, state, schedule, generation FROM occurrences
+          WHERE schedule = ?1 AND nominal = ?2 AND key = ?3 ORDER BY revision",
+        &args![schedule, nominal, key],
+        |r| {
+            Ok(KeyRow {
+                seq: r.get(0)?,
+                id: r.get(1)?,
+                state: r.get(2)?,
+                schedule: r.get(3)?,
+                generation: r.get(4)?,
+            })
+        },
+    )
+}
+
+/// `unknown_key`: no occurrence holds `key`.
+pub(crate) fn unknown_key(key: &str) -> LedgerError {
+    LedgerError::new(
+        "unknown_key",
+        format!(
+            "no occurrence has key `{key}`: keys look like `<schedule>|<nominal>`, e.g. `digest|2026-10-21T09:00:00`; list them with `wallclock ledger occurrences`"
+        ),
+    )
+    .with_field("key")
 }
 
 /// Splits an effect key `<schedule>|<nominal>[|fold=1]` into schedule and

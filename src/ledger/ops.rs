@@ -20,7 +20,7 @@ use super::model::{Occurrence, OccurrenceFilter};
 use super::schema::STATES;
 use super::stats::{OCCURRENCE_COLUMNS, occurrence};
 use super::store::{Gate, Location, Sql, SqlValue, Store, Tx, args};
-use super::{Ledger, parse_ts, split_key, unknown_schedule};
+use super::{KeyRow, Ledger, key_rows, parse_ts, split_key, unknown_key, unknown_schedule};
 use crate::format::fmt_instant;
 
 /// How long an `unknown_effect` may wait for reconciliation before it moves
@@ -323,23 +323,19 @@ impl Ledger {
     pub fn retry(&mut self, key: &str, now: Timestamp) -> Result<Queued, LedgerError> {
         let stamp = fmt_instant(now);
         let tx = self.store.write(Gate::Exclusive)?;
-        let rows: Vec<(i64, String, String, String)> = match split_key(key) {
-            None => Vec::new(),
-            Some((schedule, nominal)) => tx.query_map(
-                "SELECT seq, id, state, schedule FROM occurrences
-                  WHERE schedule = ?1 AND nominal = ?2 AND key = ?3 ORDER BY revision",
-                &args![schedule, nominal, key],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-            )?,
-        };
-        let Some((seq, id, state, schedule)) = rows
-            .iter()
-            .find(|(_, _, s, _)| RETRYABLE.contains(&s.as_str()))
+        let rows = key_rows(&tx, key)?;
+        let Some(KeyRow {
+            seq,
+            id,
+            state,
+            schedule,
+            ..
+        }) = rows.iter().find(|r| RETRYABLE.contains(&r.state.as_str()))
         else {
             return Err(match rows.first() {
                 None => unknown_key(key),
                 Some(_) => {
-                    let states: Vec<&str> = rows.iter().map(|(_, _, s, _)| s.as_str()).collect();
+                    let states: Vec<&str> = rows.iter().map(|r| r.state.as_str()).collect();
                     LedgerError::new(
                         "invalid_state",
                         format!(
@@ -625,16 +621,6 @@ pub(crate) fn already_removed(id: &str, at: &str) -> LedgerError {
         ),
     )
     .with_field("id")
-}
-
-fn unknown_key(key: &str) -> LedgerError {
-    LedgerError::new(
-        "unknown_key",
-        format!(
-            "no occurrence has key `{key}`: keys look like `<schedule>|<nominal>`, e.g. `digest|2026-10-21T09:00:00`; list them with `wallclock ledger occurrences`"
-        ),
-    )
-    .with_field("key")
 }
 
 impl Ledger {
