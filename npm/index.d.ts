@@ -51,12 +51,13 @@ export type InstantOrLocal = string;
 export interface ExpandOptions {
   /** Stop after this many executions; a whole number >= 1. */
   limit?: number | null;
-  /** List only occurrences at or after this instant (COUNT still counts from `start`). */
+  /** List only occurrences at or after this instant (COUNT still counts from `start`); also a date (`2026-03-08`: its local midnight). */
   from?: InstantOrLocal | null;
-  /** List only occurrences before this instant. */
+  /** List only occurrences before this instant; also a date (`2026-03-08`: its local midnight). */
   to?: InstantOrLocal | null;
 }
 
+/** `[from, to)`, each bound also a date (`2026-03-08`: its local midnight). */
 export interface NoticeWindow {
   from: InstantOrLocal;
   to: InstantOrLocal;

@@ -27,6 +27,8 @@
 
 mod describe;
 mod diff;
+#[cfg(not(target_arch = "wasm32"))]
+mod duration;
 mod error;
 mod expand;
 mod format;
@@ -42,6 +44,7 @@ mod sort;
 mod spec;
 mod tzdb;
 mod validation;
+mod window;
 mod zone;
 
 #[cfg(feature = "native")]

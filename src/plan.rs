@@ -71,28 +71,6 @@ impl ExpandOptions {
             ..self
         }
     }
-    /// Builds options from their text forms, as JSON, JS and the CLI carry
-    /// them: `from`/`to` are instants or local date-times in the schedule's
-    /// zone (see [`Schedule::instant_at`]).
-    pub fn parse(
-        schedule: &Schedule,
-        limit: Option<u64>,
-        from: Option<&str>,
-        to: Option<&str>,
-    ) -> Result<ExpandOptions, Error> {
-        let mut options = ExpandOptions::new();
-        if let Some(limit) = limit {
-            let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-            options = options.limit(limit);
-        }
-        if let Some(from) = from {
-            options = options.from(schedule.instant_at(from, "from")?);
-        }
-        if let Some(to) = to {
-            options = options.to(schedule.instant_at(to, "to")?);
-        }
-        Ok(options)
-    }
     /// The limit, if any.
     pub fn get_limit(&self) -> Option<usize> {
         self.limit

@@ -19,6 +19,7 @@ use serde::de::{DeserializeOwned, Deserializer as _};
 use wasm_bindgen::prelude::*;
 
 use crate::format::nominal_bytes;
+use crate::window::{Limit, Reader, Spelling, read_limit};
 use crate::{
     Due, Error, ErrorCode, ExpandOptions, MAX_DATE_LIST, Schedule, Spec, Status, Warning,
     shape_error,
@@ -51,7 +52,8 @@ extern "C" {
 
 /// Expands a spec: every nominal occurrence with its status, instant, key and
 /// notes (the CLI's `expand` output). `options`: `{ limit?, from?, to? }`;
-/// `from`/`to` are instants or local date-times in the spec's zone.
+/// `from`/`to` are instants, or local date-times or dates (their midnight)
+/// in the spec's zone.
 #[wasm_bindgen(js_name = expand)]
 pub fn expand(spec: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let (schedule, options) = read_expand_args(&spec, &options).map_err(js_error)?;
@@ -85,33 +87,35 @@ pub fn expand_instants(spec: JsValue, options: JsValue) -> Result<Float64Array, 
 }
 
 /// The entries of `[from, to)` a clock change affects, with the zone's
-/// transitions in that window. `window`: `{ from, to }`, both required.
+/// transitions in that window. `window`: `{ from, to }`, both required,
+/// read as `expand` reads them.
 #[wasm_bindgen(js_name = notices)]
 pub fn notices(spec: JsValue, window: JsValue) -> Result<JsValue, JsValue> {
     let run = || -> Result<crate::Expansion, Error> {
         let schedule = read_schedule(&spec)?;
-        let mut window = read_options(&window, &WINDOW_FIELDS)?;
-        let from = window.instant(&schedule, "from")?;
-        let to = window.instant(&schedule, "to")?;
-        crate::notices(&schedule, from, to)
+        let window = read_window(&schedule, &window, &WINDOW_FIELDS, true)?;
+        match (window.get_from(), window.get_to()) {
+            (Some(from), Some(to)) => crate::notices(&schedule, from, to),
+            _ => Err(Error::internal("a window without both bounds")),
+        }
     };
     to_js(&run().map_err(js_error)?)
 }
 
 /// What changes from `oldSpec` to `newSpec` over `window` (`{ from, to }`,
-/// both required, instants or local date-times in the old spec's zone): the
-/// CLI's `diff` JSON, every occurrence added, removed, moved or changed with
-/// the spec field that explains it.
+/// both required, instants or local date-times or dates in the old spec's
+/// zone): the CLI's `diff` JSON, every occurrence added, removed, moved or
+/// changed with the spec field that explains it.
 #[wasm_bindgen(js_name = diff)]
 pub fn diff(old_spec: JsValue, new_spec: JsValue, window: JsValue) -> Result<JsValue, JsValue> {
     let run = || -> Result<crate::Diff, Error> {
         let old = read_schedule(&old_spec)?;
         let new = read_schedule(&new_spec)?;
-        let mut window = read_options(&window, &WINDOW_FIELDS)?;
-        let options = ExpandOptions::new()
-            .from(window.instant(&old, "from")?)
-            .to(window.instant(&old, "to")?);
-        crate::diff(&old, &new, &options)
+        crate::diff(
+            &old,
+            &new,
+            &read_window(&old, &window, &WINDOW_FIELDS, true)?,
+        )
     };
     to_js(&run().map_err(js_error)?)
 }
@@ -293,32 +297,40 @@ struct DueArg {
 
 fn read_expand_args(spec: &JsValue, options: &JsValue) -> Result<(Schedule, ExpandOptions), Error> {
     let schedule = read_schedule(spec)?;
-    let mut arg = read_options(options, &EXPAND_FIELDS)?;
-    let limit = arg.number("limit").map(limit_from_f64).transpose()?;
-    let (from, to) = (arg.text("from"), arg.text("to"));
-    // The same reader as the CLI's --limit/--from/--to.
-    let options = ExpandOptions::parse(&schedule, limit, from.as_deref(), to.as_deref())?;
+    let options = read_window(&schedule, options, &EXPAND_FIELDS, false)?;
     Ok((schedule, options))
 }
 
-/// A JS number as an execution limit: a whole number >= 0 (0 is left to the
-/// planner, which rejects it with the CLI's message); huge values saturate,
-/// since the planner's own ceilings bound the work anyway.
-fn limit_from_f64(limit: f64) -> Result<u64, Error> {
-    if !limit.is_finite() && limit > 0.0 {
-        return Ok(u64::MAX);
+/// `expand`'s `{ limit?, from?, to? }`, or the `{ from, to }` of `notices`
+/// and `diff` (`both`: each bound required), read by the command line's
+/// reader of `--limit`/`--from`/`--to` (`src/window.rs`). No clock is
+/// passed: the wasm build reads neither `now` nor durations (DESIGN.md,
+/// "One reader for window options").
+fn read_window(
+    schedule: &Schedule,
+    value: &JsValue,
+    fields: &Fields,
+    both: bool,
+) -> Result<ExpandOptions, Error> {
+    let mut arg = read_options(value, fields)?;
+    let limit = arg
+        .number("limit")
+        .map(|n| read_limit(&Limit::Number(n), Spelling::Fields))
+        .transpose()?;
+    let (from, to) = (arg.text("from"), arg.text("to"));
+    // Each bound is required, and read, in turn.
+    if both && from.is_none() {
+        return Err(required("from"));
     }
-    if !limit.is_finite() || limit < 0.0 || limit.fract() != 0.0 {
-        return Err(Error::new(
-            ErrorCode::InvalidOption,
-            format!(
-                "invalid `limit` `{limit}`: expected a whole number of 1 or more, e.g. `limit: 50`"
-            ),
-        )
-        .with_field("limit"));
+    let options = Reader::new(schedule, None, Spelling::Fields).options(
+        limit,
+        from.as_deref(),
+        to.as_deref(),
+    )?;
+    if both && to.is_none() {
+        return Err(required("to"));
     }
-    // `as` saturates for floats above u64::MAX.
-    Ok(limit as u64)
+    Ok(options)
 }
 
 /// Reads and validates a spec object.

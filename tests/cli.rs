@@ -687,3 +687,51 @@ fn notices_without_a_window_end_where_the_shared_cases_say() {
         );
     }
 }
+
+/// `tests/fixtures/window-options.json`, whose cases `tests/node/api.test.mjs`
+/// runs through the JS `expand`: the one reader of window options gives the
+/// command line the same code and field for the same bad value (the message
+/// in the flags' spelling) and the same instants for the same bounds.
+#[test]
+fn window_options_read_as_in_js() {
+    let fixture: Value =
+        serde_json::from_str(include_str!("fixtures/window-options.json")).unwrap();
+    let spec = temp_file("window-options.json", &fixture["spec"].to_string());
+    let run = |options: &Value| {
+        let mut args = vec![
+            "expand".to_owned(),
+            "--spec".to_owned(),
+            spec.to_str().unwrap().to_owned(),
+        ];
+        for (name, value) in options.as_object().unwrap() {
+            let text = match value {
+                Value::String(text) => text.clone(),
+                number => number.to_string(),
+            };
+            args.push(format!("--{name}={text}"));
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        wallclock(&args, None)
+    };
+    let errors = fixture["errors"].as_array().unwrap();
+    assert!(errors.len() >= 6);
+    for case in errors {
+        let e = err_json(&run(&case["options"]));
+        assert_eq!(
+            (&e["code"], &e["field"], &e["message"]),
+            (&case["code"], &case["field"], &case["cli"]),
+            "{case}"
+        );
+    }
+    for case in fixture["reads"].as_array().unwrap() {
+        let v = ok_json(&run(&case["options"]));
+        let instants: Vec<&Value> = v["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| &e["instant"])
+            .collect();
+        let want: Vec<&Value> = case["instants"].as_array().unwrap().iter().collect();
+        assert_eq!(instants, want, "{case}");
+    }
+}

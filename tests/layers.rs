@@ -12,13 +12,22 @@ use std::path::Path;
 /// before its own, never a module of its own layer or of a later one.
 const LAYERS: &[&[&str]] = &[
     &["error"],
-    &["format", "note", "policy", "tzdb", "sort", "instant"],
+    &[
+        "format", "note", "policy", "tzdb", "sort", "instant", "duration",
+    ],
     &["rule"],
     &["expand"],
     &["zone"],
     &["spec"],
     &["plan"],
-    &["misfire", "describe", "ical", "diff", "validation"],
+    &[
+        "misfire",
+        "describe",
+        "ical",
+        "diff",
+        "validation",
+        "window",
+    ],
     &["outage"],
     &["ledger"],
     &["cli", "wasm"],

@@ -6,6 +6,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::error::{Error, ErrorCode};
 use crate::spec::Spec;
+use crate::window::{Limit, Spelling, read_limit};
 
 use super::input;
 pub(crate) use super::output::Output;
@@ -36,7 +37,7 @@ pub(crate) enum Command {
         #[command(flatten)]
         output: Output,
         /// Stop after this many executions (distinct instants).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = limit)]
         limit: Option<usize>,
         #[command(flatten)]
         window: Window,
@@ -126,6 +127,12 @@ pub(crate) enum Command {
         #[command(flatten)]
         output: Output,
     },
+}
+
+/// `--limit`, checked by the library's one limit check, whose error
+/// [`super::usage_error`] passes on as it is.
+fn limit(text: &str) -> Result<usize, Error> {
+    read_limit(&Limit::Text(text.to_owned()), Spelling::Flags)
 }
 
 /// A window of time, its bounds as typed; local times are read in the

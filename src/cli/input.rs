@@ -1,17 +1,16 @@
-//! Reading what the user typed: files and stdin, instants and local times,
-//! horizons, due lists. Everything turns into the library's structured errors.
+//! Reading what the user typed: files and stdin, horizons, due lists.
+//! Window bounds and `--now` are read by the library's one reader of window
+//! options (`src/window.rs`). Everything turns into the library's
+//! structured errors.
 
 use std::io::Read;
 
-use jiff::civil::Date;
-use jiff::{Span, Timestamp};
+use jiff::Timestamp;
 
 use crate::error::{Error, ErrorCode};
 use crate::misfire::Due;
 use crate::plan::ExpandOptions;
 use crate::spec::{Schedule, Spec};
-
-use super::duration;
 
 /// Largest input file read, so a mistaken `--spec /dev/zero` ends.
 const MAX_INPUT: u64 = 16 * 1024 * 1024;
@@ -58,30 +57,6 @@ pub(crate) fn spec_text(text: &str) -> Result<Spec, Error> {
     Spec::from_json(body)
 }
 
-/// An instant (`2026-03-08T07:00:00Z`, `…-05:00`), or a local date-time or
-/// date read in the schedule's zone with "compatible" disambiguation (a time
-/// in a gap moves forward by the gap, a time in a fold takes the first).
-pub(crate) fn instant(text: &str, schedule: &Schedule, field: &str) -> Result<Timestamp, Error> {
-    let text = text.trim();
-    // A bare date means its local midnight; the rest is the core's reader.
-    let midnight;
-    let read = if text.len() == 10 && text.parse::<Date>().is_ok() {
-        midnight = format!("{text}T00:00");
-        midnight.as_str()
-    } else {
-        text
-    };
-    schedule.instant_at(read, field).map_err(|_| {
-        Error::new(
-            ErrorCode::InvalidDateTime,
-            format!(
-                "invalid `--{field}` `{text}`: expected an instant such as `2026-03-08T07:00:00Z` or `2026-03-08T02:00:00-05:00`, or a local date-time in the schedule's zone such as `2026-03-08T09:00`"
-            ),
-        )
-        .with_field(field.to_owned())
-    })
-}
-
 /// The spec's start as an instant (compatible disambiguation), the default
 /// window start for `notices`: derived from the spec, not from the clock.
 pub(crate) fn start_instant(schedule: &Schedule) -> Result<Timestamp, Error> {
@@ -115,66 +90,8 @@ pub(crate) fn horizon_end(
     from: Timestamp,
     horizon: &str,
 ) -> Result<Timestamp, Error> {
-    let span = duration::window(horizon, "horizon")?;
-    add_span(schedule, from, span, "horizon", horizon)
-}
-
-/// A window bound as typed: `now`, an instant or local time (see
-/// [`instant`]), or a signed duration (`P7D`, `+7d`, `-PT1H`) added to
-/// `base` in the schedule's zone.
-pub(crate) fn bound(
-    text: &str,
-    schedule: &Schedule,
-    field: &str,
-    now: Timestamp,
-    base: Timestamp,
-) -> Result<Timestamp, Error> {
-    if text.trim().eq_ignore_ascii_case("now") {
-        return Ok(now);
-    }
-    let as_instant = instant(text, schedule, field);
-    if as_instant.is_ok() || !looks_like_duration(text) {
-        return as_instant.map_err(|e| {
-            Error::new(
-                e.code(),
-                format!(
-                    "{}; or `now`, or a duration from the window start such as `P7D` or `+7d`",
-                    e.message()
-                ),
-            )
-            .with_field(field.to_owned())
-        });
-    }
-    let span = duration::span(text, field)?;
-    add_span(schedule, base, span, field, text)
-}
-
-/// Durations start with a sign, `P`, or a number followed by a unit
-/// letter; dates and times start with four digits and a `-`.
-fn looks_like_duration(text: &str) -> bool {
-    let text = text.trim();
-    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
-    text.starts_with(['+', '-', 'P', 'p'])
-        || (digits > 0 && text[digits..].starts_with(|c: char| c.is_ascii_alphabetic() || c == ' '))
-}
-
-fn add_span(
-    schedule: &Schedule,
-    from: Timestamp,
-    span: Span,
-    field: &str,
-    text: &str,
-) -> Result<Timestamp, Error> {
-    from.to_zoned_datetime(schedule.time_zone().clone())
-        .checked_add(span)
-        .map(|z| z.timestamp())
-        .map_err(|_| {
-            Error::new(
-                ErrorCode::InvalidDuration,
-                format!("invalid `--{field}` `{text}`: the window ends beyond the supported range"),
-            )
-            .with_field(field.to_owned())
-        })
+    let span = crate::duration::window(horizon, "horizon")?;
+    crate::window::later(schedule, from, span, "--horizon", "horizon", horizon)
 }
 
 /// A JSON array of `{"key": "...", "instant": "2026-10-21T13:00:00Z"}`,

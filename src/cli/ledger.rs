@@ -14,10 +14,10 @@ use clap::{Parser, Subcommand};
 use jiff::{SignedDuration, Timestamp};
 use serde_json::{Value, json};
 
-use super::duration::parse_duration;
 use super::ledger_print::{self as print, LedgerOutput, Printing};
 use super::output::{Output, Report, Shape};
 use super::runner::{self, Work};
+use crate::duration::parse_duration;
 use crate::format::fmt_instant;
 use crate::ledger::{DEFAULT_BUSY_TIMEOUT, Ledger, LedgerError, Location, Reconcile, RetryPolicy};
 

@@ -9,7 +9,6 @@
 //! with the offending value quoted and a caret under the position.
 
 mod args;
-mod duration;
 mod input;
 #[cfg(not(target_arch = "wasm32"))]
 mod ledger;
@@ -31,6 +30,7 @@ use std::io::{self, IsTerminal, Write};
 use crate::error::{Error, ErrorCode};
 use crate::plan::{ExpandOptions, Expansion};
 use crate::spec::{Schedule, Spec};
+use crate::window::{Reader, Spelling};
 use clap::Parser;
 use jiff::Timestamp;
 
@@ -283,6 +283,10 @@ fn clap_error(e: &clap::Error, command: &str, sub: Option<&str>, errors: &Errors
 /// A clap usage error as a structured error naming the flag at fault.
 fn usage_error(e: &clap::Error, command: &str, sub: Option<&str>) -> Error {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
+    // A value the library's own check refused (`--limit`): its error as is.
+    if let Some(err) = std::error::Error::source(e).and_then(|s| s.downcast_ref::<Error>()) {
+        return err.clone();
+    }
     let help = match sub {
         Some(sub) if e.kind() == ErrorKind::MissingRequiredArgument => {
             format!("{command} {sub} --help")
@@ -378,7 +382,7 @@ fn load(args: &SpecArgs, sources: &mut Sources) -> Result<Schedule, Error> {
 fn now(now: &Now, schedule: &Schedule, sources: &mut Sources) -> Result<Timestamp, Error> {
     sources.flag("now", now.now.as_deref());
     match &now.now {
-        Some(text) => input::instant(text, schedule, "now"),
+        Some(text) => Reader::new(schedule, None, Spelling::Flags).instant(text, "now"),
         None => Ok(Timestamp::now()),
     }
 }
@@ -537,7 +541,7 @@ fn misfire(
     }
     let schedule = load(spec, sources)?;
     sources.flag("now", Some(now));
-    let now = input::instant(now, &schedule, "now")?;
+    let now = Reader::new(&schedule, None, Spelling::Flags).instant(now, "now")?;
     let due = input::due_list(&input::read_source(due, "due")?, &schedule)?;
     warn(&crate::misfire::check_due(&schedule, &due, now)?);
     let decisions = crate::misfire::decide_misfires(&schedule, &due, now);
@@ -576,34 +580,17 @@ fn zones(out: &mut String, output: &Output) {
 }
 
 impl Window {
-    /// "Now" and the window start, recording what the user typed.
-    fn start(
+    /// The reader of this window's bounds, "now" resolved, recording what
+    /// the user typed.
+    fn reader<'s>(
         &self,
-        schedule: &Schedule,
+        schedule: &'s Schedule,
         sources: &mut Sources,
-    ) -> Result<(Timestamp, Option<Timestamp>), Error> {
+    ) -> Result<(Reader<'s>, Timestamp), Error> {
         sources.flag("from", self.from.as_deref());
         sources.flag("to", self.to.as_deref());
         let now = now(&self.now, schedule, sources)?;
-        let from = self
-            .from
-            .as_deref()
-            .map(|text| input::bound(text, schedule, "from", now, now))
-            .transpose()?;
-        Ok((now, from))
-    }
-
-    /// The window end, a duration counting from `base` (the window start).
-    fn end(
-        &self,
-        schedule: &Schedule,
-        now: Timestamp,
-        base: Timestamp,
-    ) -> Result<Option<Timestamp>, Error> {
-        self.to
-            .as_deref()
-            .map(|text| input::bound(text, schedule, "to", now, base))
-            .transpose()
+        Ok((Reader::new(schedule, Some(now), Spelling::Flags), now))
     }
 }
 
@@ -614,23 +601,8 @@ fn expand(
     limit: Option<usize>,
     window: &Window,
 ) -> Result<Expansion, Error> {
-    let (now, from) = window.start(schedule, sources)?;
-    let mut options = ExpandOptions::new();
-    if let Some(limit) = limit {
-        options = options.limit(limit);
-    }
-    if let Some(from) = from {
-        options = options.from(from);
-    }
-    if window.to.is_some() {
-        let base = match from {
-            Some(from) => from,
-            None => input::start_instant(schedule)?,
-        };
-        if let Some(to) = window.end(schedule, now, base)? {
-            options = options.to(to);
-        }
-    }
+    let (reader, _) = window.reader(schedule, sources)?;
+    let options = reader.options(limit, window.from.as_deref(), window.to.as_deref())?;
     crate::plan::expand(schedule, &options)
 }
 
@@ -642,14 +614,14 @@ fn notices(
     horizon: Option<&str>,
 ) -> Result<Expansion, Error> {
     sources.flag("horizon", horizon);
-    let (now, from) = window.start(schedule, sources)?;
-    let from = match from {
-        Some(from) => from,
+    let (reader, now) = window.reader(schedule, sources)?;
+    let from = match &window.from {
+        Some(text) => reader.from(text)?,
         None => input::default_from(schedule, now)?,
     };
-    let to = match (horizon, window.end(schedule, now, from)?) {
+    let to = match (horizon, &window.to) {
         (Some(horizon), _) => input::horizon_end(schedule, from, horizon)?,
-        (None, Some(to)) => to,
+        (None, Some(to)) => reader.to(to, from)?,
         (None, None) => crate::plan::notice_window(schedule, from).1,
     };
     crate::plan::notices(schedule, from, to)
@@ -676,10 +648,13 @@ fn diff(
     };
     let old = read(old, "old")?;
     let new = read(new, "new")?;
-    let (now, from) = window.start(&old, sources)?;
-    let from = from.unwrap_or(now);
-    let to = match window.end(&old, now, from)? {
-        Some(to) => to,
+    let (reader, now) = window.reader(&old, sources)?;
+    let from = match &window.from {
+        Some(text) => reader.from(text)?,
+        None => now,
+    };
+    let to = match &window.to {
+        Some(text) => reader.to(text, from)?,
         None => input::horizon_end(&old, from, "P365D")?,
     };
     let result = crate::diff::diff(&old, &new, &ExpandOptions::new().from(from).to(to))?;

@@ -396,6 +396,53 @@ test('due lists: the CLI\'s reader (tests/cli.rs misfire_due_items_read_as_in_js
   assert.equal(d[0].instant, '2026-01-01T14:00:00Z');
 });
 
+test('window options: the CLI\'s reader (tests/cli.rs window_options_read_as_in_js)', () => {
+  const fixture = JSON.parse(readFileSync(new URL('../fixtures/window-options.json', import.meta.url), 'utf8'));
+  assert.ok(fixture.errors.length >= 6);
+  for (const c of fixture.errors) {
+    let caughtError;
+    try {
+      wc.expand(fixture.spec, c.options);
+    } catch (e) {
+      caughtError = e;
+    }
+    assert.deepEqual([caughtError?.code, caughtError?.field, caughtError?.message], [c.code, c.field, c.js], JSON.stringify(c.options));
+  }
+  for (const c of fixture.reads) {
+    assert.deepEqual(wc.expand(fixture.spec, c.options).entries.map((e) => e.instant), c.instants, JSON.stringify(c.options));
+  }
+  // Bare dates are local midnights in the windows of notices and diff too.
+  const ny = { timeZone: 'America/New_York', start: '2026-03-01T02:30', rrule: 'FREQ=DAILY' };
+  assert.deepEqual(wc.notices(ny, { from: '2026-03-01', to: '2026-04-01' }), wc.notices(ny, { from: '2026-03-01T00:00', to: '2026-04-01T00:00' }));
+  assert.equal(wc.notices(ny, { from: '2026-03-01', to: '2026-04-01' }).entries[0].nominal, '2026-03-08T02:30:00');
+  assert.equal(wc.diff(ny, { ...ny, gap: 'shift' }, { from: '2026-03-08', to: '2026-03-09' }).changes.length, 1);
+  // Each bound of notices and diff is required, and read, in turn.
+  const codeField = (f) => {
+    try {
+      f();
+    } catch (e) {
+      return [e.code, e.field, e.message];
+    }
+    return null;
+  };
+  const required = (field) => ['invalid_option', field, `\`${field}\` is required: expected an instant or a local date-time, e.g. \`2026-03-01T00:00:00Z\``];
+  assert.deepEqual(codeField(() => wc.notices(ny, { to: 'x' })), required('from'));
+  assert.deepEqual(codeField(() => wc.diff(ny, ny, { from: 'x' })).slice(0, 2), ['invalid_date_time', 'from']);
+  assert.deepEqual(codeField(() => wc.notices(ny, { from: '2026-03-01' })), required('to'));
+  // `now` and durations are command-line forms: the package reads no clock
+  // and has no duration reader; they get the instant's error.
+  for (const [options, field] of [[{ from: 'now', limit: 1 }, 'from'], [{ to: 'P7D' }, 'to'], [{ from: '2026-03-01', to: '+7d' }, 'to']]) {
+    let caughtError;
+    try {
+      wc.expand(ny, options);
+    } catch (e) {
+      caughtError = e;
+    }
+    assert.deepEqual([caughtError?.code, caughtError?.field], ['invalid_date_time', field], JSON.stringify(options));
+    assert.match(caughtError.message, /expected an instant such as/);
+  }
+});
+
 test('wallclock-check: exit codes, positions, notices', () => {
   const bin = join(consumer, 'node_modules', '.bin', 'wallclock-check');
   const dir = mkdtempSync(join(tmpdir(), 'wallclock-check-'));
