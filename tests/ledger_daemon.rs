@@ -520,14 +520,34 @@ fn healthz(addr: &str, want: &str) -> String {
     }
 }
 
-/// A free loopback address for `--metrics-addr`.
-fn free_addr() -> String {
+/// A ledger in `d` with a schedule of four occurrences two seconds apart,
+/// starting in two seconds, and a `run` daemon over it that appends each
+/// effect's key to `effects` and serves metrics at the address returned.
+fn run_with_metrics(
+    d: &std::path::Path,
+    effects: &std::path::Path,
+) -> (std::process::Child, String) {
+    let spec = format!(
+        r#"{{"id":"g","timeZone":"UTC","start":"{}","rrule":"FREQ=SECONDLY;INTERVAL=2;COUNT=4"}}"#,
+        soon(2)
+    );
+    init_with(d, &spec, &["--backfill-from", common::BACKFILL]);
+    let _ = std::fs::remove_file(effects);
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
         .unwrap()
         .port();
-    format!("127.0.0.1:{port}")
+    let addr = format!("127.0.0.1:{port}");
+    let exec = format!("echo $WALLCLOCK_KEY >> {}", effects.display());
+    let child = ledger_command(d)
+        .args(["run", "--every", "PT0.2S", "--metrics-addr", &addr])
+        .args(["--exec", &exec])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    (child, addr)
 }
 
 /// `/healthz` checks the ledger where the daemon was told it is, not
@@ -539,22 +559,8 @@ fn free_addr() -> String {
 #[test]
 fn sqlite_healthz_fails_while_the_ledger_folder_is_gone() {
     let d = dir("healthz_gone");
-    let spec = format!(
-        r#"{{"id":"g","timeZone":"UTC","start":"{}","rrule":"FREQ=SECONDLY;INTERVAL=2;COUNT=4"}}"#,
-        soon(2)
-    );
-    init_with(&d, &spec, &["--backfill-from", common::BACKFILL]);
     let effects = d.with_file_name("healthz_gone.effects");
-    let _ = std::fs::remove_file(&effects);
-    let addr = free_addr();
-    let exec = format!("echo $WALLCLOCK_KEY >> {}", effects.display());
-    let child = ledger_command(&d)
-        .args(["run", "--every", "PT0.2S", "--metrics-addr", &addr])
-        .args(["--exec", &exec])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let (child, addr) = run_with_metrics(&d, &effects);
     let healthz = |want: &str| healthz(&addr, want);
     assert_eq!(healthz("HTTP/1.1 200 OK"), "ok\n");
     let away = d.with_file_name("healthz_gone.away");
@@ -592,21 +598,8 @@ fn sqlite_healthz_fails_while_the_ledger_folder_is_gone() {
 #[test]
 fn sqlite_healthz_fails_when_the_ledger_file_is_corrupted() {
     let d = dir("healthz_corrupt");
-    let spec = format!(
-        r#"{{"id":"c","timeZone":"UTC","start":"{}","rrule":"FREQ=SECONDLY;INTERVAL=2;COUNT=4"}}"#,
-        soon(2)
-    );
-    init_with(&d, &spec, &["--backfill-from", common::BACKFILL]);
     let effects = d.join("effects.log");
-    let addr = free_addr();
-    let exec = format!("echo $WALLCLOCK_KEY >> {}", effects.display());
-    let child = ledger_command(&d)
-        .args(["run", "--every", "PT0.2S", "--metrics-addr", &addr])
-        .args(["--exec", &exec])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let (child, addr) = run_with_metrics(&d, &effects);
     assert_eq!(healthz(&addr, "HTTP/1.1 200 OK"), "ok\n");
     let file = common::db_file(&d);
     {
