@@ -241,7 +241,7 @@ impl<'s> Reader<'s> {
             let span = crate::duration::span(text, &label, field)?;
             let base = match base {
                 Base::Now => self.now.ok_or_else(|| self.no_clock(text, field))?,
-                Base::Start => self.start()?,
+                Base::Start => crate::plan::start_instant(self.schedule)?,
                 Base::At(at) => at,
             };
             later(self.schedule, base, span, &label, field, text)
@@ -274,14 +274,6 @@ impl<'s> Reader<'s> {
             ),
         )
         .with_field(field)
-    }
-
-    /// The spec's start as an instant (compatible disambiguation).
-    #[cfg(not(target_arch = "wasm32"))]
-    fn start(&self) -> Result<Timestamp, Error> {
-        crate::zone::compatible(self.schedule.time_zone(), self.schedule.start()).ok_or_else(|| {
-            Error::new(ErrorCode::InvalidStart, "`start` has no instant").with_field("start")
-        })
     }
 }
 

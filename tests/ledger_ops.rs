@@ -601,6 +601,60 @@ fn raw_keys(d: &Path) -> Vec<(i64, String)> {
     }
 }
 
+/// The schema version before keys were written by Rust: SQLite 7,
+/// PostgreSQL 3, where `key` is generated in SQL.
+fn schema_before_stored_keys() -> i64 {
+    if common::on_postgres() { 3 } else { 7 }
+}
+
+/// A ledger at [`schema_before_stored_keys`] in `d`, with schedule `f`
+/// (daily at 01:30 New York, fold `both`) and no occurrences.
+fn ledger_before_stored_keys(d: &Path) {
+    let tzdb = wallclock::tzdb_version();
+    let old = schema_before_stored_keys() as usize;
+    if common::on_postgres() {
+        for sql in &wallclock::ledger::PG_MIGRATIONS[..old] {
+            exec(d, sql);
+        }
+        exec(d, &format!("INSERT INTO meta VALUES ('schema', '{old}')"));
+    } else {
+        exec(d, "PRAGMA journal_mode = WAL");
+        for sql in &wallclock::ledger::MIGRATIONS[..old] {
+            exec(d, sql);
+        }
+        exec(d, &format!("PRAGMA user_version = {old}"));
+    }
+    exec(
+        d,
+        &format!(
+            r#"INSERT INTO meta VALUES ('tzdb', '{tzdb}');
+            INSERT INTO schedules (id, revision, time_zone, cursor)
+                 VALUES ('f', 1, 'America/New_York', '2026-11-02T00:00:00Z');
+            INSERT INTO revisions (schedule, revision, spec, cutover, until, tzdb, time_zone,
+                                   fold_policy)
+                 VALUES ('f', 1, '{{"id":"f","timeZone":"America/New_York","start":"2026-10-31T01:30","rrule":"FREQ=DAILY;COUNT=2","fold":"both"}}',
+                         NULL, NULL, '{tzdb}', 'America/New_York', 'both');"#
+        ),
+    );
+}
+
+/// The schema version, read on a plain connection of the store's own
+/// client, as [`raw_keys`] reads.
+fn raw_version(d: &Path) -> i64 {
+    if common::on_postgres() {
+        let mut c = postgres::Client::connect(&common::db_arg(d), postgres::NoTls).unwrap();
+        let v: String = c
+            .query_one("SELECT value FROM meta WHERE key = 'schema'", &[])
+            .unwrap()
+            .get(0);
+        v.parse().unwrap()
+    } else {
+        let conn = rusqlite::Connection::open(common::db_file(d)).unwrap();
+        conn.query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap()
+    }
+}
+
 /// A ledger at the schema before keys were written by Rust (SQLite 7,
 /// PostgreSQL 3: `key` generated in SQL) upgrades to the latest with every
 /// row's key text unchanged — a plain row, both runs of fold `both` (only
@@ -611,29 +665,11 @@ fn raw_keys(d: &Path) -> Vec<(i64, String)> {
 fn a_ledger_before_stored_keys_upgrades_with_the_same_keys() {
     let d = dir("key_upgrade");
     let tzdb = wallclock::tzdb_version();
-    if common::on_postgres() {
-        for sql in &wallclock::ledger::PG_MIGRATIONS[..3] {
-            exec(&d, sql);
-        }
-        exec(&d, "INSERT INTO meta VALUES ('schema', '3')");
-    } else {
-        exec(&d, "PRAGMA journal_mode = WAL");
-        for sql in &wallclock::ledger::MIGRATIONS[..7] {
-            exec(&d, sql);
-        }
-        exec(&d, "PRAGMA user_version = 7");
-    }
+    ledger_before_stored_keys(&d);
     exec(
         &d,
         &format!(
-            r#"INSERT INTO meta VALUES ('tzdb', '{tzdb}');
-            INSERT INTO schedules (id, revision, time_zone, cursor)
-                 VALUES ('f', 1, 'America/New_York', '2026-11-02T00:00:00Z');
-            INSERT INTO revisions (schedule, revision, spec, cutover, until, tzdb, time_zone,
-                                   fold_policy)
-                 VALUES ('f', 1, '{{"id":"f","timeZone":"America/New_York","start":"2026-10-31T01:30","rrule":"FREQ=DAILY;COUNT=2","fold":"both"}}',
-                         NULL, NULL, '{tzdb}', 'America/New_York', 'both');
-            INSERT INTO occurrences (schedule, revision, nominal, fold, doubled, instant, at,
+            r#"INSERT INTO occurrences (schedule, revision, nominal, fold, doubled, instant, at,
                  status, tzdb, notes, state, due_at, planned_at) VALUES
                 ('f', 1, '2026-10-31T01:30:00', 0, 1, '2026-10-31T05:30:00Z',
                  '2026-10-31T05:30:00Z', 'scheduled', '{tzdb}', NULL, 'planned',
@@ -699,6 +735,138 @@ fn a_ledger_before_stored_keys_upgrades_with_the_same_keys() {
     let after = raw_keys(&d);
     assert_eq!(after.len(), 5);
     assert_eq!(after[4].1, queued.key);
+}
+
+/// `kill -9` in the middle of the upgrade to stored keys leaves the
+/// schema before it with every key as it was (the upgrade is one
+/// transaction), and the next open upgrades. On PostgreSQL the test holds
+/// a lock on `occurrences`, so the upgrade is killed while it waits inside
+/// its transaction; on SQLite the rebuild of 200 000 rows is killed once
+/// its transaction has written to the WAL. A kill that comes after the
+/// commit (possible on SQLite only) finds the new schema, with the same
+/// keys, and the attempt is made again on a fresh ledger.
+#[test]
+fn a_kill_during_the_key_upgrade_leaves_the_schema_before_it() {
+    let old = schema_before_stored_keys();
+    let latest = if common::on_postgres() {
+        wallclock::ledger::PG_MIGRATIONS.len()
+    } else {
+        wallclock::ledger::MIGRATIONS.len()
+    } as i64;
+    let mut killed_inside = false;
+    for attempt in 0..3 {
+        let d = dir(&format!("key_upgrade_kill_{attempt}"));
+        ledger_before_stored_keys(&d);
+        exec(&d, &bulk_occurrences(200_000));
+        let before = raw_keys(&d);
+        assert_eq!(before.len(), 200_000);
+        let plan = ["plan", "--now", "2026-10-30T00:00:00Z"];
+        let spawn = || {
+            common::ledger_command(&d)
+                .args(plan)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        };
+        if common::on_postgres() {
+            let mut holder =
+                postgres::Client::connect(&common::db_arg(&d), postgres::NoTls).unwrap();
+            let mut lock = holder.transaction().unwrap();
+            lock.batch_execute("LOCK TABLE occurrences IN ACCESS SHARE MODE")
+                .unwrap();
+            let mut child = spawn();
+            wait_until(&mut child, || upgrade_waits_on_a_lock(&d));
+            child.kill().unwrap();
+            child.wait().unwrap();
+            lock.rollback().unwrap();
+        } else {
+            let wal = common::db_file(&d).with_extension("db-wal");
+            let mut child = spawn();
+            wait_until(&mut child, || {
+                std::fs::metadata(&wal).is_ok_and(|m| m.len() >= 4 << 20)
+            });
+            child.kill().unwrap();
+            child.wait().unwrap();
+        }
+        assert_eq!(raw_keys(&d), before, "attempt {attempt}");
+        let version = raw_version(&d);
+        assert!(version == old || version == latest, "{version}");
+        if !common::on_postgres() {
+            let conn = rusqlite::Connection::open(common::db_file(&d)).unwrap();
+            let check: String = conn
+                .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+                .unwrap();
+            assert_eq!(check, "ok");
+        }
+        ok(&ledger(&d, &plan));
+        assert_eq!(raw_version(&d), latest);
+        assert_eq!(raw_keys(&d)[..before.len()], before[..]);
+        if version == old {
+            killed_inside = true;
+            break;
+        }
+    }
+    assert!(killed_inside, "every kill came after the upgrade's commit");
+}
+
+/// `count` planned occurrences of schedule `f`, an hour apart from 2000,
+/// inserted by SQL on the schema before stored keys.
+fn bulk_occurrences(count: u32) -> String {
+    let tzdb = wallclock::tzdb_version();
+    let columns = "schedule, revision, nominal, fold, doubled, instant, at, status, tzdb, \
+                   notes, state, due_at, planned_at";
+    if common::on_postgres() {
+        format!(
+            r#"INSERT INTO occurrences ({columns})
+               SELECT 'f', 1, to_char(t, 'YYYY-MM-DD"T"HH24:MI:SS'), 0, 1, t AT TIME ZONE 'UTC',
+                      t AT TIME ZONE 'UTC', 'scheduled', '{tzdb}', NULL, 'planned',
+                      t AT TIME ZONE 'UTC', timestamptz '2000-01-01T00:00:00Z'
+                 FROM (SELECT timestamp '2000-01-01' + i * interval '1 hour' AS t
+                         FROM generate_series(0, {count} - 1) AS i) AS hours"#
+        )
+    } else {
+        format!(
+            r#"WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < {count} - 1),
+                 hours(t) AS (SELECT strftime('%Y-%m-%dT%H:%M:%S', '2000-01-01', '+' || i || ' hours') FROM n)
+               INSERT INTO occurrences ({columns})
+               SELECT 'f', 1, t, 0, 1, t || 'Z', t || 'Z', 'scheduled', '{tzdb}', NULL, 'planned',
+                      t || 'Z', '2000-01-01T00:00:00Z'
+                 FROM hours"#
+        )
+    }
+}
+
+/// Polls `ready` every 5 ms for up to a minute while `child` runs; fails
+/// the test when `child` exits first or the minute passes.
+fn wait_until(child: &mut std::process::Child, mut ready: impl FnMut() -> bool) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !ready() {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("the upgrade ended ({status}) before the point to kill it");
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no point to kill within a minute"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// Whether a session of the ledger in `d` is inside the key upgrade,
+/// waiting for a table lock.
+fn upgrade_waits_on_a_lock(d: &Path) -> bool {
+    let mut c = postgres::Client::connect(&common::db_arg(d), postgres::NoTls).unwrap();
+    let waiting: i64 = c
+        .query_one(
+            "SELECT count(*) FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'
+                AND query LIKE '%DROP EXPRESSION%'",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    waiting > 0
 }
 
 /// The keys a plan writes are the keys `wallclock expand` prints for the

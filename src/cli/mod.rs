@@ -431,7 +431,7 @@ fn run(cli: Cli, out: &mut String, sources: &mut Sources) -> Result<i32, Error> 
             now: pinned,
         } => {
             let schedule = load(&spec, sources)?;
-            let from = input::default_from(&schedule, now(&pinned, &schedule, sources)?)?;
+            let from = crate::plan::default_from(&schedule, now(&pinned, &schedule, sources)?)?;
             describe(out, &crate::describe_from(&schedule, from), &output);
         }
         Command::Ical { spec: args } => {
@@ -617,7 +617,7 @@ fn notices(
     let (reader, now) = window.reader(schedule, sources)?;
     let from = match &window.from {
         Some(text) => reader.from(text)?,
-        None => input::default_from(schedule, now)?,
+        None => crate::plan::default_from(schedule, now)?,
     };
     let to = match (horizon, &window.to) {
         (Some(horizon), _) => input::horizon_end(schedule, from, horizon)?,
