@@ -96,7 +96,8 @@ pub fn notices(spec: JsValue, window: JsValue) -> Result<JsValue, JsValue> {
         let window = read_window(&schedule, &window, &WINDOW_FIELDS, true)?;
         match (window.get_from(), window.get_to()) {
             (Some(from), Some(to)) => crate::notices(&schedule, from, to),
-            _ => Err(Error::internal("a window without both bounds")),
+            // `read_window` has required both bounds.
+            _ => Err(required("to")),
         }
     };
     to_js(&run().map_err(js_error)?)
