@@ -377,14 +377,19 @@ fn collect(
 }
 
 /// `limit_exceeded` once an expansion already holds [`MAX_ENTRIES`]
-/// entries and would take one more.
+/// entries and would take one more. Inlined into the planner's loop; the
+/// error is built out of line.
+#[inline]
 fn entry_ceiling(held: usize) -> Result<(), Error> {
     if held >= MAX_ENTRIES {
-        return Err(ceiling_error(format!(
-            "the expansion has more than {MAX_ENTRIES} entries"
-        )));
+        return Err(too_many_entries());
     }
     Ok(())
+}
+
+#[inline(never)]
+fn too_many_entries() -> Error {
+    ceiling_error(format!("the expansion has more than {MAX_ENTRIES} entries"))
 }
 
 /// The instants of the executions, as `expand(..)?.executions()` lists
@@ -1047,6 +1052,7 @@ impl<'s> Planner<'s> {
     }
 
     /// The note of a nominal an invalid-date policy moved.
+    #[inline]
     fn adjusted_note(&self, cand: &Candidate) -> Option<Note> {
         cand.adjusted_from
             .map(|req| invalid_date_note(req, cand.nominal, self.schedule.spec.invalid_date))
@@ -1269,6 +1275,7 @@ fn finish(
     Ok(warnings)
 }
 
+#[inline]
 fn in_window(options: &ExpandOptions, at: Timestamp) -> bool {
     options.from.is_none_or(|f| at >= f) && options.to.is_none_or(|t| at < t)
 }
