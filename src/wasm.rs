@@ -18,6 +18,7 @@ use serde::de::value::MapDeserializer;
 use serde::de::{DeserializeOwned, Deserializer as _};
 use wasm_bindgen::prelude::*;
 
+use crate::expand::civil_seconds;
 use crate::format::nominal_bytes;
 use crate::{
     Due, Error, ErrorCode, ExpandOptions, MAX_DATE_LIST, Schedule, Spec, Status, Warning,
@@ -808,12 +809,16 @@ impl Columns {
                 record[19..38].copy_from_slice(&nominal_bytes(utc)?);
                 record[38] = b'Z';
                 width = 39;
-                // Most entries run at their nominal wall time.
-                let local = offset.to_datetime(instant);
-                if local == nominal {
+                // Most entries run at their nominal wall time, which
+                // whole seconds and the sub-second part tell apart without
+                // building the local date-time.
+                let wall = instant.as_second() + i64::from(offset.seconds());
+                if wall == civil_seconds(nominal)
+                    && instant.subsec_nanosecond() == nominal.subsec_nanosecond()
+                {
                     m |= 64;
                 } else {
-                    record[39..].copy_from_slice(&nominal_bytes(local)?);
+                    record[39..].copy_from_slice(&nominal_bytes(offset.to_datetime(instant))?);
                     width = FIELDS_WIDTH;
                 }
                 m |= 32 | offset_index(&mut offsets, offset)? << 8;
