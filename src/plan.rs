@@ -573,7 +573,9 @@ enum Sink<'a> {
 
 impl Sink<'_> {
     /// Takes one listed occurrence; only `Entries` builds its [`Entry`].
-    #[inline]
+    /// Inlined, so that an instant goes to `out` without the draft being
+    /// written out.
+    #[inline(always)]
     fn take(&mut self, ctx: &Arc<EntryContext>, draft: Draft<'_>) -> Result<(), Error> {
         match self {
             Sink::Instants { out, listed } => {
@@ -584,20 +586,24 @@ impl Sink<'_> {
                 }
                 Ok(())
             }
-            Sink::Entries { entries, dst_only } => {
-                let entry = draft.entry(ctx);
-                if !*dst_only {
-                    entry_ceiling(entries.len())?;
-                } else if !entry.is_dst_affected() {
-                    return Ok(());
-                } else if entries.len() >= MAX_ENTRIES {
-                    return Err(ceiling_error(format!("more than {MAX_ENTRIES} notices")));
-                }
-                entries.push(entry);
-                Ok(())
-            }
+            Sink::Entries { entries, dst_only } => keep_entry(entries, *dst_only, draft.entry(ctx)),
         }
     }
+}
+
+/// [`Sink::Entries`]: `entry` appended to `entries`, unless only entries
+/// a clock change affects are kept and it is not one.
+#[inline(never)]
+fn keep_entry(entries: &mut Vec<Entry>, dst_only: bool, entry: Entry) -> Result<(), Error> {
+    if !dst_only {
+        entry_ceiling(entries.len())?;
+    } else if !entry.is_dst_affected() {
+        return Ok(());
+    } else if entries.len() >= MAX_ENTRIES {
+        return Err(ceiling_error(format!("more than {MAX_ENTRIES} notices")));
+    }
+    entries.push(entry);
+    Ok(())
 }
 
 /// An [`Entry`] before it is built: its notes borrowed from the planner,
@@ -1052,7 +1058,7 @@ impl<'s> Planner<'s> {
     }
 
     /// The note of a nominal an invalid-date policy moved.
-    #[inline]
+    #[inline(always)]
     fn adjusted_note(&self, cand: &Candidate) -> Option<Note> {
         cand.adjusted_from
             .map(|req| invalid_date_note(req, cand.nominal, self.schedule.spec.invalid_date))
@@ -1275,7 +1281,7 @@ fn finish(
     Ok(warnings)
 }
 
-#[inline]
+#[inline(always)]
 fn in_window(options: &ExpandOptions, at: Timestamp) -> bool {
     options.from.is_none_or(|f| at >= f) && options.to.is_none_or(|t| at < t)
 }
