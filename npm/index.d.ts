@@ -114,7 +114,9 @@ export type WarningCode =
   | 'start_in_gap'
   | 'start_in_fold'
   /** The expansion ended where the next time would fall after 9999-12-30T22:00:00Z. */
-  | 'out_of_range';
+  | 'out_of_range'
+  /** {@link decideMisfires}: a due entry after `now`, not decided. */
+  | 'not_due';
 
 export interface Warning {
   code: WarningCode;
@@ -283,10 +285,20 @@ export function noticeEnd(spec: Spec, from: InstantOrLocal): number;
 export function diff(oldSpec: Spec, newSpec: Spec, window: NoticeWindow): Diff;
 /** Checks a spec; throws {@link WallclockError} on the first problem. */
 export function validate(spec: Spec): Validation;
-/** An English description, including what happens when the clocks change. */
-export function describe(spec: Spec): string;
-/** One decision per due occurrence (those at or before `now`). */
-export function decideMisfires(spec: Spec, due: Due[], now: InstantOrLocal): MisfireDecision[];
+/**
+ * An English description, including what happens when the clocks change: in the years after
+ * `start`, or with `now`, as `wallclock describe --now`, in the coming years of a rule that
+ * started before `now` and still runs.
+ */
+export function describe(spec: Spec, now?: InstantOrLocal | null): string;
+/** {@link decideMisfires}' decisions, with the `not_due` warnings (empty when none). */
+export type MisfireDecisions = MisfireDecision[] & { warnings: Warning[] };
+/**
+ * One decision per due occurrence (those at or before `now`; each later one gets a `not_due`
+ * warning). Throws {@link WallclockError} for a key of another schedule, not of the shape
+ * `id|YYYY-MM-DDTHH:MM:SS`, or listed twice, as `wallclock misfire --due` does.
+ */
+export function decideMisfires(spec: Spec, due: Due[], now: InstantOrLocal): MisfireDecisions;
 /** What a scheduler that was down from `down` to `back` missed, and what it decides for the newest. */
 export function simulateOutage(spec: Spec, options: OutageOptions): Outage;
 /**

@@ -146,36 +146,25 @@ pub fn fmt_duration(d: SignedDuration) -> String {
 /// # Ok::<(), wallclock::Error>(())
 /// ```
 pub fn check_due(schedule: &Schedule, due: &[Due], now: Timestamp) -> Result<Vec<Warning>, Error> {
-    let bad = |i: usize, why: String| {
-        Error::new(
-            ErrorCode::InvalidOption,
-            format!("invalid due list at [{i}]: {why}"),
-        )
-        .with_field("due")
-    };
-    let mut keys: Vec<(&str, usize)> = Vec::with_capacity(due.len());
+    let id = schedule.id();
+    let bad = |message: String| Error::new(ErrorCode::InvalidOption, message).with_field("due");
+    // Owned keys, sorted as `diff` sorts its keys: one sort in the wasm build.
+    let mut keys: Vec<(String, usize)> = Vec::with_capacity(due.len());
     let mut warnings = Vec::new();
     for (i, d) in due.iter().enumerate() {
-        let key = d.key.as_str();
-        let (id, nominal) = key.split_once('|').unwrap_or(("", key));
-        if id != schedule.id() {
-            return Err(bad(
-                i,
-                format!(
-                    "key `{key}` is not of schedule `{}`: expected `{}|YYYY-MM-DDTHH:MM:SS`",
-                    schedule.id(),
-                    schedule.id()
-                ),
-            ));
-        }
+        let key = &d.key;
+        let Some(nominal) = key.strip_prefix(id).and_then(|rest| rest.strip_prefix('|')) else {
+            return Err(bad(format!(
+                "invalid due list at [{i}]: key `{key}` is not of schedule `{id}`: expected `{id}|YYYY-MM-DDTHH:MM:SS`"
+            )));
+        };
         let nominal = nominal.strip_suffix("|fold=1").unwrap_or(nominal);
         if parse_local(nominal).is_err() {
-            return Err(bad(
-                i,
-                format!("key `{key}` has no nominal time `YYYY-MM-DDTHH:MM:SS` after `{id}|`"),
-            ));
+            return Err(bad(format!(
+                "invalid due list at [{i}]: key `{key}` has no nominal time `YYYY-MM-DDTHH:MM:SS` after `{id}|`"
+            )));
         }
-        keys.push((key, i));
+        keys.push((key.clone(), i));
         if d.instant > now {
             warnings.push(Warning::new(
                 "not_due",
@@ -187,15 +176,12 @@ pub fn check_due(schedule: &Schedule, due: &[Due], now: Timestamp) -> Result<Vec
             ));
         }
     }
-    crate::sort::sort_by_key(&mut keys, |k| *k);
+    crate::sort::sort(&mut keys);
     if let Some(pair) = keys.windows(2).find(|w| w[0].0 == w[1].0) {
-        return Err(bad(
-            pair[1].1,
-            format!(
-                "key `{}` is listed twice (also at [{}]): each occurrence is decided once",
-                pair[0].0, pair[0].1
-            ),
-        ));
+        let ((key, first), (_, at)) = (&pair[0], &pair[1]);
+        return Err(bad(format!(
+            "invalid due list at [{at}]: key `{key}` is listed twice (also at [{first}]): each occurrence is decided once"
+        )));
     }
     Ok(warnings)
 }

@@ -440,6 +440,34 @@ pub fn notice_window(schedule: &Schedule, now: Timestamp) -> (Timestamp, Timesta
     (now, end)
 }
 
+/// The spec's start as an instant (compatible disambiguation): where a
+/// window begins when nothing else says, derived from the spec, not from
+/// the clock.
+#[cfg(any(feature = "native", feature = "wasm"))]
+pub(crate) fn start_instant(schedule: &Schedule) -> Result<Timestamp, Error> {
+    zone::compatible(&schedule.tz, schedule.start()).ok_or_else(|| {
+        Error::new(ErrorCode::InvalidStart, "`start` has no instant").with_field("start")
+    })
+}
+
+/// Where `notices` and `describe` look by default, on the CLI and in JS:
+/// the spec's start, or `now` once the schedule has started and still has
+/// an occurrence at or after `now` (a schedule that has ended is shown over
+/// its own years).
+#[cfg(any(feature = "native", feature = "wasm"))]
+pub(crate) fn default_from(schedule: &Schedule, now: Timestamp) -> Result<Timestamp, Error> {
+    let start = start_instant(schedule)?;
+    if start >= now {
+        return Ok(start);
+    }
+    let next = expand(schedule, &ExpandOptions::new().from(now).limit(1));
+    Ok(match next {
+        Ok(next) if next.entries().is_empty() => start,
+        // Too much to expand before `now` also means it is still running.
+        _ => now,
+    })
+}
+
 /// The same wall-clock time `years` later, as jiff's span arithmetic has
 /// it (29 February becomes 28 February), without a `Span`: span arithmetic
 /// reaches a jiff `unwrap` whose panic message keeps jiff's error

@@ -217,11 +217,14 @@ fn check_id_chars(id: &str) -> Result<(), Error> {
     let Some((at, c)) = bad else {
         return Ok(());
     };
+    // Escaped as `str`'s `Debug` escapes (which serde's messages use
+    // already), without its quotes.
+    let quoted = format!("{id:?}");
+    let escaped = quoted.get(1..quoted.len() - 1).unwrap_or(&quoted);
     Err(Error::new(
         ErrorCode::InvalidSpec,
         format!(
-            "invalid `id` `{}`: U+{:04X} at byte {at} is not printable (a control character or a line break); expected printable text, e.g. `daily-report`",
-            id.escape_debug(),
+            "invalid `id` `{escaped}`: U+{:04X} at byte {at} is not printable (a control character or a line break); expected printable text, e.g. `daily-report`",
             u32::from(c)
         ),
     )
@@ -672,6 +675,16 @@ fn iso_duration(text: &str) -> Result<SignedDuration, &'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_id_with_a_control_character_is_shown_escaped() {
+        let err = check_id_chars("job's\treport\"\u{85}").unwrap_err();
+        assert_eq!(
+            err.message(),
+            "invalid `id` `job's\\treport\\\"\\u{85}`: U+0009 at byte 5 is not printable (a control character or a line break); expected printable text, e.g. `daily-report`"
+        );
+        assert_eq!((err.field(), err.position()), (Some("id"), Some(5)));
+    }
 
     #[test]
     fn parse_local_accepts_both_forms() {

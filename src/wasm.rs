@@ -125,18 +125,39 @@ pub fn validate(spec: JsValue) -> Result<JsValue, JsValue> {
     to_js(&crate::validate(&schedule))
 }
 
-/// An English description of the schedule, including DST behaviour.
+/// An English description of the schedule, including DST behaviour. With
+/// `now` (an instant, or a local date-time in the spec's zone) it is about
+/// the coming years of a schedule that started before `now` and still runs,
+/// as `wallclock describe` has it; without, about the years after `start`.
 #[wasm_bindgen(js_name = describe)]
-pub fn describe(spec: JsValue) -> Result<String, JsValue> {
-    let schedule = read_schedule(&spec).map_err(js_error)?;
-    Ok(crate::describe(&schedule))
+pub fn describe(spec: JsValue, now: JsValue) -> Result<String, JsValue> {
+    let run = || -> Result<String, Error> {
+        let schedule = read_schedule(&spec)?;
+        // Without `now`, from before any start: from the start, as `describe`.
+        let mut from = jiff::Timestamp::MIN;
+        if !now.is_undefined() && !now.is_null() {
+            let now = string_arg(
+                &now,
+                "now",
+                "an instant or a local date-time such as `2026-03-08T02:30`",
+            )?;
+            from = crate::plan::default_from(&schedule, schedule.instant_at(&now, "now")?)?;
+        }
+        Ok(crate::describe_from(&schedule, from))
+    };
+    run().map_err(js_error)
 }
 
 /// Misfire decisions for due occurrences. `due`: an array of
-/// `{ key, instant }`; `now`: an instant (or local date-time) string.
+/// `{ key, instant }`; `now`: an instant (or local date-time) string. The
+/// due list is checked as `wallclock misfire` checks it
+/// ([`crate::check_due`]): a foreign or shapeless key, or one listed twice,
+/// is thrown; the array of decisions carries the `not_due` warnings as its
+/// `warnings` property, which `JSON.stringify` leaves out, so the JSON is
+/// still the CLI's.
 #[wasm_bindgen(js_name = decideMisfires)]
 pub fn decide_misfires(spec: JsValue, due: JsValue, now: JsValue) -> Result<JsValue, JsValue> {
-    let run = || -> Result<Vec<crate::MisfireDecision>, Error> {
+    let run = || -> Result<(Vec<crate::MisfireDecision>, Vec<Warning>), Error> {
         let schedule = read_schedule(&spec)?;
         let items = read_due(&due)?;
         let now = match now.as_string() {
@@ -153,9 +174,15 @@ pub fn decide_misfires(spec: JsValue, due: JsValue, now: JsValue) -> Result<JsVa
         for (i, item) in items.into_iter().enumerate() {
             due.push(Due::read(&schedule, i, item.key, &item.instant)?);
         }
-        Ok(crate::decide_misfires(&schedule, &due, now))
+        let warnings = crate::check_due(&schedule, &due, now)?;
+        Ok((crate::decide_misfires(&schedule, &due, now), warnings))
     };
-    to_js(&run().map_err(js_error)?)
+    // `[decisions, warnings]` in one JSON text.
+    let both: Array = to_js(&run().map_err(js_error)?)?.unchecked_into();
+    let decisions = both.get(0);
+    // Setting a property on a fresh array cannot fail.
+    let _ = Reflect::set(&decisions, &JsValue::from_str("warnings"), &both.get(1));
+    Ok(decisions)
 }
 
 /// The instant `text` names in `timeZone`, as epoch milliseconds: `text` is

@@ -521,6 +521,74 @@ fn misfire_due_items_read_as_in_js() {
     assert_eq!(v[0]["instant"], "2026-01-01T14:00:00Z");
 }
 
+/// The due lists of `tests/fixtures/due-checks.json`, which JS's
+/// `decideMisfires` answers with the same errors and warnings
+/// (`tests/node/api.test.mjs`, "due lists are checked"): the error object on
+/// stderr, or the decisions on stdout and one `not_due` warning line per
+/// entry after `--now` on stderr.
+#[test]
+fn misfire_checks_due_lists_as_js_does() {
+    let fixture: Value = serde_json::from_str(include_str!("fixtures/due-checks.json")).unwrap();
+    let spec = fixture["spec"].to_string();
+    let now = fixture["now"].as_str().unwrap();
+    for case in fixture["cases"].as_array().unwrap() {
+        let why = case["why"].as_str().unwrap();
+        let path = temp_file("due-checks.json", &case["due"].to_string());
+        let args = [
+            "misfire",
+            "--spec",
+            "-",
+            "--now",
+            now,
+            "--due",
+            path.to_str().unwrap(),
+        ];
+        let run = wallclock(&args, Some(&spec));
+        if case["error"].is_object() {
+            assert_eq!(err_json(&run), case["error"], "{why}");
+            continue;
+        }
+        let keys: Vec<Value> = ok_json(&run)
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["key"].clone())
+            .collect();
+        assert_eq!(Value::from(keys), case["decided"], "{why}");
+        let warnings: Vec<Value> = run
+            .stderr
+            .lines()
+            .map(|line| serde_json::from_str::<Value>(line).unwrap()["warning"].clone())
+            .collect();
+        assert_eq!(Value::from(warnings), case["warnings"], "{why}");
+    }
+}
+
+/// `describe --now` of the cases in `tests/fixtures/describe-now.json`,
+/// which JS's `describe(spec, now)` gives word for word
+/// (`tests/node/api.test.mjs`) and the page shows (`www/e2e/page.test.mjs`).
+#[test]
+fn describe_now_speaks_of_the_coming_years_as_js_does() {
+    let cases: Vec<Value> =
+        serde_json::from_str(include_str!("fixtures/describe-now.json")).unwrap();
+    for case in &cases {
+        let why = case["why"].as_str().unwrap();
+        let spec = case["spec"].to_string();
+        let describe = |now: &str| {
+            let run = wallclock(&["describe", "--spec", "-", "--now", now], Some(&spec));
+            assert_eq!(run.code, 0, "{why}: {}", run.stderr);
+            run.stdout.trim_end().to_owned()
+        };
+        assert_eq!(
+            describe(case["now"].as_str().unwrap()),
+            case["text"],
+            "{why}"
+        );
+        // Before the start, as `describe(spec)` without `now`.
+        assert_eq!(describe("1960-01-01T00:00:00Z"), case["fromStart"], "{why}");
+    }
+}
+
 #[test]
 fn misfire_golden_table() {
     let spec = r#"{"id":"r","timeZone":"America/New_York","start":"2026-10-21T09:00","maxLateness":"P2D","misfire":"latest_only"}"#;

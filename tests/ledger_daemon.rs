@@ -501,6 +501,55 @@ fn a_schedules_own_timeout_overrides_the_workers() {
     );
 }
 
+/// The body of the first `/healthz` answer at `addr` with status line
+/// `want`, asked every 0.1 s for up to 20 s.
+fn healthz(addr: &str, want: &str) -> String {
+    let t = Instant::now();
+    loop {
+        let answer = std::net::TcpStream::connect(addr).map(|_| http_get(addr, "/healthz"));
+        if let Ok((status, body)) = answer
+            && status == want
+        {
+            return body;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "/healthz never answered {want}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// A ledger in `d` with a schedule of four occurrences two seconds apart,
+/// starting in two seconds, and a `run` daemon over it that appends each
+/// effect's key to `effects` and serves metrics at the address returned.
+fn run_with_metrics(
+    d: &std::path::Path,
+    effects: &std::path::Path,
+) -> (std::process::Child, String) {
+    let spec = format!(
+        r#"{{"id":"g","timeZone":"UTC","start":"{}","rrule":"FREQ=SECONDLY;INTERVAL=2;COUNT=4"}}"#,
+        soon(2)
+    );
+    init_with(d, &spec, &["--backfill-from", common::BACKFILL]);
+    let _ = std::fs::remove_file(effects);
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let exec = format!("echo $WALLCLOCK_KEY >> {}", effects.display());
+    let child = ledger_command(d)
+        .args(["run", "--every", "PT0.2S", "--metrics-addr", &addr])
+        .args(["--exec", &exec])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    (child, addr)
+}
+
 /// `/healthz` checks the ledger where the daemon was told it is, not
 /// through a connection that outlives the file: with the ledger's folder
 /// moved away (an unmounted volume, a removed directory) it answers 503
@@ -510,43 +559,9 @@ fn a_schedules_own_timeout_overrides_the_workers() {
 #[test]
 fn sqlite_healthz_fails_while_the_ledger_folder_is_gone() {
     let d = dir("healthz_gone");
-    let spec = format!(
-        r#"{{"id":"g","timeZone":"UTC","start":"{}","rrule":"FREQ=SECONDLY;INTERVAL=2;COUNT=4"}}"#,
-        soon(2)
-    );
-    init_with(&d, &spec, &["--backfill-from", common::BACKFILL]);
     let effects = d.with_file_name("healthz_gone.effects");
-    let _ = std::fs::remove_file(&effects);
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let addr = format!("127.0.0.1:{port}");
-    let exec = format!("echo $WALLCLOCK_KEY >> {}", effects.display());
-    let child = ledger_command(&d)
-        .args(["run", "--every", "PT0.2S", "--metrics-addr", &addr])
-        .args(["--exec", &exec])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let healthz = |want: &str| {
-        let t = Instant::now();
-        loop {
-            let answer = std::net::TcpStream::connect(&addr).map(|_| http_get(&addr, "/healthz"));
-            if let Ok((status, body)) = answer
-                && status == want
-            {
-                return body;
-            }
-            assert!(
-                t.elapsed() < Duration::from_secs(20),
-                "/healthz never answered {want}"
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    };
+    let (child, addr) = run_with_metrics(&d, &effects);
+    let healthz = |want: &str| healthz(&addr, want);
     assert_eq!(healthz("HTTP/1.1 200 OK"), "ok\n");
     let away = d.with_file_name("healthz_gone.away");
     let _ = std::fs::remove_dir_all(&away);
@@ -574,6 +589,60 @@ fn sqlite_healthz_fails_while_the_ledger_folder_is_gone() {
     keys.dedup();
     assert_eq!((ran().lines().count(), keys.len()), (4, 4), "{}", ran());
     assert!(occurrences(&d).iter().all(|o| o["state"] == "done"));
+}
+
+/// A ledger file whose header is overwritten under a running daemon (a
+/// disk fault, a stray write): `/healthz`, which opens the file afresh,
+/// answers 503 `database_corrupt` naming the file; the daemon does not
+/// panic, runs no occurrence twice, and stops on TERM.
+#[test]
+fn sqlite_healthz_fails_when_the_ledger_file_is_corrupted() {
+    let d = dir("healthz_corrupt");
+    let effects = d.join("effects.log");
+    let (child, addr) = run_with_metrics(&d, &effects);
+    assert_eq!(healthz(&addr, "HTTP/1.1 200 OK"), "ok\n");
+    let file = common::db_file(&d);
+    {
+        use std::io::Write;
+        let mut f = std::fs::OpenOptions::new().write(true).open(&file).unwrap();
+        f.write_all(b"not a ledger....").unwrap();
+        f.sync_all().unwrap();
+    }
+    let body = healthz(&addr, "HTTP/1.1 503 Service Unavailable");
+    let e: Value = serde_json::from_str(&body).unwrap_or_else(|_| panic!("{body}"));
+    assert_eq!(e["code"], "database_corrupt", "{e}");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains(&file.display().to_string()),
+        "{e}"
+    );
+    // Past the schedule's last occurrence: the daemon has ticked against
+    // the damaged file.
+    std::thread::sleep(Duration::from_secs(8));
+    assert_eq!(
+        healthz(&addr, "HTTP/1.1 503 Service Unavailable"),
+        body,
+        "the file is still damaged"
+    );
+    std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.code().is_some(), "ended by a signal: {out:?}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let ran = std::fs::read_to_string(&effects).unwrap_or_default();
+    let mut keys: Vec<&str> = ran.lines().collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(
+        keys.len(),
+        ran.lines().count(),
+        "an effect ran twice: {ran}"
+    );
 }
 
 /// `epoch bump` while a `run` worker of the old epoch holds a claim and

@@ -477,7 +477,7 @@ fn revision_cutover_boundary() {
 }
 
 /// A file that is not a SQLite database, and a missing file: one JSON
-/// error line on stderr with status 2; the file stays as it was, and
+/// error line on stderr with status 2, naming the file; the file stays as it was, and
 /// nothing but `init` creates one.
 #[test]
 fn sqlite_errors_on_a_file_that_is_not_a_ledger() {
@@ -489,10 +489,15 @@ fn sqlite_errors_on_a_file_that_is_not_a_ledger() {
     )
     .unwrap();
     let before = std::fs::read(d.join("ledger.db")).unwrap();
-    let e = err(&ledger(&d, &["occurrences"]));
-    assert_eq!(e["code"], "database_corrupt");
-    let e = err(&ledger(&d, &["plan", "--now", "2026-10-20T00:00:00Z"]));
-    assert_eq!(e["code"], "database_corrupt");
+    let file = d.join("ledger.db").display().to_string();
+    for args in [
+        &["occurrences"][..],
+        &["plan", "--now", "2026-10-20T00:00:00Z"],
+    ] {
+        let e = err(&ledger(&d, args));
+        assert_eq!(e["code"], "database_corrupt", "{args:?}");
+        assert!(e["message"].as_str().unwrap().contains(&file), "{e}");
+    }
     assert_eq!(std::fs::read(d.join("ledger.db")).unwrap(), before);
     std::fs::remove_file(d.join("ledger.db")).unwrap();
     // Missing: not created by anything but init.

@@ -8,7 +8,6 @@ use jiff::{Span, Timestamp};
 
 use crate::error::{Error, ErrorCode};
 use crate::misfire::Due;
-use crate::plan::ExpandOptions;
 use crate::spec::{Schedule, Spec};
 
 use super::duration;
@@ -79,31 +78,6 @@ pub(crate) fn instant(text: &str, schedule: &Schedule, field: &str) -> Result<Ti
             ),
         )
         .with_field(field.to_owned())
-    })
-}
-
-/// The spec's start as an instant (compatible disambiguation), the default
-/// window start for `notices`: derived from the spec, not from the clock.
-pub(crate) fn start_instant(schedule: &Schedule) -> Result<Timestamp, Error> {
-    crate::zone::compatible(schedule.time_zone(), schedule.start()).ok_or_else(|| {
-        Error::new(ErrorCode::InvalidStart, "`start` has no instant").with_field("start")
-    })
-}
-
-/// The default window start of `notices` and `describe`: the spec's
-/// start, or `now` once the schedule has started and still has an
-/// occurrence at or after `now` (a schedule that has ended is shown over
-/// its own years).
-pub(crate) fn default_from(schedule: &Schedule, now: Timestamp) -> Result<Timestamp, Error> {
-    let start = start_instant(schedule)?;
-    if start >= now {
-        return Ok(start);
-    }
-    let next = crate::plan::expand(schedule, &ExpandOptions::new().from(now).limit(1));
-    Ok(match next {
-        Ok(next) if next.entries().is_empty() => start,
-        // Too much to expand before `now` also means it is still running.
-        _ => now,
     })
 }
 

@@ -427,7 +427,7 @@ fn run(cli: Cli, out: &mut String, sources: &mut Sources) -> Result<i32, Error> 
             now: pinned,
         } => {
             let schedule = load(&spec, sources)?;
-            let from = input::default_from(&schedule, now(&pinned, &schedule, sources)?)?;
+            let from = crate::plan::default_from(&schedule, now(&pinned, &schedule, sources)?)?;
             describe(out, &crate::describe_from(&schedule, from), &output);
         }
         Command::Ical { spec: args } => {
@@ -625,7 +625,7 @@ fn expand(
     if window.to.is_some() {
         let base = match from {
             Some(from) => from,
-            None => input::start_instant(schedule)?,
+            None => crate::plan::start_instant(schedule)?,
         };
         if let Some(to) = window.end(schedule, now, base)? {
             options = options.to(to);
@@ -645,7 +645,7 @@ fn notices(
     let (now, from) = window.start(schedule, sources)?;
     let from = match from {
         Some(from) => from,
-        None => input::default_from(schedule, now)?,
+        None => crate::plan::default_from(schedule, now)?,
     };
     let to = match (horizon, window.end(schedule, now, from)?) {
         (Some(horizon), _) => input::horizon_end(schedule, from, horizon)?,

@@ -169,10 +169,10 @@ impl Ledger {
     /// Opens an existing ledger at `location`.
     pub fn open_at(location: &Location, busy: Duration) -> Result<Ledger, LedgerError> {
         let mut store = match location {
-            Location::Sqlite(path) => open_sqlite(path, busy)?,
+            Location::Sqlite(path) => open_sqlite(path, busy).map_err(|e| naming(location, e))?,
             Location::Postgres(url) => store::connect_postgres(url, busy)?,
         };
-        let v = schema::version(&store)?;
+        let v = schema::version(&store).map_err(|e| naming(location, e))?;
         if v == 0 {
             let message = match location {
                 Location::Sqlite(path) => format!(
@@ -215,12 +215,12 @@ impl Ledger {
     /// Creates (or upgrades) a ledger at `location`. Idempotent.
     pub fn init_at(location: &Location, busy: Duration) -> Result<Ledger, LedgerError> {
         let mut store = match location {
-            Location::Sqlite(path) => create_sqlite(path, busy)?,
+            Location::Sqlite(path) => create_sqlite(path, busy).map_err(|e| naming(location, e))?,
             Location::Postgres(url) => store::connect_postgres(url, busy)?,
         };
         // A ledger is made in a new or empty database only: another
         // application's stays as it is (not even switched to WAL).
-        if schema::version(&store)? == 0 {
+        if schema::version(&store).map_err(|e| naming(location, e))? == 0 {
             let tables = schema::foreign_tables(&store)?;
             if !tables.is_empty() {
                 return Err(LedgerError::new(
@@ -693,6 +693,19 @@ fn a_directory(path: &Path) -> LedgerError {
         ),
     )
     .with_field("db")
+}
+
+/// An error from the first read of a store, naming where it is when the
+/// error alone does not: a file that is not a readable SQLite database
+/// says which file.
+pub(crate) fn naming(location: &Location, e: LedgerError) -> LedgerError {
+    match location {
+        Location::Sqlite(_) if e.code() == "database_corrupt" => {
+            LedgerError::new("database_corrupt", format!("`{location}`: {}", e.message()))
+                .with_field("db")
+        }
+        _ => e,
+    }
 }
 
 /// Opens an existing SQLite ledger file.

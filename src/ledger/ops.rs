@@ -631,10 +631,12 @@ impl Ledger {
     /// build's schema fails with `ledger_outdated`.
     pub fn open_read_only(location: &Location, busy: Duration) -> Result<Ledger, LedgerError> {
         let store = match location {
-            Location::Sqlite(path) => open_sqlite_read_only(path, busy)?,
+            Location::Sqlite(path) => {
+                open_sqlite_read_only(path, busy).map_err(|e| super::naming(location, e))?
+            }
             Location::Postgres(url) => super::store::connect_postgres(url, busy)?,
         };
-        let v = super::schema::version(&store)?;
+        let v = super::schema::version(&store).map_err(|e| super::naming(location, e))?;
         let latest = super::schema::latest(store.dialect());
         if v == 0 {
             return Err(LedgerError::new(

@@ -221,10 +221,12 @@ impl Ledger {
         )?;
         if occurrences.is_empty() {
             let Some(effect) = effect else {
+                let unknown = super::unknown_key(key);
                 return Err(LedgerError::new(
-                    "unknown_key",
+                    unknown.code(),
                     format!(
-                        "no occurrence has key `{key}`: keys look like `<schedule>|<nominal>`, e.g. `digest|2026-10-21T09:00:00`; list them with `wallclock ledger occurrences` (a pruned occurrence that never ran leaves nothing behind)"
+                        "{} (a pruned occurrence that never ran leaves nothing behind)",
+                        unknown.message()
                     ),
                 )
                 .with_field("key"));

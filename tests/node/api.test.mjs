@@ -236,8 +236,8 @@ test('validate, notices, decideMisfires, zones', () => {
   const d = wc.decideMisfires(
     { timeZone: 'UTC', start: '2026-01-01T00:00', misfire: 'latest_only' },
     [
-      { key: 'a', instant: '2026-01-01T00:00:00Z' },
-      { key: 'b', instant: '2026-01-02T00:00:00Z' },
+      { key: 'preview|2026-01-01T00:00:00', instant: '2026-01-01T00:00:00Z' },
+      { key: 'preview|2026-01-02T00:00:00', instant: '2026-01-02T00:00:00Z' },
     ],
     '2026-01-02T01:00:00Z',
   );
@@ -334,6 +334,7 @@ test('malformed-input sweep: thousands of bad inputs never trap', () => {
     () => recorded.notices(badSpec(), { from: randomString(), to: randomString() }),
     () => recorded.validate(badSpec()),
     () => recorded.describe(badSpec()),
+    () => recorded.describe(pick(corpus).spec, rand() < 0.5 ? randomString() : randomValue()),
     () => recorded.toICal(badSpec()),
     () => recorded.parseICal(rand() < 0.5 ? randomString() : randomValue()),
     () => recorded.decideMisfires(
@@ -392,8 +393,64 @@ test('due lists: the CLI\'s reader (tests/cli.rs misfire_due_items_read_as_in_js
     [caughtError?.code, caughtError?.field, caughtError?.message],
     ['invalid_date_time', 'due[0].instant', 'invalid `due[0].instant` `x`: expected an instant such as `2026-03-08T07:00:00Z` or a local date-time such as `2026-03-08T02:00`'],
   );
-  const d = wc.decideMisfires(spec, [{ key: 'k', instant: '2026-01-01T09:00' }], '2026-01-02T00:00:00Z');
+  const d = wc.decideMisfires(spec, [{ key: 'preview|2026-01-01T09:00:00', instant: '2026-01-01T09:00' }], '2026-01-02T00:00:00Z');
   assert.equal(d[0].instant, '2026-01-01T14:00:00Z');
+});
+
+test('due lists are checked as `wallclock misfire` checks them (tests/cli.rs misfire_checks_due_lists_as_js_does)', () => {
+  // tests/fixtures/due-checks.json: the CLI gives these errors and warnings word for word.
+  const { spec, now, cases } = JSON.parse(readFileSync(new URL('../fixtures/due-checks.json', import.meta.url), 'utf8'));
+  const byWhy = Object.fromEntries(cases.map((c) => [c.why, c]));
+  const thrown = (due) => {
+    try {
+      wc.decideMisfires(spec, due, now);
+    } catch (e) {
+      assert.ok(e instanceof Error);
+      return { code: e.code, field: e.field, message: e.message };
+    }
+    return null;
+  };
+  assert.equal(thrown(byWhy['a key of another schedule'].due)?.field, 'due');
+  assert.match(thrown(byWhy['a key listed twice'].due)?.message ?? '', /listed twice/);
+  const future = wc.decideMisfires(spec, byWhy['entries after now are not decided, and say so'].due, now);
+  assert.equal(future.warnings[0].code, 'not_due');
+  assert.ok(!future.some((d) => d.key === 'daily|2026-10-23T09:00:00'), 'the future entry is not decided');
+  for (const c of cases) {
+    if (c.error) {
+      assert.deepEqual(thrown(c.due), c.error, c.why);
+      continue;
+    }
+    const d = wc.decideMisfires(spec, c.due, now);
+    assert.ok(Array.isArray(d), c.why);
+    assert.deepEqual(d.map((x) => x.key), c.decided, c.why);
+    assert.deepEqual(d.warnings, c.warnings, c.why);
+    // The warnings ride on the array: its JSON is still the CLI's stdout.
+    assert.ok(!JSON.stringify(d).includes('not_due'), c.why);
+  }
+  assertStillWorks();
+});
+
+test('describe(spec, now): the coming years, as `wallclock describe --now` (tests/cli.rs describe_now_speaks_of_the_coming_years_as_js_does)', () => {
+  const cases = JSON.parse(readFileSync(new URL('../fixtures/describe-now.json', import.meta.url), 'utf8'));
+  for (const c of cases) {
+    assert.equal(wc.describe(c.spec, c.now), c.text, c.why);
+    assert.equal(wc.describe(c.spec), c.fromStart, c.why);
+    assert.equal(wc.describe(c.spec, undefined), c.fromStart, c.why);
+    assert.equal(wc.describe(c.spec, null), c.fromStart, c.why);
+  }
+  // A local date-time is read in the spec's zone, as the CLI's `--now`.
+  assert.equal(wc.describe(cases[1].spec, '2026-06-01T02:00'), cases[1].text);
+  const caught = (now) => {
+    try {
+      wc.describe(cases[0].spec, now);
+    } catch (e) {
+      return [e.code, e.field];
+    }
+    return null;
+  };
+  assert.deepEqual(caught('soon'), ['invalid_date_time', 'now']);
+  assert.deepEqual(caught(Date.parse('2026-06-01T00:00:00Z')), ['invalid_option', 'now']);
+  assertStillWorks();
 });
 
 test('wallclock-check: exit codes, positions, notices', () => {

@@ -14,9 +14,10 @@ const moved: number = df.summary.moved + (df.changes[0].new?.notes.length ?? 0);
 // @ts-expect-error: a diff needs its window
 diff(spec, spec, { from: '2026-03-01T00:00:00Z' });
 const v = validate(spec);
-const d: string = describe(spec);
-const m = decideMisfires(spec, [{ key: 'a', instant: '2026-03-06T07:30:00Z' }], '2026-03-07T00:00:00Z');
+const d: string = describe(spec) + describe(spec, '2026-06-01T00:00:00Z');
+const m = decideMisfires(spec, [{ key: 'preview|2026-03-06T02:30:00', instant: '2026-03-06T07:30:00Z' }], '2026-03-07T00:00:00Z');
 const dec: 'run' | 'coalesced' | 'skipped' | 'expired' = m[0].decision;
+const notDue: string[] = m.warnings.map((w) => w.code);
 const o = simulateOutage(spec, { down: '2026-03-06T00:00', back: '2026-03-09T00:00', decide: 10 });
 const oc: number = o.counts.run + o.decisions[0].fold + o.leftOut;
 const ms: number = instantAt('America/New_York', '2026-03-08T02:30');
@@ -33,4 +34,4 @@ expand({ ...spec, gap: 'later' }, {});
 expand({ ...spec, fold: 'twice' }, {});
 // @ts-expect-error: options take numbers and strings, not dates
 expand(spec, { limit: '10' });
-export { s, code, inst, n, df, kind, moved, v, d, dec, oc, ms, t, z, ver };
+export { s, code, inst, n, df, kind, moved, v, d, dec, notDue, oc, ms, t, z, ver };

@@ -14,9 +14,15 @@ export function launch() {
   });
 }
 
-/** A fresh browser context (cold cache) of the tests' viewport and time zone. */
-export function freshContext(browser, { viewport = { width: 1280, height: 900 } } = {}) {
-  return browser.newContext({ viewport, acceptDownloads: true, timezoneId: 'UTC' });
+/**
+ * A fresh browser context (cold cache) of the tests' viewport and time zone;
+ * with `now` (an instant string), the page's `Date.now()` answers it (timers
+ * still run).
+ */
+export async function freshContext(browser, { viewport = { width: 1280, height: 900 }, now } = {}) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true, timezoneId: 'UTC' });
+  if (now) await context.clock.setFixedTime(now);
+  return context;
 }
 
 /**

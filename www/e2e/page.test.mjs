@@ -1,6 +1,6 @@
 // The preview page driven through its UI: seed 000 §5 golden cases, errors,
 // sharing, the outage simulator and the policy comparison.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fill, select, settle, rows, eq, ok, openPage } from './harness.mjs';
@@ -18,6 +18,9 @@ async function enterDaily(page, { tz, start, count, gap = 'skip', freq = 'DAILY'
 }
 
 const day = (r) => r.nominal.slice(4, 14);
+
+const describeNowCases = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'tests', 'fixtures', 'describe-now.json'), 'utf8'));
+
 const col = (rs, k) => rs.map((r) => r[k]);
 
 export const tests = [
@@ -118,6 +121,16 @@ export const tests = [
       ok((await page.textContent('#summary')).startsWith('In the next 12 months (from 2027-03-26)'), await page.textContent('#summary'));
     },
   },
+  ...describeNowCases.map((c) => ({
+    // tests/cli.rs (describe_now_speaks_of_the_coming_years_as_js_does) pins the same text
+    // for `wallclock describe --now`; the page's clock is set to the case's now.
+    name: `the description speaks of the coming years, as \`wallclock describe --now\`: ${c.why}`,
+    hash: `#tz=${encodeURIComponent(c.spec.timeZone)}&start=${encodeURIComponent(c.spec.start)}&rrule=${encodeURIComponent(c.spec.rrule)}`,
+    options: { now: c.now },
+    async run(page) {
+      eq(await page.textContent('#describe'), c.text, 'describe sentence');
+    },
+  })),
   {
     name: 'fold both shows two "doubled" rows and the summary counts one doubled',
     async run(page) {
