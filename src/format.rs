@@ -24,7 +24,7 @@ pub(crate) fn push_key(
     second_of_both: bool,
 ) {
     out.push_str(id);
-    out.push_str("|");
+    out.push('|');
     push_nominal(out, nominal);
     if fold == 1 && second_of_both {
         out.push_str("|fold=1");
