@@ -11,13 +11,24 @@ use jiff::tz::Offset;
 /// Builds an idempotency key from the nominal time, never from the instant.
 pub fn key(id: &str, nominal: DateTime, fold: u8, second_of_both: bool) -> String {
     let mut k = String::with_capacity(id.len() + 27);
-    k.push_str(id);
-    k.push('|');
-    push_nominal(&mut k, nominal);
-    if fold == 1 && second_of_both {
-        k.push_str("|fold=1");
-    }
+    push_key(&mut k, id, nominal, fold, second_of_both);
     k
+}
+
+/// Appends the key [`key`] builds, for a caller that collects many.
+pub(crate) fn push_key(
+    out: &mut String,
+    id: &str,
+    nominal: DateTime,
+    fold: u8,
+    second_of_both: bool,
+) {
+    out.push_str(id);
+    out.push('|');
+    push_nominal(out, nominal);
+    if fold == 1 && second_of_both {
+        out.push_str("|fold=1");
+    }
 }
 
 /// The nominal of an occurrence run by hand at `at`: `manual|<instant>`,

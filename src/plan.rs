@@ -13,7 +13,7 @@ use serde::{Serialize, Serializer};
 
 use crate::error::{Error, ErrorCode};
 use crate::expand::{Candidate, Expander, RequestedDate, civil_seconds};
-use crate::format::{fmt_instant, fmt_nominal, key, month_name, push_nominal, push_offset};
+use crate::format::{fmt_instant, fmt_nominal, month_name, push_key, push_nominal, push_offset};
 use crate::note::{Note, NoteCode};
 use crate::policy::InvalidDatePolicy;
 use crate::rule::Until;
@@ -180,7 +180,19 @@ impl Entry {
     }
     /// The idempotency key `<id>|<nominal>` (with `|fold=1` for the second of fold `both`).
     pub fn key(&self) -> String {
-        key(&self.ctx.id, self.nominal, self.fold, self.second_of_both())
+        let mut out = String::with_capacity(self.ctx.id.len() + 27);
+        self.push_key(&mut out);
+        out
+    }
+    /// Appends [`Entry::key`] to `out`.
+    pub(crate) fn push_key(&self, out: &mut String) {
+        push_key(
+            out,
+            &self.ctx.id,
+            self.nominal,
+            self.fold,
+            self.second_of_both(),
+        );
     }
     /// True for the second run of fold `both`, whose key has `|fold=1`.
     pub(crate) fn second_of_both(&self) -> bool {
@@ -332,37 +344,30 @@ pub fn expand(schedule: &Schedule, options: &ExpandOptions) -> Result<Expansion,
 }
 
 /// The entries `run` lists, appended to `entries` (only those a clock
-/// change affects when `dst_only`); the warnings. `expand` and `notices`
-/// share this one closure: each closure passed to `run` is another copy
-/// of the expansion loop in the wasm build.
+/// change affects when `dst_only`); the warnings.
 fn collect(
     schedule: &Schedule,
     options: &ExpandOptions,
     entries: &mut Vec<Entry>,
     dst_only: bool,
 ) -> Result<Vec<Warning>, Error> {
-    run(schedule, options, &mut |e| {
-        if !dst_only {
-            entry_ceiling(entries.len())?;
-        } else if !e.is_dst_affected() {
-            return Ok(());
-        } else if entries.len() >= MAX_ENTRIES {
-            return Err(ceiling_error(format!("more than {MAX_ENTRIES} notices")));
-        }
-        entries.push(e);
-        Ok(())
-    })
+    run(schedule, options, &mut Sink::Entries { entries, dst_only })
 }
 
 /// `limit_exceeded` once an expansion already holds [`MAX_ENTRIES`]
-/// entries and would take one more.
+/// entries and would take one more. Inlined into the planner's loop; the
+/// error is built out of line.
+#[inline]
 fn entry_ceiling(held: usize) -> Result<(), Error> {
     if held >= MAX_ENTRIES {
-        return Err(ceiling_error(format!(
-            "the expansion has more than {MAX_ENTRIES} entries"
-        )));
+        return Err(too_many_entries());
     }
     Ok(())
+}
+
+#[inline(never)]
+fn too_many_entries() -> Error {
+    ceiling_error(format!("the expansion has more than {MAX_ENTRIES} entries"))
 }
 
 /// The instants of the executions, as `expand(..)?.executions()` lists
@@ -373,16 +378,15 @@ pub fn execution_instants(
     schedule: &Schedule,
     options: &ExpandOptions,
 ) -> Result<Vec<Timestamp>, Error> {
-    let mut entries = 0usize;
     let mut out = Vec::new();
-    run(schedule, options, &mut |e| {
-        entry_ceiling(entries)?;
-        entries += 1;
-        if let (true, Some(instant)) = (e.status.executes(), e.instant) {
-            out.push(instant);
-        }
-        Ok(())
-    })?;
+    run(
+        schedule,
+        options,
+        &mut Sink::Instants {
+            out: &mut out,
+            listed: 0,
+        },
+    )?;
     Ok(out)
 }
 
@@ -554,13 +558,103 @@ enum Source {
     Rdate,
 }
 
-/// The engine: feeds every listed entry to `sink`, returns the warnings.
-///
-/// Generic over the sink so that `expand`'s push is inlined into the loop.
-fn run<F: FnMut(Entry) -> Result<(), Error>>(
+/// What `run` does with each listed occurrence, chosen once per call. Not
+/// a closure: each closure type would be another copy of the expansion
+/// loop in the wasm build.
+enum Sink<'a> {
+    /// `expand` and `notices`: every entry, or only those a clock change
+    /// affects when `dst_only`.
+    Entries {
+        entries: &'a mut Vec<Entry>,
+        dst_only: bool,
+    },
+    /// `execution_instants`: the instants of the executions; `listed`
+    /// counts the entries an expansion would hold, for its ceiling.
+    Instants {
+        out: &'a mut Vec<Timestamp>,
+        listed: usize,
+    },
+}
+
+impl Sink<'_> {
+    /// Takes one listed occurrence; only `Entries` builds its [`Entry`].
+    /// Inlined, so that an instant goes to `out` without the draft being
+    /// written out.
+    #[inline(always)]
+    fn take(&mut self, ctx: &Arc<EntryContext>, draft: Draft<'_>) -> Result<(), Error> {
+        match self {
+            Sink::Instants { out, listed } => {
+                entry_ceiling(*listed)?;
+                *listed += 1;
+                if let (true, Some(instant)) = (draft.status.executes(), draft.instant) {
+                    out.push(instant);
+                }
+                Ok(())
+            }
+            Sink::Entries { entries, dst_only } => keep_entry(entries, *dst_only, draft.entry(ctx)),
+        }
+    }
+}
+
+/// [`Sink::Entries`]: `entry` appended to `entries`, unless only entries
+/// a clock change affects are kept and it is not one.
+#[inline(never)]
+fn keep_entry(entries: &mut Vec<Entry>, dst_only: bool, entry: Entry) -> Result<(), Error> {
+    if !dst_only {
+        entry_ceiling(entries.len())?;
+    } else if !entry.is_dst_affected() {
+        return Ok(());
+    } else if entries.len() >= MAX_ENTRIES {
+        return Err(ceiling_error(format!("more than {MAX_ENTRIES} notices")));
+    }
+    entries.push(entry);
+    Ok(())
+}
+
+/// An [`Entry`] before it is built: its notes borrowed from the planner,
+/// so that a sink that keeps only instants clones and allocates nothing.
+struct Draft<'n> {
+    nominal: DateTime,
+    fold: u8,
+    status: Status,
+    instant: Option<Timestamp>,
+    offset: Option<Offset>,
+    /// The invalid-date note and the policy's note, in that order.
+    notes: [Option<&'n Note>; 2],
+    /// The `merged` note, after the others.
+    merged: Option<Note>,
+    merged_into: Option<(DateTime, u8)>,
+    gap_at: Option<Timestamp>,
+}
+
+impl Draft<'_> {
+    #[inline(never)]
+    fn entry(self, ctx: &Arc<EntryContext>) -> Entry {
+        // Most entries have no note: no clone, no allocation.
+        let mut notes = Vec::new();
+        for n in self.notes.into_iter().flatten() {
+            notes.push(n.clone());
+        }
+        notes.extend(self.merged);
+        Entry {
+            ctx: ctx.clone(),
+            nominal: self.nominal,
+            fold: self.fold,
+            status: self.status,
+            instant: self.instant,
+            offset: self.offset,
+            notes,
+            merged_into: self.merged_into,
+            gap_at: self.gap_at,
+        }
+    }
+}
+
+/// The engine: feeds every listed occurrence to `sink`, returns the warnings.
+fn run(
     schedule: &Schedule,
     options: &ExpandOptions,
-    sink: &mut F,
+    sink: &mut Sink<'_>,
 ) -> Result<Vec<Warning>, Error> {
     check_options(schedule, options)?;
     let mut resolver = Resolver::new(&schedule.tz);
@@ -885,12 +979,12 @@ impl<'s> Planner<'s> {
 
     /// Resolves one nominal and lists its entries.
     #[inline]
-    fn step<F: FnMut(Entry) -> Result<(), Error>>(
+    fn step(
         &mut self,
         mut next: Next,
         nominals: &mut Nominals<'_>,
         resolver: &mut Resolver<'_>,
-        sink: &mut F,
+        sink: &mut Sink<'_>,
     ) -> Result<Flow, Error> {
         let schedule = self.schedule;
         let nominal = next.cand.nominal;
@@ -969,18 +1063,19 @@ impl<'s> Planner<'s> {
     }
 
     /// The note of a nominal an invalid-date policy moved.
+    #[inline(always)]
     fn adjusted_note(&self, cand: &Candidate) -> Option<Note> {
         cand.adjusted_from
             .map(|req| invalid_date_note(req, cand.nominal, self.schedule.spec.invalid_date))
     }
 
     /// Lists a nominal that gap `skip` leaves out, where it is in the window.
-    fn skipped<F: FnMut(Entry) -> Result<(), Error>>(
+    fn skipped(
         &mut self,
         next: &Next,
         transition: Timestamp,
         note: Note,
-        sink: &mut F,
+        sink: &mut Sink<'_>,
     ) -> Result<(), Error> {
         if next.source == Source::Rule
             && !next.also_rdate
@@ -991,20 +1086,21 @@ impl<'s> Planner<'s> {
         if self.excluded(next.cand.nominal) || !in_window(self.options, transition) {
             return Ok(());
         }
-        let mut notes = Vec::with_capacity(2);
-        notes.extend(self.adjusted_note(&next.cand));
-        notes.push(note);
-        sink(Entry {
-            ctx: self.ctx.clone(),
-            nominal: next.cand.nominal,
-            fold: 0,
-            status: Status::Skipped,
-            instant: None,
-            offset: None,
-            notes,
-            merged_into: None,
-            gap_at: Some(transition),
-        })
+        let adjusted_note = self.adjusted_note(&next.cand);
+        sink.take(
+            &self.ctx,
+            Draft {
+                nominal: next.cand.nominal,
+                fold: 0,
+                status: Status::Skipped,
+                instant: None,
+                offset: None,
+                notes: [adjusted_note.as_ref(), Some(&note)],
+                merged: None,
+                merged_into: None,
+                gap_at: Some(transition),
+            },
+        )
     }
 
     /// Whether the rule's COUNT and UTC UNTIL let `run` through, counting
@@ -1028,14 +1124,14 @@ impl<'s> Planner<'s> {
 
     /// Lists the one or two runs of a nominal.
     #[inline]
-    fn runs<F: FnMut(Entry) -> Result<(), Error>>(
+    fn runs(
         &mut self,
         next: &Next,
         runs: Runs,
         shifted: bool,
         note: Option<Note>,
         nominals: &mut Nominals<'_>,
-        sink: &mut F,
+        sink: &mut Sink<'_>,
     ) -> Result<Flow, Error> {
         let cand = &next.cand;
         let excluded = self.excluded(cand.nominal);
@@ -1048,36 +1144,34 @@ impl<'s> Planner<'s> {
             if !in_window(self.options, run.instant) {
                 continue;
             }
-            // Most runs have no note: no clone, no allocation.
-            let mut notes = Vec::new();
-            for n in [&adjusted_note, &note].into_iter().flatten() {
-                notes.push(n.clone());
-            }
-            let status = match merged_into {
-                Some((into, into_fold)) => {
-                    notes.push(merged_note(
+            let (status, merged) = match merged_into {
+                Some((into, into_fold)) => (
+                    Status::Merged,
+                    Some(merged_note(
                         self.schedule,
                         cand,
                         run.instant,
                         into,
                         into_fold,
-                    ));
-                    Status::Merged
-                }
-                None if shifted => Status::Shifted,
-                None => Status::Scheduled,
+                    )),
+                ),
+                None if shifted => (Status::Shifted, None),
+                None => (Status::Scheduled, None),
             };
-            sink(Entry {
-                ctx: self.ctx.clone(),
-                nominal: cand.nominal,
-                fold: run.fold,
-                status,
-                instant: Some(run.instant),
-                offset: Some(run.offset),
-                notes,
-                merged_into,
-                gap_at: None,
-            })?;
+            sink.take(
+                &self.ctx,
+                Draft {
+                    nominal: cand.nominal,
+                    fold: run.fold,
+                    status,
+                    instant: Some(run.instant),
+                    offset: Some(run.offset),
+                    notes: [adjusted_note.as_ref(), note.as_ref()],
+                    merged,
+                    merged_into,
+                    gap_at: None,
+                },
+            )?;
             if status.executes() {
                 self.executions += 1;
                 if self.options.limit.is_some_and(|l| self.executions >= l) {
@@ -1091,7 +1185,7 @@ impl<'s> Planner<'s> {
 
 /// The note of fold `both` when the rule ends before its second run:
 /// `last` when the first spends COUNT, or the second is past a UTC UNTIL.
-/// Out of `run`, which each sink instantiates again.
+/// Out of the planner's loop, which runs for every nominal.
 #[inline(never)]
 fn fold_once(
     schedule: &Schedule,
@@ -1192,6 +1286,7 @@ fn finish(
     Ok(warnings)
 }
 
+#[inline(always)]
 fn in_window(options: &ExpandOptions, at: Timestamp) -> bool {
     options.from.is_none_or(|f| at >= f) && options.to.is_none_or(|t| at < t)
 }

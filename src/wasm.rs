@@ -18,6 +18,7 @@ use serde::de::value::MapDeserializer;
 use serde::de::{DeserializeOwned, Deserializer as _};
 use wasm_bindgen::prelude::*;
 
+use crate::expand::civil_seconds;
 use crate::format::nominal_bytes;
 use crate::window::{Limit, Reader, Spelling, read_limit};
 use crate::{
@@ -826,7 +827,9 @@ impl Columns {
         let entries = expansion.entries();
         let mut fields = Vec::with_capacity(entries.len() * FIELDS_WIDTH);
         let mut meta = Vec::with_capacity(entries.len());
-        let mut keys = String::new();
+        // Most keys are the id, `|` and a nominal time.
+        let key_width = entries.first().map_or(0, |e| e.key().len());
+        let mut keys = String::with_capacity(entries.len().saturating_mul(key_width));
         let mut key_lengths = Vec::with_capacity(entries.len());
         let mut offsets: Vec<jiff::tz::Offset> = Vec::new();
         let mut extras = Vec::new();
@@ -846,21 +849,32 @@ impl Columns {
                 record[19..38].copy_from_slice(&nominal_bytes(utc)?);
                 record[38] = b'Z';
                 width = 39;
-                // Most entries run at their nominal wall time.
-                let local = offset.to_datetime(instant);
-                if local == nominal {
+                // Most entries run at their nominal wall time, which
+                // whole seconds and the sub-second part tell apart without
+                // building the local date-time.
+                let wall = instant.as_second() + i64::from(offset.seconds());
+                if wall == civil_seconds(nominal)
+                    && instant.subsec_nanosecond() == nominal.subsec_nanosecond()
+                {
                     m |= 64;
                 } else {
-                    record[39..].copy_from_slice(&nominal_bytes(local)?);
+                    record[39..].copy_from_slice(&nominal_bytes(offset.to_datetime(instant))?);
                     width = FIELDS_WIDTH;
                 }
                 m |= 32 | offset_index(&mut offsets, offset)? << 8;
             }
             fields.extend_from_slice(&record[..width]);
-            // JS measures strings in UTF-16 code units.
-            let key = entry.key();
-            key_lengths.push(u32::try_from(key.encode_utf16().count()).ok()?);
-            keys.push_str(&key);
+            // JS measures strings in UTF-16 code units: an ASCII key's
+            // length is its length in bytes.
+            let at = keys.len();
+            entry.push_key(&mut keys);
+            let key = &keys[at..];
+            let units = if key.is_ascii() {
+                key.len()
+            } else {
+                key.encode_utf16().count()
+            };
+            key_lengths.push(u32::try_from(units).ok()?);
             let notes = entry.notes();
             let merged_into = entry.merged_into();
             if !notes.is_empty() || merged_into.is_some() {

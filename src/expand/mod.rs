@@ -59,7 +59,7 @@ mod calendar;
 #[cfg(test)]
 mod tests;
 
-use jiff::civil::DateTime;
+use jiff::civil::{Date, DateTime, Time};
 
 use self::calendar::{YearCtx, civil_from_days, month_start_doy, weekday};
 pub(crate) use self::calendar::{days_from_civil, days_in_month};
@@ -87,7 +87,8 @@ pub(crate) struct Candidate {
 
 /// A generated occurrence before it becomes a [`Candidate`]: sorting,
 /// BYSETPOS, `start`, UNTIL and the reorder buffer all work on the integer
-/// `key`, and a jiff `DateTime` is built only for what is yielded.
+/// `key`, and a jiff `DateTime` is built only for what is yielded
+/// ([`Expander::candidate`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Slot {
     /// Seconds since 1970-01-01T00:00 of the nominal time.
@@ -106,26 +107,6 @@ impl Slot {
             self.key,
             self.adjusted_from.map(|r| (r.year, r.month, r.day)),
         )
-    }
-
-    #[inline]
-    fn candidate(&self, nanos: i32) -> Option<Candidate> {
-        let sod = self.key.rem_euclid(SECONDS_PER_DAY);
-        let nominal = DateTime::new(
-            self.year,
-            self.month,
-            self.day,
-            (sod / 3600) as i8,
-            (sod / 60 % 60) as i8,
-            (sod % 60) as i8,
-            nanos,
-        )
-        .ok()?;
-        Some(Candidate {
-            nominal,
-            secs: self.key,
-            adjusted_from: self.adjusted_from,
-        })
     }
 }
 
@@ -661,6 +642,12 @@ pub(crate) struct Expander {
     /// The last day number converted by [`Expander::civil`], its date, and
     /// the day number of its month's last day.
     last_civil: (i64, i32, u8, u8, i64),
+    /// The day number and date, and the time of day (seconds) and time, of
+    /// the last candidate: consecutive candidates share one or the other
+    /// (the time for DAILY and longer rules with one time, the day for
+    /// sub-daily ones), which then is not built and checked again.
+    date: (i64, Date),
+    time: (i64, Time),
     /// The period being built.
     set: Vec<Slot>,
     picks: Vec<usize>,
@@ -717,6 +704,8 @@ impl Expander {
             reorder: invalid == InvalidDatePolicy::Forward && days == DaySource::MonthDays,
             day_cache: None,
             last_civil: (0, 1970, 1, 1, 30),
+            date: (i64::MIN, Date::MIN),
+            time: (i64::MIN, Time::MIN),
             set: Vec::new(),
             picks: Vec::new(),
             buf: Vec::new(),
@@ -862,6 +851,26 @@ impl Expander {
         let month_end = day + i64::from(days_in_month(y, m) - d);
         self.last_civil = (day, y, m, d, month_end);
         (y, m, d)
+    }
+
+    /// The candidate `slot` stands for; `None` when jiff has no such
+    /// date-time (never for what the expander generates).
+    #[inline]
+    fn candidate(&mut self, slot: Slot) -> Option<Candidate> {
+        let day = slot.key.div_euclid(SECONDS_PER_DAY);
+        let sod = slot.key.rem_euclid(SECONDS_PER_DAY);
+        if self.date.0 != day {
+            self.date = (day, Date::new(slot.year, slot.month, slot.day).ok()?);
+        }
+        if self.time.0 != sod {
+            let (h, m, s) = ((sod / 3600) as i8, (sod / 60 % 60) as i8, (sod % 60) as i8);
+            self.time = (sod, Time::new(h, m, s, self.nanos).ok()?);
+        }
+        Some(Candidate {
+            nominal: self.date.1.to_datetime(self.time.1),
+            secs: slot.key,
+            adjusted_from: slot.adjusted_from,
+        })
     }
 
     /// Adds `day` at every time of the period to the set.
@@ -1267,7 +1276,7 @@ impl Expander {
                 self.done = true;
                 return None;
             }
-            if let Some(c) = slot.candidate(self.nanos) {
+            if let Some(c) = self.candidate(slot) {
                 return Some(c);
             }
         }
@@ -1291,7 +1300,7 @@ impl Iterator for Expander {
                     self.ready = 0;
                     return None;
                 }
-                match slot.candidate(self.nanos) {
+                match self.candidate(slot) {
                     Some(c) => return Some(c),
                     None => continue,
                 }
