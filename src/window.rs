@@ -190,13 +190,14 @@ impl<'s> Reader<'s> {
     pub(crate) fn instant(&self, text: &str, field: &str) -> Result<Timestamp, Error> {
         let text = text.trim();
         // A bare date means its local midnight.
-        let midnight = format!("{text}T00:00");
-        let read = if text.len() == 10 && parse_local(&midnight).is_ok() {
-            &midnight
-        } else {
-            text
-        };
-        let read = instant_in(self.schedule.time_zone(), read, field);
+        let midnight = (text.len() == 10)
+            .then(|| format!("{text}T00:00"))
+            .filter(|m| parse_local(m).is_ok());
+        let read = instant_in(
+            self.schedule.time_zone(),
+            midnight.as_deref().unwrap_or(text),
+            field,
+        );
         match self.spelling {
             #[cfg(feature = "native")]
             Spelling::Flags => read.map_err(|_| {
