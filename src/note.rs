@@ -1,9 +1,12 @@
-//! The notes attached to entries: a stable code and a sentence. The zone
-//! resolver writes the DST ones, the planner the merge and invalid-date
-//! ones, and every surface prints them the same way.
+//! The notes attached to entries and the warnings of a spec or a result: a
+//! stable code and a sentence ([`Text`], printed in the language spoken).
+//! The zone resolver writes the DST notes, the planner the merge and
+//! invalid-date ones, and every surface prints them the same way.
 
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
+
+use crate::lang::{Lang, Text};
 
 /// The stable code of a note.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -59,21 +62,21 @@ impl NoteCode {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Note {
     code: NoteCode,
-    message: String,
+    text: Text,
     dst: bool,
 }
 
 impl Note {
-    pub(crate) fn new(code: NoteCode, message: String) -> Note {
+    pub(crate) fn new(code: NoteCode, text: Text) -> Note {
         let dst = code.is_dst();
-        Note { code, message, dst }
+        Note { code, text, dst }
     }
     /// A `merged` note; `dst` is false when the two occurrences share a
     /// nominal (an invalid date moved onto a date the rule also generates).
-    pub(crate) fn merged(message: String, dst: bool) -> Note {
+    pub(crate) fn merged(text: Text, dst: bool) -> Note {
         Note {
             code: NoteCode::Merged,
-            message,
+            text,
             dst,
         }
     }
@@ -87,9 +90,13 @@ impl Note {
     pub fn code(&self) -> NoteCode {
         self.code
     }
-    /// The sentence.
-    pub fn message(&self) -> &str {
-        &self.message
+    /// The sentence, in the language spoken ([`Lang::current`]).
+    pub fn message(&self) -> String {
+        self.text.render(Lang::current())
+    }
+    /// The sentence, in any language.
+    pub fn text(&self) -> &Text {
+        &self.text
     }
 }
 
@@ -97,7 +104,54 @@ impl Serialize for Note {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut st = s.serialize_struct("Note", 2)?;
         st.serialize_field("code", self.code.as_str())?;
-        st.serialize_field("message", &self.message)?;
+        st.serialize_field("message", &self.text)?;
+        st.end()
+    }
+}
+
+/// Something about a spec or a result worth a second look: a stable code
+/// and a sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    code: &'static str,
+    text: Text,
+}
+
+impl Warning {
+    pub(crate) fn new(code: &'static str, text: impl Into<Text>) -> Warning {
+        Warning {
+            code,
+            text: text.into(),
+        }
+    }
+    /// `start_unsynchronized`, `start_in_gap`, `start_in_fold`, `out_of_range`
+    /// (the expansion ended at the end of the representable range), and for
+    /// the zone name `zone_alias`, `fixed_offset_zone`, `reversed_sign_zone`,
+    /// `windows_zone`, for the date lists `exdate_unmatched` and
+    /// `rdate_duplicate`, for a language tag wallclock does not write
+    /// `unknown_language`.
+    pub fn code(&self) -> &'static str {
+        self.code
+    }
+    /// The sentence, in the language spoken ([`Lang::current`]).
+    pub fn message(&self) -> String {
+        self.text.render(Lang::current())
+    }
+    /// The sentence, in any language.
+    pub fn text(&self) -> &Text {
+        &self.text
+    }
+    /// The warning for a language tag [`Lang::read`] did not know.
+    pub fn unknown_language(text: Text) -> Warning {
+        Warning::new("unknown_language", text)
+    }
+}
+
+impl Serialize for Warning {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Warning", 2)?;
+        st.serialize_field("code", self.code)?;
+        st.serialize_field("message", &self.text)?;
         st.end()
     }
 }

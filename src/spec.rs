@@ -241,7 +241,7 @@ pub struct Schedule {
     pub(crate) id: Arc<str>,
     pub(crate) zone_name: Arc<str>,
     /// What the zone name given deserves a warning for (an alias, `EST`).
-    pub(crate) zone_warnings: Vec<zone::NameWarning>,
+    pub(crate) zone_warnings: Vec<crate::note::Warning>,
     pub(crate) tz: TimeZone,
     pub(crate) start: DateTime,
     pub(crate) rule: Option<Rule>,

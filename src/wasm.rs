@@ -976,13 +976,14 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
 
 /// The error as a JS `Error` with `code`, `message`, `field`, `position`.
 fn js_error(err: Error) -> JsValue {
-    let obj = js_sys::Error::new(err.message());
+    let message = err.message();
+    let obj = js_sys::Error::new(&message);
     let set = |key: &str, value: JsValue| {
         // Setting a property on a fresh Error cannot fail; nothing to do if it did.
         let _ = Reflect::set(&obj, &JsValue::from_str(key), &value);
     };
     set("code", JsValue::from_str(err.code().as_str()));
-    set("message", JsValue::from_str(err.message()));
+    set("message", JsValue::from_str(&message));
     set(
         "field",
         err.field().map_or(JsValue::UNDEFINED, JsValue::from_str),

@@ -16,14 +16,14 @@ pub(crate) fn expansion_rows(result: &Expansion) -> Vec<Vec<String>> {
             .to_vec(),
     ];
     for e in result.entries() {
-        let notes: Vec<&str> = e.notes().iter().map(|n| n.message()).collect();
+        let notes: Vec<String> = e.notes().iter().map(|n| n.message()).collect();
         rows.push(vec![
             fmt_nominal(e.nominal()),
             e.status().to_string(),
             e.local_string().unwrap_or_else(|| "-".into()),
             e.instant().map(fmt_instant).unwrap_or_else(|| "-".into()),
             e.key(),
-            notes.join("; "),
+            notes.join(crate::Lang::current().semicolon()),
         ]);
     }
     rows
