@@ -18,6 +18,7 @@ const LAYERS: &[&[&str]] = &[
     &["rule"],
     &["expand"],
     &["zone"],
+    &["cron"],
     &["spec"],
     &["plan"],
     &[
@@ -27,6 +28,7 @@ const LAYERS: &[&[&str]] = &[
         "diff",
         "validation",
         "window",
+        "crontab",
     ],
     &["outage"],
     &["ledger"],

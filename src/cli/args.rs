@@ -122,6 +122,10 @@ pub(crate) enum Command {
         #[command(flatten)]
         window: Window,
     },
+    /// Read a cron line in a product's dialect (`--dialect`) and print the
+    /// spec whose expansion gives that product's runs, its DST behaviour
+    /// included; warnings (stderr) say what the spec cannot reproduce.
+    FromCron(super::cron::FromCron),
     /// List the zone names of the bundled tz database.
     Zones {
         #[command(flatten)]

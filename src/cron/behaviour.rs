@@ -1,0 +1,235 @@
+//! What each product does when the clock jumps, as gap and fold policies,
+//! and the warnings for what one spec cannot reproduce. DESIGN.md ("From
+//! cron") cites the code each choice comes from.
+
+use jiff::civil::DateTime;
+use jiff::tz::TimeZone;
+use jiff::{SignedDuration, Timestamp};
+
+use crate::format::fmt_nominal;
+use crate::note::Warning;
+use crate::policy::{FoldPolicy, GapPolicy};
+use crate::zone::{self, Transition};
+
+use super::{Dialect, Expr};
+
+/// The policies that reproduce a product.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Product {
+    pub(crate) gap: GapPolicy,
+    pub(crate) fold: FoldPolicy,
+}
+
+/// The gap and fold policies of `dialect` for this line. `cron_tz` tells
+/// that cronie reads the line under a `CRON_TZ=` setting.
+pub(crate) fn policies(dialect: Dialect, expr: &Expr, cron_tz: bool) -> Product {
+    use FoldPolicy::{Both, First, Second};
+    use GapPolicy::{Skip, Snap};
+    let (gap, fold) = match dialect {
+        // robfig's `Next` walks wall-clock fields by adding real hours and
+        // minutes: a time in the gap is never reached, one in the fold is
+        // reached in both passes.
+        Dialect::Kubernetes | Dialect::Apscheduler => (Skip, Both),
+        // cron.c: a jump forward of 6 minutes to 3 hours runs the fixed-time
+        // jobs of the skipped minutes at once, a jump back runs only the
+        // wildcard jobs; with CRON_TZ the job's zone is read each real
+        // minute, so its own gap is skipped and its fold runs twice.
+        Dialect::Cronie | Dialect::Debian if expr.wildcard || cron_tz => (Skip, Both),
+        Dialect::Cronie | Dialect::Debian => (Snap, First),
+        Dialect::Systemd => (Skip, First),
+        Dialect::Quartz => (Skip, Second),
+        Dialect::Eventbridge => (Skip, First),
+        Dialect::GithubActions => (Snap, First),
+    };
+    Product { gap, fold }
+}
+
+/// The warnings a line deserves in its zone over the year after `from`:
+/// each way the spec's runs differ from the product's.
+pub(crate) fn warnings(
+    dialect: Dialect,
+    expr: &Expr,
+    cron_tz: bool,
+    tz: &TimeZone,
+    from: DateTime,
+) -> Vec<Warning> {
+    let mut out = Vec::new();
+    let transitions = coming(tz, from);
+    let product = dialect.product();
+    if !expr.random.is_empty() {
+        let parts: Vec<String> = expr.random.iter().map(|p| format!("{p}")).collect();
+        out.push(Warning::new(
+            "random_value",
+            format!(
+                "{product} picks the {} at random each time it reads the crontab (`~`); the spec uses the lowest value it could pick",
+                parts.join(" and ")
+            ),
+        ));
+    }
+    if expr.every.is_some() {
+        out.push(Warning::new(
+            "every_elapsed",
+            "`@every` counts elapsed time from when the CronJob was created or last ran; the spec steps through wall-clock times from its start, which differ from it by a clock change's width after one".to_owned(),
+        ));
+    }
+    if let Some(y) = expr.years.filter(|y| !y.exact) {
+        out.push(Warning::new(
+            "year_list",
+            format!(
+                "{product} runs only in the years the line lists; a spec can bound years only from its start to an UNTIL, so it runs in every year from {} to {}",
+                y.first, y.last
+            ),
+        ));
+    }
+    out.extend(dialect_warnings(dialect, expr, cron_tz, &transitions));
+    out
+}
+
+/// The dialect-specific warnings, found in the coming transitions.
+fn dialect_warnings(
+    dialect: Dialect,
+    expr: &Expr,
+    cron_tz: bool,
+    transitions: &[Transition],
+) -> Vec<Warning> {
+    let mut out = Vec::new();
+    let product = dialect.product();
+    let cron = matches!(dialect, Dialect::Cronie | Dialect::Debian);
+    if cron
+        && !expr.wildcard
+        && !cron_tz
+        && let Some((t, times)) = transitions
+            .iter()
+            .filter(|t| t.kind() == "gap")
+            .find_map(|t| Some((t, in_interval(expr, t.local_before(), t.local_after(), 2)?)))
+            .filter(|(_, times)| times.len() > 1)
+    {
+        out.push(Warning::new(
+                "cron_gap_runs_each",
+                format!(
+                    "{product} runs each skipped time ({}) separately, one after another, when the clock jumps on {}; the spec runs them once, at {}",
+                    times.iter().map(|d| hhmm(*d)).collect::<Vec<_>>().join(", "),
+                    t.local_before().date(),
+                    hhmm(t.local_after())
+                ),
+            ));
+    }
+    if cron
+        && let Some(t) = transitions
+            .iter()
+            .find(|t| (t.offset_after.seconds() - t.offset_before.seconds()).abs() > 3 * 3600)
+    {
+        out.push(Warning::new(
+            "cron_clock_jump",
+            format!(
+                "the clock change at {} moves the clock by more than 3 hours, which {product} takes for a clock correction: it runs nothing for the skipped times and repeats nothing, unlike the spec",
+                crate::format::fmt_instant(t.instant)
+            ),
+        ));
+    }
+    if dialect == Dialect::Cronie && cron_tz && !expr.wildcard {
+        out.push(Warning::new(
+            "cron_tz_host_change",
+            "cronie does not run CRON_TZ jobs with a fixed time during the host's own repeated hour (cron.c, find_jobs), and when the host's zone is this zone it runs them once in it: the spec assumes a host zone without clock changes at those times (`--fold first` for a host in this zone)".to_owned(),
+        ));
+    }
+    let folds = || {
+        transitions
+            .iter()
+            .filter(|t| t.kind() == "fold")
+            .find_map(|t| in_interval(expr, t.local_after(), t.local_before(), 1).map(|d| (t, d)))
+    };
+    match dialect {
+        Dialect::Systemd => {
+            if let Some((t, times)) = folds() {
+                out.push(Warning::new(
+                    "timer_restart_in_fold",
+                    format!(
+                        "a timer started or restarted during the repeated hour on {} computes {} in the first pass, already past, and elapses at once: an extra run the spec does not have",
+                        t.local_after().date(),
+                        hhmm(times[0])
+                    ),
+                ));
+            }
+        }
+        Dialect::Eventbridge | Dialect::GithubActions => {
+            if let Some((t, times)) = folds() {
+                out.push(Warning::new(
+                    "fold_undocumented",
+                    format!(
+                        "{product} does not document which of the two {} on {} it runs; the spec runs the first (`fold` `first`)",
+                        hhmm(times[0]),
+                        t.local_after().date()
+                    ),
+                ));
+            }
+        }
+        Dialect::Apscheduler => out.extend(overshoot(expr, transitions)),
+        _ => {}
+    }
+    out
+}
+
+/// APScheduler 4 reaches a time in a gap by setting a field
+/// (`_set_field_value`), finds it does not exist, and moves on by adding the
+/// field's next step to that time read before the gap
+/// (`_increment_field_value`): it lands a gap's width too late and misses
+/// the job's times in the first hour after the jump.
+fn overshoot(expr: &Expr, transitions: &[Transition]) -> Option<Warning> {
+    transitions.iter().filter(|t| t.kind() == "gap").find_map(|t| {
+        in_interval(expr, t.local_before(), t.local_after(), 1)?;
+        let width = t.local_after().duration_since(t.local_before());
+        let after = t.local_after().checked_add(width).ok()?;
+        let missed = in_interval(expr, t.local_after(), after, 1)?;
+        Some(Warning::new(
+            "gap_overshoot",
+            format!(
+                "APScheduler does not run {} on {}: after a time that does not exist it resumes a gap's width too late; the spec runs it",
+                hhmm(missed[0]),
+                t.local_after().date()
+            ),
+        ))
+    })
+}
+
+/// Up to `max` of the line's times of day in `[from, to)` (local times),
+/// whatever the day fields say; `None` when there is none.
+fn in_interval(expr: &Expr, from: DateTime, to: DateTime, max: usize) -> Option<Vec<DateTime>> {
+    let mut out = Vec::new();
+    let mut t = from;
+    // A transition's interval is hours long at most (a day at Apia, 2011).
+    for _ in 0..(48 * 60) {
+        if t >= to || out.len() >= max {
+            break;
+        }
+        let hour = t.hour() as u32;
+        let minute = t.minute() as u32;
+        if expr.hours & (1 << hour) != 0 && expr.minutes & (1 << minute) != 0 {
+            let second = (0..60).find(|s| expr.seconds & (1 << s) != 0).unwrap_or(0);
+            out.push(t.with().second(second as i8).build().unwrap_or(t));
+        }
+        t = match t.checked_add(SignedDuration::from_mins(1)) {
+            Ok(next) => next,
+            Err(_) => break,
+        };
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// The zone's transitions in the year after `from`.
+fn coming(tz: &TimeZone, from: DateTime) -> Vec<Transition> {
+    let Some(start) = crate::zone::compatible(tz, from) else {
+        return Vec::new();
+    };
+    let end = start
+        .checked_add(SignedDuration::from_hours(24 * 366))
+        .unwrap_or(Timestamp::MAX);
+    zone::transitions(tz, start, end, 16)
+}
+
+/// `02:30` (with `:ss` when not on the minute).
+fn hhmm(t: DateTime) -> String {
+    let text = fmt_nominal(t);
+    let time = text.split('T').nth(1).unwrap_or(&text);
+    time.strip_suffix(":00").unwrap_or(time).to_owned()
+}
