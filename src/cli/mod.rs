@@ -398,7 +398,7 @@ fn run(cli: Cli, out: &mut String, sources: &mut Sources) -> Result<i32, Error> 
     let Some(command) = cli.command else {
         return Err(Error::new(
             ErrorCode::InvalidOption,
-            "no command given: expected one of `expand`, `validate`, `describe`, `notices`, `ical`, `from-ical`, `from-cron`, `misfire`, `diff`, `zones`, e.g. `wallclock expand --spec daily.json --limit 10`",
+            "no command given: expected one of `expand`, `validate`, `describe`, `notices`, `ical`, `from-ical`, `from-cron`, `lint`, `misfire`, `diff`, `zones`, e.g. `wallclock expand --spec daily.json --limit 10`",
         ));
     };
     match command {
@@ -463,6 +463,7 @@ fn run(cli: Cli, out: &mut String, sources: &mut Sources) -> Result<i32, Error> 
             window,
         } => return diff(out, sources, &old, &new, &output, &window),
         Command::FromCron(args) => cron::run(out, &args, sources)?,
+        Command::Lint(args) => return cron::lint(out, &args),
         Command::Zones { output } => zones(out, &output),
     }
     Ok(OK)

@@ -94,45 +94,7 @@ fn dialect_warnings(
 ) -> Vec<Warning> {
     let mut out = Vec::new();
     let product = dialect.product();
-    let cron = matches!(dialect, Dialect::Cronie | Dialect::Debian);
-    if cron
-        && !expr.wildcard
-        && !cron_tz
-        && let Some((t, times)) = transitions
-            .iter()
-            .filter(|t| t.kind() == "gap")
-            .find_map(|t| Some((t, in_interval(expr, t.local_before(), t.local_after(), 2)?)))
-            .filter(|(_, times)| times.len() > 1)
-    {
-        out.push(Warning::new(
-                "cron_gap_runs_each",
-                format!(
-                    "{product} runs each skipped time ({}) separately, one after another, when the clock jumps on {}; the spec runs them once, at {}",
-                    times.iter().map(|d| hhmm(*d)).collect::<Vec<_>>().join(", "),
-                    t.local_before().date(),
-                    hhmm(t.local_after())
-                ),
-            ));
-    }
-    if cron
-        && let Some(t) = transitions
-            .iter()
-            .find(|t| (t.offset_after.seconds() - t.offset_before.seconds()).abs() > 3 * 3600)
-    {
-        out.push(Warning::new(
-            "cron_clock_jump",
-            format!(
-                "the clock change at {} moves the clock by more than 3 hours, which {product} takes for a clock correction: it runs nothing for the skipped times and repeats nothing, unlike the spec",
-                crate::format::fmt_instant(t.instant)
-            ),
-        ));
-    }
-    if dialect == Dialect::Cronie && cron_tz && !expr.wildcard {
-        out.push(Warning::new(
-            "cron_tz_host_change",
-            "cronie does not run CRON_TZ jobs with a fixed time during the host's own repeated hour (cron.c, find_jobs), and when the host's zone is this zone it runs them once in it: the spec assumes a host zone without clock changes at those times (`--fold first` for a host in this zone)".to_owned(),
-        ));
-    }
+    out.extend(cron_warnings(dialect, expr, cron_tz, transitions));
     let folds = || {
         transitions
             .iter()
@@ -164,32 +126,85 @@ fn dialect_warnings(
                 ));
             }
         }
-        Dialect::Apscheduler => out.extend(overshoot(expr, transitions)),
+        Dialect::Apscheduler => out.extend(overshoot(transitions)),
         _ => {}
     }
     out
 }
 
-/// APScheduler 4 reaches a time in a gap by setting a field
-/// (`_set_field_value`), finds it does not exist, and moves on by adding the
-/// field's next step to that time read before the gap
-/// (`_increment_field_value`): it lands a gap's width too late and misses
-/// the job's times in the first hour after the jump.
-fn overshoot(expr: &Expr, transitions: &[Transition]) -> Option<Warning> {
-    transitions.iter().filter(|t| t.kind() == "gap").find_map(|t| {
-        in_interval(expr, t.local_before(), t.local_after(), 1)?;
-        let width = t.local_after().duration_since(t.local_before());
-        let after = t.local_after().checked_add(width).ok()?;
-        let missed = in_interval(expr, t.local_after(), after, 1)?;
-        Some(Warning::new(
-            "gap_overshoot",
+/// cronie's and Debian's: skipped minutes run one by one, jumps of more
+/// than three hours are clock corrections, CRON_TZ jobs pause during the
+/// host's own change.
+fn cron_warnings(
+    dialect: Dialect,
+    expr: &Expr,
+    cron_tz: bool,
+    transitions: &[Transition],
+) -> Vec<Warning> {
+    let mut out = Vec::new();
+    let product = dialect.product();
+    let cron = matches!(dialect, Dialect::Cronie | Dialect::Debian);
+    if cron
+        && !expr.wildcard
+        && !cron_tz
+        && let Some((t, times)) = transitions
+            .iter()
+            .filter(|t| t.kind() == "gap")
+            .find_map(|t| {
+                let times = in_interval(expr, t.local_before(), t.local_after(), 2)?;
+                (times.len() > 1).then_some((t, times))
+            })
+    {
+        out.push(Warning::new(
+                "cron_gap_runs_each",
+                format!(
+                    "{product} runs each skipped time ({}) separately, one after another, when the clock jumps on {}; the spec runs them once, at {}",
+                    times.iter().map(|d| hhmm(*d)).collect::<Vec<_>>().join(", "),
+                    t.local_before().date(),
+                    hhmm(t.local_after())
+                ),
+            ));
+    }
+    if cron
+        && let Some(t) = transitions
+            .iter()
+            .find(|t| (t.offset_after.seconds() - t.offset_before.seconds()).abs() > 3 * 3600)
+    {
+        out.push(Warning::new(
+            "cron_clock_jump",
             format!(
-                "APScheduler does not run {} on {}: after a time that does not exist it resumes a gap's width too late; the spec runs it",
-                hhmm(missed[0]),
-                t.local_after().date()
+                "the clock change at {} moves the clock by more than 3 hours, which {product} takes for a clock correction: it runs nothing for the skipped times and repeats nothing, unlike the spec",
+                crate::format::fmt_instant(t.instant)
             ),
-        ))
-    })
+        ));
+    }
+    if dialect == Dialect::Cronie && cron_tz && !expr.wildcard {
+        out.push(Warning::new(
+            "cron_tz_host_change",
+            "cronie does not run CRON_TZ jobs with a fixed time during the host's own repeated hour (cron.c, find_jobs), and when the host's zone is this zone it runs them once in it: the spec assumes a host zone without clock changes at those times (`--fold first` for a host in this zone)".to_owned(),
+        ));
+    }
+    out
+}
+
+/// APScheduler 4 moves from one candidate time to the next by adding the
+/// wall-clock difference to an instant (`_increment_field_value`), and
+/// from a time in a gap by that time read before the gap: when its search
+/// crosses a spring-forward it lands the gap's width later than it aimed,
+/// and runs in between do not happen (`0 2,3 * * *` misses 03:00, `@daily`
+/// the next midnight). Which runs depends on where the search stands when
+/// it crosses, so the warning names the first change it can bite.
+fn overshoot(transitions: &[Transition]) -> Option<Warning> {
+    let t = transitions.iter().find(|t| t.kind() == "gap")?;
+    let width = t.local_after().duration_since(t.local_before());
+    Some(Warning::new(
+        "gap_overshoot",
+        format!(
+            "when its search for the next run crosses the clock change on {}, APScheduler lands {} min later than it aims and skips the runs in between (for `0 2,3 * * *` the 03:00, for `0 0 * * *` the next midnight); the spec runs them",
+            t.local_before().date(),
+            width.as_mins()
+        ),
+    ))
 }
 
 /// Up to `max` of the line's times of day in `[from, to)` (local times),

@@ -83,20 +83,14 @@ pub(super) fn parse(line: &str, dialect: Dialect) -> Result<Expr, Error> {
         read_field(*token, *part, dialect, &mut e, &mut question)?;
     }
     if question[0] == question[1] {
-        let at = tokens[parts
+        let dom = tokens[parts
             .iter()
             .position(|p| *p == Part::DayOfMonth)
-            .unwrap_or(0)]
-        .at;
+            .unwrap_or(0)];
         return Err(bad(
             Part::DayOfMonth,
-            at,
-            tokens
-                .iter()
-                .map(|t| t.text)
-                .collect::<Vec<_>>()
-                .join(" ")
-                .as_str(),
+            dom.at,
+            dom.text,
             format!(
                 "{} needs `?` in exactly one of the day-of-month and day-of-week fields, e.g. `{}`",
                 product(dialect),

@@ -3,6 +3,11 @@
 //! with its warnings. The CLI's crontab, manifest and timer readers and
 //! `lint` (native builds) are built on it.
 
+#[cfg(all(feature = "native", not(target_arch = "wasm32")))]
+pub(crate) mod files;
+#[cfg(all(feature = "native", not(target_arch = "wasm32")))]
+pub(crate) mod lint;
+
 use jiff::Timestamp;
 use jiff::civil::DateTime;
 use serde::Serialize;
@@ -110,40 +115,102 @@ impl CronSpec {
 /// # Ok::<(), wallclock::Error>(())
 /// ```
 pub fn from_cron(line: &str, options: &CronOptions, now: Timestamp) -> Result<CronSpec, Error> {
+    import(line, options, now)?.into_spec(options.id.as_deref())
+}
+
+/// A line read and translated, before it is a spec: what several lines
+/// (a timer's `OnCalendar=`s) are joined as.
+#[derive(Clone, Debug)]
+pub(crate) struct Imported {
+    pub(crate) dialect: Dialect,
+    pub(crate) zone: String,
+    pub(crate) rules: Vec<String>,
+    pub(crate) gap: crate::policy::GapPolicy,
+    pub(crate) fold: crate::policy::FoldPolicy,
+    pub(crate) start: DateTime,
+    pub(crate) warnings: Vec<Warning>,
+}
+
+/// Reads and translates one line.
+pub(crate) fn import(line: &str, options: &CronOptions, now: Timestamp) -> Result<Imported, Error> {
     let dialect = options.dialect;
     let expr = cron::parse(line, dialect)?;
     let cron_tz = options.cron_tz || dialect == Dialect::Cronie && expr.zone.is_some();
     let (zone_name, mut warnings) = zone_for(&expr, options)?;
-    let tz = zone::time_zone(&zone_name)?;
+    let tz = zone::time_zone(&zone_name).map_err(|e| e.with_field("timeZone"))?;
     let from = match &options.start {
         Some(text) => start_text(text)?,
         None => tz.to_datetime(now),
     };
     let t = cron::translate(&expr, dialect, cron_tz, &tz, from)?;
     warnings.extend(t.warnings);
-    let mut spec = Spec::new(zone_name, crate::format::fmt_nominal(t.start));
-    spec.rrule = match t.rules.len() {
-        0 => None,
-        1 => t.rules.into_iter().next(),
-        n => {
+    Ok(Imported {
+        dialect,
+        zone: zone_name,
+        rules: t.rules,
+        gap: t.gap,
+        fold: t.fold,
+        start: t.start,
+        warnings,
+    })
+}
+
+impl Imported {
+    /// Joins another line of the same schedule (a union of its runs).
+    pub(crate) fn join(&mut self, other: Imported) -> Result<(), Error> {
+        if other.zone != self.zone {
             return Err(Error::new(
                 ErrorCode::Unsupported,
                 format!(
-                    "{} runs this line on the union of {n} rules ({}), and a spec holds one rule",
-                    dialect.product(),
-                    t.rules.join(" | ")
+                    "the lines name two zones, `{}` and `{}`: a spec has one; split them into two timers",
+                    self.zone, other.zone
                 ),
             )
-            .with_field("rrule"));
+            .with_field("timeZone"));
         }
-    };
-    spec.gap = t.gap;
-    spec.fold = t.fold;
-    if let Some(id) = &options.id {
-        spec.id = id.clone();
+        for rule in other.rules {
+            if !self.rules.contains(&rule) {
+                self.rules.push(rule);
+            }
+        }
+        self.start = self.start.min(other.start);
+        for w in other.warnings {
+            if !self.warnings.contains(&w) {
+                self.warnings.push(w);
+            }
+        }
+        Ok(())
     }
-    crate::spec::Schedule::new(&spec)?;
-    Ok(CronSpec { spec, warnings })
+
+    /// The spec, checked.
+    pub(crate) fn into_spec(self, id: Option<&str>) -> Result<CronSpec, Error> {
+        let mut spec = Spec::new(self.zone, crate::format::fmt_nominal(self.start));
+        spec.rrule = match self.rules.len() {
+            0 => None,
+            1 => self.rules.into_iter().next(),
+            n => {
+                return Err(Error::new(
+                    ErrorCode::Unsupported,
+                    format!(
+                        "{} runs this on the union of {n} rules ({}), and a spec holds one rule",
+                        self.dialect.product(),
+                        self.rules.join(" | ")
+                    ),
+                )
+                .with_field("rrule"));
+            }
+        };
+        spec.gap = self.gap;
+        spec.fold = self.fold;
+        if let Some(id) = id {
+            spec.id = id.to_owned();
+        }
+        crate::spec::Schedule::new(&spec)?;
+        Ok(CronSpec {
+            spec,
+            warnings: self.warnings,
+        })
+    }
 }
 
 /// The zone: the line's own (`CRON_TZ=`, `TZ=`, systemd's suffix), else
