@@ -752,6 +752,29 @@ fn the_start_is_the_first_run_and_the_zone_the_lines_own() {
     .unwrap();
     assert_eq!(import.spec().time_zone, "UTC");
     assert_eq!(import.warnings()[0].code(), "zone_assumed");
+    // systemd's `@TIMESTAMP` is one instant; robfig's `@every` a step of
+    // wall-clock time (read without floating point: 1.5h is 90 minutes).
+    let options = CronOptions::new(Dialect::Systemd).time_zone("Europe/Berlin");
+    let stamp = from_cron("@1767225600", &options, now).unwrap();
+    assert_eq!(
+        (stamp.spec().time_zone.as_str(), stamp.spec().start.as_str()),
+        ("UTC", "2026-01-01T00:00:00")
+    );
+    assert_eq!(stamp.spec().rrule, None);
+    let options = CronOptions::new(Dialect::Kubernetes)
+        .time_zone("UTC")
+        .start("2026-01-01");
+    let every = from_cron("@every 1.5h", &options, now).unwrap();
+    assert_eq!(
+        every.spec().rrule.as_deref(),
+        Some("FREQ=MINUTELY;INTERVAL=90")
+    );
+    let every = from_cron("@every 2h30m15.5s", &options, now).unwrap();
+    assert_eq!(
+        every.spec().rrule.as_deref(),
+        Some("FREQ=SECONDLY;INTERVAL=9015")
+    );
+    assert!(from_cron("@every 1.x", &options, now).is_err());
     // The spec expands to the product's first runs.
     let schedule = Schedule::new(import.spec()).unwrap();
     let result = expand(&schedule, &ExpandOptions::new().limit(2)).unwrap();

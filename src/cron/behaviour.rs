@@ -6,6 +6,7 @@ use jiff::civil::DateTime;
 use jiff::tz::TimeZone;
 use jiff::{SignedDuration, Timestamp};
 
+use crate::expand::civil_seconds;
 use crate::format::fmt_nominal;
 use crate::note::Warning;
 use crate::policy::{FoldPolicy, GapPolicy};
@@ -108,7 +109,7 @@ fn dialect_warnings(
                     "timer_restart_in_fold",
                     format!(
                         "a timer started or restarted during the repeated hour on {} computes {} in the first pass, already past, and elapses at once: an extra run the spec does not have",
-                        t.local_after().date(),
+                        day(t.local_after()),
                         hhmm(times[0])
                     ),
                 ));
@@ -121,7 +122,7 @@ fn dialect_warnings(
                     format!(
                         "{product} does not document which of the two {} on {} it runs; the spec runs the first (`fold` `first`)",
                         hhmm(times[0]),
-                        t.local_after().date()
+                        day(t.local_after())
                     ),
                 ));
             }
@@ -160,8 +161,8 @@ fn cron_warnings(
                 format!(
                     "{product} runs each skipped time ({}) separately, one after another, when the clock jumps on {}; the spec runs them once, at {}",
                     times.iter().map(|d| hhmm(*d)).collect::<Vec<_>>().join(", "),
-                    t.local_before().date(),
-                    hhmm(t.local_after())
+                    day(t.local_before()),
+                    hhmm(civil_seconds(t.local_after()).rem_euclid(86_400))
                 ),
             ));
     }
@@ -196,37 +197,35 @@ fn cron_warnings(
 /// it crosses, so the warning names the first change it can bite.
 fn overshoot(transitions: &[Transition]) -> Option<Warning> {
     let t = transitions.iter().find(|t| t.kind() == "gap")?;
-    let width = t.local_after().duration_since(t.local_before());
+    let width = civil_seconds(t.local_after()) - civil_seconds(t.local_before());
     Some(Warning::new(
         "gap_overshoot",
         format!(
             "when its search for the next run crosses the clock change on {}, APScheduler lands {} min later than it aims and skips the runs in between (for `0 2,3 * * *` the 03:00, for `0 0 * * *` the next midnight); the spec runs them",
-            t.local_before().date(),
-            width.as_mins()
+            day(t.local_before()),
+            width / 60
         ),
     ))
 }
 
 /// Up to `max` of the line's times of day in `[from, to)` (local times),
-/// whatever the day fields say; `None` when there is none.
-fn in_interval(expr: &Expr, from: DateTime, to: DateTime, max: usize) -> Option<Vec<DateTime>> {
+/// whatever the day fields say, as seconds of the day; `None` when none.
+fn in_interval(expr: &Expr, from: DateTime, to: DateTime, max: usize) -> Option<Vec<i64>> {
+    let (from, to) = (civil_seconds(from), civil_seconds(to));
+    let second = (0..60).find(|s| expr.seconds & (1 << s) != 0).unwrap_or(0);
     let mut out = Vec::new();
-    let mut t = from;
-    // A transition's interval is hours long at most (a day at Apia, 2011).
-    for _ in 0..(48 * 60) {
-        if t >= to || out.len() >= max {
-            break;
+    // A minute at a time; a transition's interval is hours long at most (a
+    // day at Apia, 2011), and the scan stops after two days whatever it is.
+    let mut t = from - from.rem_euclid(60);
+    while t < to && t < from + 2 * 86_400 && out.len() < max {
+        let of_day = t.rem_euclid(86_400);
+        if t >= from
+            && expr.hours & (1 << (of_day / 3600)) != 0
+            && expr.minutes & (1 << (of_day / 60 % 60)) != 0
+        {
+            out.push(of_day + second);
         }
-        let hour = t.hour() as u32;
-        let minute = t.minute() as u32;
-        if expr.hours & (1 << hour) != 0 && expr.minutes & (1 << minute) != 0 {
-            let second = (0..60).find(|s| expr.seconds & (1 << s) != 0).unwrap_or(0);
-            out.push(t.with().second(second as i8).build().unwrap_or(t));
-        }
-        t = match t.checked_add(SignedDuration::from_mins(1)) {
-            Ok(next) => next,
-            Err(_) => break,
-        };
+        t += 60;
     }
     (!out.is_empty()).then_some(out)
 }
@@ -242,9 +241,19 @@ fn coming(tz: &TimeZone, from: DateTime) -> Vec<Transition> {
     zone::transitions(tz, start, end, 16)
 }
 
-/// `02:30` (with `:ss` when not on the minute).
-fn hhmm(t: DateTime) -> String {
-    let text = fmt_nominal(t);
-    let time = text.split('T').nth(1).unwrap_or(&text);
-    time.strip_suffix(":00").unwrap_or(time).to_owned()
+/// `02:30` (with `:ss` when not on the minute) for seconds of the day.
+fn hhmm(of_day: i64) -> String {
+    let (h, m, s) = (of_day / 3600, of_day / 60 % 60, of_day % 60);
+    if s == 0 {
+        format!("{h:02}:{m:02}")
+    } else {
+        format!("{h:02}:{m:02}:{s:02}")
+    }
+}
+
+/// The date of a local time, `2026-03-08`.
+fn day(t: DateTime) -> String {
+    let mut text = fmt_nominal(t);
+    text.truncate(10);
+    text
 }

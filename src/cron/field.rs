@@ -190,3 +190,16 @@ pub(crate) fn selects_nothing(part: Part, at: usize, text: &str, product: &str) 
         format!("it selects no {part} ({product} would accept the line and never run it)"),
     )
 }
+
+/// `parts` joined by `sep` (one loop, where `[String]::join` would add a
+/// generic copy routine of its own to the wasm build).
+pub(crate) fn join<S: AsRef<str>>(parts: &[S], sep: &str) -> String {
+    let mut out = String::new();
+    for (i, p) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        out.push_str(p.as_ref());
+    }
+    out
+}

@@ -27,7 +27,7 @@ use std::str::FromStr;
 
 use crate::error::{Error, ErrorCode};
 
-pub(crate) use field::Part;
+pub(crate) use field::{Part, join};
 pub(crate) use translate::translate;
 
 /// Which product runs the line, and so how it is read and run.
@@ -112,7 +112,7 @@ impl FromStr for Dialect {
                     ErrorCode::InvalidOption,
                     format!(
                         "unknown dialect `{s}`: expected one of {}, e.g. `kubernetes`",
-                        names.join(", ")
+                        field::join(&names, ", ")
                     ),
                 )
                 .with_field("dialect")

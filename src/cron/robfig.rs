@@ -107,39 +107,55 @@ fn go_duration(text: &str) -> Result<u64, Error> {
     if rest == "0" {
         return Ok(1);
     }
-    let mut nanos: f64 = 0.0;
+    // Nanoseconds, saturating; a value's fraction is read digit by digit
+    // (no float parser in the wasm build).
+    let mut nanos: u64 = 0;
     while !rest.is_empty() {
-        let n = rest
-            .bytes()
-            .take_while(|b| b.is_ascii_digit() || *b == b'.')
-            .count();
-        let value: f64 = rest[..n].parse().map_err(|_| fail())?;
-        rest = &rest[n..];
-        let unit = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
+        let whole = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let mut frac_len = 0;
+        if rest.as_bytes().get(whole) == Some(&b'.') {
+            frac_len = 1 + rest[whole + 1..]
+                .bytes()
+                .take_while(u8::is_ascii_digit)
+                .count();
+        }
+        if whole + frac_len == 0 || whole == 0 && frac_len < 2 {
+            return Err(fail());
+        }
+        let number = &rest[..whole + frac_len];
+        rest = &rest[whole + frac_len..];
         let unit_len = if rest.starts_with("µs") {
             "µs".len()
         } else {
-            unit
+            rest.bytes().take_while(u8::is_ascii_alphabetic).count()
         };
-        let scale = match &rest[..unit_len] {
-            "ns" => 1.0,
-            "us" | "µs" => 1e3,
-            "ms" => 1e6,
-            "s" => 1e9,
-            "m" => 60e9,
-            "h" => 3600e9,
+        let scale: u64 = match &rest[..unit_len] {
+            "ns" => 1,
+            "us" | "µs" => 1_000,
+            "ms" => 1_000_000,
+            "s" => 1_000_000_000,
+            "m" => 60_000_000_000,
+            "h" => 3_600_000_000_000,
             _ => return Err(fail()),
         };
         rest = &rest[unit_len..];
-        nanos += value * scale;
+        let mut value = field::number(&number[..whole])
+            .map_or(0, u64::from)
+            .saturating_mul(scale);
+        let mut place = scale;
+        for digit in number.bytes().skip(whole + 1) {
+            place /= 10;
+            value = value.saturating_add(u64::from(digit - b'0') * place);
+        }
+        nanos = nanos.saturating_add(value);
     }
-    if negative || nanos < 1e9 {
+    if negative || nanos < 1_000_000_000 {
         return Ok(1);
     }
-    if nanos > 1e18 {
+    if nanos >= 1 << 62 {
         return Err(fail());
     }
-    Ok((nanos / 1e9) as u64)
+    Ok(nanos / 1_000_000_000)
 }
 
 /// Five fields (`normalizeFields` wants exactly five).

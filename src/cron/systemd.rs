@@ -305,11 +305,11 @@ fn seconds(text: &str, at: usize) -> Result<u64, Error> {
                 "a fraction of a second cannot be an RRULE's `BYSECOND`: expected whole seconds, e.g. `30`",
             ));
         }
-        let cleaned: String = text
+        let whole: Vec<&str> = text
             .split(',')
             .map(|c| c.split('.').next().unwrap_or(c))
-            .collect::<Vec<_>>()
-            .join(",");
+            .collect();
+        let cleaned = field::join(&whole, ",");
         return chain(&cleaned, at, Part::Second, 0, 59);
     }
     chain(text, at, Part::Second, 0, 59)
@@ -355,7 +355,7 @@ fn chain_components(
             ),
             None => (item, None),
         };
-        let (start, stop) = match range.split_once("..") {
+        let (start, stop) = match split_dots(range) {
             Some((a, b)) => (
                 field::number(a).ok_or_else(fail)?,
                 Some(field::number(b).ok_or_else(fail)?),
@@ -466,4 +466,11 @@ fn read_years(text: &str, at: usize) -> Result<Years, Error> {
         last: last as u16,
         exact: years.len() as u32 == last - first + 1,
     })
+}
+
+/// `a..b` split at its `..` (a byte scan: `split_once("..")` would bring
+/// the two-way string searcher into the wasm build).
+fn split_dots(text: &str) -> Option<(&str, &str)> {
+    let at = text.as_bytes().windows(2).position(|w| w == b"..")?;
+    Some((&text[..at], &text[at + 2..]))
 }

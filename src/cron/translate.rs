@@ -8,7 +8,7 @@
 //! under the coarsest `FREQ` that needs no `INTERVAL`, so no rule depends
 //! on its start's phase.
 
-use jiff::civil::{Date, DateTime};
+use jiff::civil::DateTime;
 
 use crate::error::{Error, ErrorCode};
 use crate::expand::Expander;
@@ -60,7 +60,7 @@ pub(crate) fn translate(
 ) -> Result<Translation, Error> {
     let product = behaviour::policies(dialect, expr, cron_tz);
     if let Some(secs) = expr.once {
-        return once(secs, tz, product);
+        return once(secs, product);
     }
     let mut warnings = Vec::new();
     let rules = match expr.every {
@@ -68,9 +68,9 @@ pub(crate) fn translate(
         None => rules(expr, dialect, &mut warnings)?,
     };
     let from = match expr.years {
-        Some(y) if i32::from(y.first) > i32::from(from.year()) => Date::new(y.first as i16, 1, 1)
-            .map(|d| d.to_datetime(jiff::civil::Time::midnight()))
-            .unwrap_or(from),
+        Some(y) if i32::from(y.first) > i32::from(from.year()) => {
+            DateTime::new(y.first as i16, 1, 1, 0, 0, 0, 0).unwrap_or(from)
+        }
         _ => from,
     };
     let start = match first_run(&rules, from)? {
@@ -97,19 +97,26 @@ pub(crate) fn translate(
     })
 }
 
-/// systemd's `@TIMESTAMP`: one run, its instant read in the zone.
-fn once(
-    secs: i64,
-    tz: &jiff::tz::TimeZone,
-    product: behaviour::Product,
-) -> Result<Translation, Error> {
-    let at = jiff::Timestamp::from_second(secs)
-        .map_err(|_| Error::internal("systemd timestamp out of range"))?;
+/// systemd's `@TIMESTAMP`: one run.
+fn once(secs: i64, product: behaviour::Product) -> Result<Translation, Error> {
+    // The zone is UTC (`from_cron`): the civil time is the instant's.
+    let (y, m, d) = crate::expand::civil_from_days(secs.div_euclid(86_400));
+    let t = secs.rem_euclid(86_400);
+    let start = DateTime::new(
+        y as i16,
+        m as i8,
+        d as i8,
+        (t / 3600) as i8,
+        (t / 60 % 60) as i8,
+        (t % 60) as i8,
+        0,
+    )
+    .map_err(|_| Error::internal("systemd timestamp out of range"))?;
     Ok(Translation {
         rules: Vec::new(),
         gap: product.gap,
         fold: product.fold,
-        start: tz.to_datetime(at),
+        start,
         warnings: Vec::new(),
     })
 }
@@ -298,10 +305,8 @@ fn nearest(n: i8, months: u16) -> (Vec<Frag>, bool) {
 /// be listed (or left to every value), and the listed fields.
 fn rule_text(frag: &Frag, expr: &Expr) -> String {
     let list = |bits: u64| {
-        field::values(bits)
-            .map(|v| v.to_string())
-            .collect::<Vec<_>>()
-            .join(",")
+        let values: Vec<String> = field::values(bits).map(|v| v.to_string()).collect();
+        field::join(&values, ",")
     };
     let monthly = frag.weekdays.iter().any(|(n, _)| n.is_some());
     let all_s = expr.seconds == field::all(0, 59);
@@ -321,7 +326,7 @@ fn rule_text(frag: &Frag, expr: &Expr) -> String {
     }
     if !frag.month_days.is_empty() {
         let days: Vec<String> = frag.month_days.iter().map(|d| d.to_string()).collect();
-        parts.push(format!("BYMONTHDAY={}", days.join(",")));
+        parts.push(format!("BYMONTHDAY={}", field::join(&days, ",")));
     }
     if !frag.weekdays.is_empty() && (monthly || frag.weekdays.len() < 7) {
         let days: Vec<String> = frag
@@ -332,7 +337,7 @@ fn rule_text(frag: &Frag, expr: &Expr) -> String {
                 format!("{n}{}", RFC_DAYS[usize::from(*d)])
             })
             .collect();
-        parts.push(format!("BYDAY={}", days.join(",")));
+        parts.push(format!("BYDAY={}", field::join(&days, ",")));
     }
     if hour {
         parts.push(format!("BYHOUR={}", list(u64::from(expr.hours))));
@@ -346,7 +351,7 @@ fn rule_text(frag: &Frag, expr: &Expr) -> String {
     if let Some(y) = expr.years.filter(|y| y.last < 2199) {
         parts.push(format!("UNTIL={:04}1231T235959", y.last));
     }
-    parts.join(";")
+    field::join(&parts, ";")
 }
 
 /// The earliest nominal any rule generates on or after `from`.

@@ -157,6 +157,7 @@ pub(crate) fn import(line: &str, options: &CronOptions, now: Timestamp) -> Resul
 
 impl Imported {
     /// Joins another line of the same schedule (a union of its runs).
+    #[cfg(all(feature = "native", not(target_arch = "wasm32")))]
     pub(crate) fn join(&mut self, other: Imported) -> Result<(), Error> {
         if other.zone != self.zone {
             return Err(Error::new(
@@ -194,7 +195,7 @@ impl Imported {
                     format!(
                         "{} runs this on the union of {n} rules ({}), and a spec holds one rule",
                         self.dialect.product(),
-                        self.rules.join(" | ")
+                        cron::join(&self.rules, " | ")
                     ),
                 )
                 .with_field("rrule"));
