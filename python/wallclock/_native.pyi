@@ -1,5 +1,18 @@
 # The extension module built from python/src/lib.rs: text in, the command
 # line's JSON text out. Every function raises wallclock.WallclockError.
+# scripts/test-all.sh checks this file against the module with stubtest.
+
+__all__ = [
+    "decide_misfires",
+    "describe",
+    "diff",
+    "expand",
+    "next_execution",
+    "notices",
+    "time_zones",
+    "tzdb_version",
+    "validate",
+]
 
 def expand(
     spec: str, limit: str | None, since: str | None, until: str | None, now: str

@@ -104,7 +104,7 @@ class _View:
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return bool(self._data == other._data)  # type: ignore[attr-defined]
+        return bool(self._data == other._data)
 
     def __hash__(self) -> int:
         return hash(json.dumps(self._data, sort_keys=True))
