@@ -26,10 +26,11 @@ timed() {
 
 install() {
   python3 -m venv "$venvs/$1"
-  "$venvs/$1/bin/pip" install --quiet "$repo/python" -r "$repo/python/$2"
+  "$venvs/$1/bin/pip" install --quiet "$2" -r "$repo/python/$3"
 }
 
-timed install py requirements-test.txt
+# `pip install ./python`, as a user installs it.
+timed install py "$repo/python" requirements-test.txt
 (cd python && timed "$venvs/py/bin/pytest" -q)
 # Outside the source tree, so that the installed package (with its
 # extension module and stubs) is what gets checked.
@@ -38,5 +39,8 @@ timed install py requirements-test.txt
 (cd "$venvs" && timed "$venvs/py/bin/python" -m mypy.stubtest --mypy-config-file "$repo/python/pyproject.toml" wallclock._native)
 (cd "$venvs" && "$venvs/py/bin/python" "$repo/python/examples/typed.py" > /dev/null)
 
-timed install aps4 requirements-apscheduler4.txt
+# The same build as a wheel (cargo finds it built: the same interpreter
+# configures PyO3), installed into the APScheduler 4 virtualenv.
+timed "$venvs/py/bin/pip" wheel --quiet --no-deps --wheel-dir "$venvs/wheels" "$repo/python"
+timed install aps4 "$(ls "$venvs"/wheels/wallclock-*.whl)" requirements-apscheduler4.txt
 (cd python && timed "$venvs/aps4/bin/pytest" -q -o addopts="-p no:cacheprovider" tests/test_apscheduler4.py)
