@@ -28,11 +28,12 @@ const LAYERS: &[&[&str]] = &[
         "diff",
         "validation",
         "window",
+        "next",
         "crontab",
     ],
     &["outage"],
     &["ledger"],
-    &["cli", "wasm"],
+    &["cli", "wasm", "python"],
 ];
 
 fn layer_of(module: &str) -> Option<usize> {
