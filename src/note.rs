@@ -129,7 +129,8 @@ impl Warning {
     /// the zone name `zone_alias`, `fixed_offset_zone`, `reversed_sign_zone`,
     /// `windows_zone`, for the date lists `exdate_unmatched` and
     /// `rdate_duplicate`, for a language tag wallclock does not write
-    /// `unknown_language`.
+    /// `unknown_language`; a cron import's codes are listed in README's
+    /// "From cron".
     pub fn code(&self) -> &'static str {
         self.code
     }

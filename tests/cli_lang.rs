@@ -48,7 +48,11 @@ fn command(call: &str, options: &Value) -> Option<Vec<String>> {
         "expand" => vec!["expand".into()],
         // Before every example's start: about the years after it, as the
         // library's `describe` is.
-        "describe" | "readLang" => vec!["describe".into(), "--now".into(), "2000-01-01T00:00:00Z".into()],
+        "describe" | "readLang" => vec![
+            "describe".into(),
+            "--now".into(),
+            "2000-01-01T00:00:00Z".into(),
+        ],
         "validate" => vec!["validate".into()],
         "notices" => vec!["notices".into()],
         _ => return None,
@@ -119,9 +123,7 @@ fn every_example_a_command_makes_in_every_language() {
             if got != example[*lang].as_str() {
                 bad.push(format!(
                     "{} ({lang}): {:?}\n  fixture: {}",
-                    example["code"],
-                    got,
-                    example[*lang]
+                    example["code"], got, example[*lang]
                 ));
             }
         }
@@ -143,16 +145,31 @@ fn the_flag_then_wallclock_lang_then_the_locale() {
     let (en, _) = describe(&[], &[]);
     let (cn, _) = describe(&["--lang", "zh-CN"], &[]);
     let (tw, _) = describe(&[], &[("LANG", "zh_TW.UTF-8")]);
-    assert!(en.starts_with("Once, on 2026-03-08 at 02:30 in America/New_York."), "{en}");
-    assert!(cn.starts_with("在America/New_York时区于2026年3月8日02:30执行一次。"), "{cn}");
-    assert!(tw.starts_with("在America/New_York時區於2026年3月8日02:30執行一次。"), "{tw}");
+    assert!(
+        en.starts_with("Once, on 2026-03-08 at 02:30 in America/New_York."),
+        "{en}"
+    );
+    assert!(
+        cn.starts_with("在America/New_York时区于2026年3月8日02:30执行一次。"),
+        "{cn}"
+    );
+    assert!(
+        tw.starts_with("在America/New_York時區於2026年3月8日02:30執行一次。"),
+        "{tw}"
+    );
     let zh_env = [("WALLCLOCK_LANG", "zh-TW"), ("LANG", "zh_CN.UTF-8")];
     assert_eq!(describe(&[], &zh_env).0, tw);
     assert_eq!(describe(&[], &zh_env[1..]).0, cn);
     assert_eq!(describe(&["--lang", "en"], &zh_env).0, en);
-    assert_eq!(describe(&[], &[("LC_ALL", "zh_CN"), ("LANG", "zh_TW.UTF-8")]).0, cn);
+    assert_eq!(
+        describe(&[], &[("LC_ALL", "zh_CN"), ("LANG", "zh_TW.UTF-8")]).0,
+        cn
+    );
     // A locale in another language: English, and nothing said.
-    assert_eq!(describe(&[], &[("LANG", "fr_FR.UTF-8")]), (en.clone(), String::new()));
+    assert_eq!(
+        describe(&[], &[("LANG", "fr_FR.UTF-8")]),
+        (en.clone(), String::new())
+    );
     // A tag asked for in another language: English, with the warning.
     let (out, err) = describe(&[], &[("WALLCLOCK_LANG", "fr")]);
     assert_eq!(out, en);
