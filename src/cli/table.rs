@@ -2,8 +2,9 @@
 //! aligned columns for people.
 
 use crate::diff::{Diff, Side};
+use crate::format::fmt_duration;
 use crate::format::{fmt_instant, fmt_nominal, fmt_offset};
-use crate::misfire::{MisfireDecision, fmt_duration};
+use crate::misfire::MisfireDecision;
 use crate::plan::Expansion;
 use crate::spec::Spec;
 use crate::validation::Validation;
@@ -164,7 +165,7 @@ pub(crate) fn misfire_rows(decisions: &[MisfireDecision]) -> Vec<Vec<String>> {
             fmt_instant(d.instant),
             fmt_duration(d.lateness),
             d.decision.to_string(),
-            d.reason.clone(),
+            d.reason.to_string(),
         ]);
     }
     rows

@@ -29,6 +29,7 @@ use serde::{Serialize, Serializer};
 
 pub(crate) mod describe;
 pub(crate) mod notes;
+pub(crate) mod reasons;
 
 /// A language wallclock writes its sentences in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -222,7 +223,7 @@ impl Template {
 #[cfg(not(target_arch = "wasm32"))]
 #[doc(hidden)]
 pub fn all_templates() -> impl Iterator<Item = (&'static str, Template)> {
-    [notes::NOTES, describe::DESCRIBE]
+    [notes::NOTES, describe::DESCRIBE, reasons::REASONS]
         .into_iter()
         .flat_map(|list| list.iter().copied())
 }
@@ -263,6 +264,9 @@ pub(crate) enum Arg {
     /// A UTC offset where English names the zone's abbreviation (`EDT`):
     /// `UTC−4`, `UTC+5:30`.
     Offset(Offset),
+    /// A length of time: ISO 8601 in English (`P1DT3H`, days of 24
+    /// hours), words in Chinese (`1天3小时`).
+    Duration(jiff::SignedDuration),
     /// `Monday`, `星期一`.
     Weekday(Weekday),
     /// `Monday`, `周一`, `週一`: after 每 and in lists of days.
@@ -542,6 +546,8 @@ impl Arg {
                 Arg::DateTime(Offset::UTC.to_datetime(*ts)).render(lang, out);
             }
             Arg::Offset(o) => push_utc_offset(out, *o),
+            Arg::Duration(d) if !zh => out.push_str(&crate::format::fmt_duration(*d)),
+            Arg::Duration(d) => push_duration_words(out, lang, *d),
             Arg::Weekday(w) => out.push_str(WEEKDAYS[lang.index()][weekday_index(*w)]),
             Arg::WeekdayShort(w) => out.push_str(SHORT_WEEKDAYS[lang.index()][weekday_index(*w)]),
             Arg::Ordinal(n) => push_ordinal(out, lang, *n),
@@ -594,6 +600,35 @@ fn push_utc_offset(out: &mut String, o: Offset) {
     }
     if !secs.is_multiple_of(60) {
         let _ = write!(out, ":{:02}", secs % 60);
+    }
+}
+
+/// `1天3小时30分钟`, `0秒`: the units a length of time has, largest first.
+fn push_duration_words(out: &mut String, lang: Lang, d: jiff::SignedDuration) {
+    use std::fmt::Write as _;
+    let units: [(u64, &str, &str); 4] = [
+        (86_400, "天", "天"),
+        (3_600, "小时", "小時"),
+        (60, "分钟", "分鐘"),
+        (1, "秒", "秒"),
+    ];
+    if d.is_negative() {
+        out.push('−');
+    }
+    let mut secs = d.as_secs().unsigned_abs();
+    if secs == 0 {
+        out.push_str("0秒");
+    }
+    for (size, cn, tw) in units {
+        if secs >= size {
+            let _ = write!(
+                out,
+                "{}{}",
+                secs / size,
+                if lang == Lang::ZhCn { cn } else { tw }
+            );
+            secs %= size;
+        }
     }
 }
 
