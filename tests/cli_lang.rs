@@ -55,6 +55,20 @@ fn command(call: &str, options: &Value) -> Option<Vec<String>> {
         ],
         "validate" => vec!["validate".into()],
         "notices" => vec!["notices".into()],
+        "fromCron" => {
+            let mut args = vec!["from-cron".into()];
+            for (key, flag) in [
+                ("dialect", "--dialect"),
+                ("timeZone", "--tz"),
+                ("start", "--start"),
+            ] {
+                if let Some(value) = options[key].as_str() {
+                    args.extend([flag.into(), value.to_owned()]);
+                }
+            }
+            args.push("--json".into());
+            return Some(args);
+        }
         _ => return None,
     };
     for flag in ["limit", "from", "to"] {
@@ -77,6 +91,14 @@ fn result(call: &str, (status, stdout, stderr): (i32, String, String)) -> Value 
     let out: Value = serde_json::from_str(&stdout).expect(&stdout);
     match call {
         "describe" => out["description"].clone(),
+        // The warnings, one JSON line each on stderr, as the library's list.
+        "fromCron" => {
+            let warnings: Vec<Value> = stderr
+                .lines()
+                .map(|line| serde_json::from_str::<Value>(line).unwrap()["warning"].clone())
+                .collect();
+            json!({ "spec": out, "warnings": warnings })
+        }
         "readLang" => {
             let line = stderr.lines().next().expect("a warning");
             let warning: Value = serde_json::from_str(line).unwrap();
@@ -100,6 +122,11 @@ fn every_example_a_command_makes_in_every_language() {
             continue;
         };
         let (spec, langs): (String, &[&str]) = match call {
+            // The line is an argument, not the input.
+            "fromCron" => {
+                cli.push(args[0].as_str().unwrap().to_owned());
+                (String::new(), &["en", "zh-CN", "zh-TW"])
+            }
             // A tag the tool does not write: English, with the warning.
             "readLang" => (
                 r#"{"timeZone":"UTC","start":"2026-01-01T00:00"}"#.into(),

@@ -27,6 +27,7 @@ use jiff::civil::{DateTime, Time, Weekday};
 use jiff::tz::Offset;
 use serde::{Serialize, Serializer};
 
+pub(crate) mod cron;
 pub(crate) mod describe;
 pub(crate) mod notes;
 pub(crate) mod reasons;
@@ -223,9 +224,14 @@ impl Template {
 #[cfg(not(target_arch = "wasm32"))]
 #[doc(hidden)]
 pub fn all_templates() -> impl Iterator<Item = (&'static str, Template)> {
-    [notes::NOTES, describe::DESCRIBE, reasons::REASONS]
-        .into_iter()
-        .flat_map(|list| list.iter().copied())
+    [
+        notes::NOTES,
+        describe::DESCRIBE,
+        reasons::REASONS,
+        cron::CRON,
+    ]
+    .into_iter()
+    .flat_map(|list| list.iter().copied())
 }
 
 /// A sentence: a template and the facts in its slots. Renders in any
@@ -276,6 +282,9 @@ pub(crate) enum Arg {
     Ordinal(i32),
     /// A day of the month: `13th`, `13日`.
     Day(i32),
+    /// A word in each language (a noun a sentence names, not a sentence):
+    /// English, Simplified, Traditional.
+    Words(&'static [&'static str; 3]),
     /// A nested phrase.
     Text(Box<Text>),
     /// Items joined as the language joins a list.
@@ -558,6 +567,7 @@ impl Arg {
                     push_day_ordinal(out, *n);
                 }
             }
+            Arg::Words(words) => out.push_str(words[lang.index()]),
             Arg::Text(t) => t.render_into(lang, out),
             Arg::List(items, conj) => push_list(out, lang, items, *conj),
         }

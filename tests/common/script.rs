@@ -196,6 +196,21 @@ pub const LATIN_NAMES: &[&str] = &[
     "HTTP",
     "URL",
     "Node",
+    // The products the cron import reproduces, and their words.
+    "Kubernetes",
+    "CronJob",
+    "cron",
+    "crontab",
+    "cronie",
+    "Debian",
+    "systemd",
+    "Quartz",
+    "JVM",
+    "APScheduler",
+    "EventBridge",
+    "Scheduler",
+    "GitHub",
+    "Actions",
 ];
 
 /// The slot names a template fills.
