@@ -205,6 +205,12 @@ fn every_template_has_an_example_in_every_language() {
             .filter_map(|v| v.as_str().map(str::to_owned))
             .collect();
         let exempt: Vec<&str> = exempt.iter().map(String::as_str).collect();
+        if name == "ledgerExplain" {
+            // The ledger's words need a ledger: tests/ledger_lang.rs checks
+            // these examples through `wallclock ledger explain --lang`.
+            shown.insert(code);
+            continue;
+        }
         for lang in Lang::ALL {
             let (value, codes) = recording(|| {
                 let _speaking = lang.speak();

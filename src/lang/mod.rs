@@ -29,6 +29,8 @@ use serde::{Serialize, Serializer};
 
 pub(crate) mod cron;
 pub(crate) mod describe;
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) mod ledger;
 pub(crate) mod notes;
 pub(crate) mod reasons;
 
@@ -229,6 +231,7 @@ pub fn all_templates() -> impl Iterator<Item = (&'static str, Template)> {
         describe::DESCRIBE,
         reasons::REASONS,
         cron::CRON,
+        ledger::LEDGER,
     ]
     .into_iter()
     .flat_map(|list| list.iter().copied())
