@@ -773,7 +773,7 @@ test('several rules: their union, one key per time, errors naming the rule', () 
   assert.deepEqual(wc.parseICal(ics).rrule, ['FREQ=DAILY;COUNT=3', 'FREQ=WEEKLY;COUNT=3;BYDAY=MO']);
   const d = wc.diff(counted, { ...counted, rrule: ['FREQ=DAILY;COUNT=3', 'FREQ=WEEKLY;BYDAY=MO;COUNT=4'] }, { from: '2026-03-01T00:00:00Z', to: '2026-04-01T00:00:00Z' });
   assert.deepEqual(d.changes.map((c) => [c.change, c.key, c.reason]), [
-    ['added', 'preview|2026-03-23T09:00:00', '`rrule` rule 2: `COUNT=3` → `COUNT=4`'],
+    ['added', 'preview|2026-03-23T09:00:00', '`rrule` `FREQ=DAILY;COUNT=3 + FREQ=WEEKLY;COUNT=3;BYDAY=MO` → `FREQ=DAILY;COUNT=3 + FREQ=WEEKLY;COUNT=4;BYDAY=MO`'],
   ]);
 
   const caught = (rrule) => {
