@@ -171,7 +171,7 @@ pub fn parse_ical_events(text: &str, options: &IcalOptions) -> Result<Vec<IcalEv
 /// )?;
 /// assert_eq!(spec.time_zone, "America/New_York");
 /// assert_eq!(spec.start, "2026-03-06T02:30");
-/// assert_eq!(spec.rrule.as_deref(), Some("FREQ=DAILY;COUNT=4"));
+/// assert_eq!(spec.rrule, Some("FREQ=DAILY;COUNT=4".into()));
 /// # Ok::<(), wallclock::Error>(())
 /// ```
 pub fn parse_ical(text: &str) -> Result<Spec, Error> {
