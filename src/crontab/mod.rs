@@ -15,7 +15,7 @@ use serde::Serialize;
 use crate::cron::{self, Dialect};
 use crate::error::{Error, ErrorCode};
 use crate::note::Warning;
-use crate::spec::{Spec, parse_local};
+use crate::spec::{Rrules, Spec, parse_local};
 use crate::zone;
 
 /// How to read a cron line: the product (dialect), the zone it runs in
@@ -108,7 +108,7 @@ impl CronSpec {
 ///     .start("2026-01-01");
 /// let import = from_cron("30 2 * * *", &options, jiff::Timestamp::UNIX_EPOCH)?;
 /// let spec = import.spec();
-/// assert_eq!(spec.rrule.as_deref(), Some("FREQ=DAILY;BYHOUR=2;BYMINUTE=30"));
+/// assert_eq!(spec.rrule, Some("FREQ=DAILY;BYHOUR=2;BYMINUTE=30".into()));
 /// // cronie runs a fixed-time job whose time is skipped right after the jump.
 /// assert_eq!(spec.gap.as_str(), "snap");
 /// assert_eq!(spec.fold.as_str(), "first");
@@ -188,7 +188,7 @@ impl Imported {
         let mut spec = Spec::new(self.zone, crate::format::fmt_nominal(self.start));
         spec.rrule = match self.rules.len() {
             0 => None,
-            1 => self.rules.into_iter().next(),
+            1 => self.rules.into_iter().next().map(Rrules::from),
             n => {
                 return Err(Error::new(
                     ErrorCode::Unsupported,
