@@ -276,17 +276,8 @@ impl Serialize for Rrules {
 /// What `rrule` takes, in type errors.
 pub(crate) const RRULE_EXPECTED: &str = "an RRULE string or a list of them";
 
-/// The WebAssembly build reads a JS object's `rrule` as a list, one rule
-/// being made a list of one first (`wasm::read_spec`): serde-wasm-bindgen's
-/// `deserialize_any` for a reader of both forms costs the package 1.5 KB.
-#[cfg(target_arch = "wasm32")]
-impl<'de> Deserialize<'de> for Rrules {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Rrules, D::Error> {
-        Vec::deserialize(d).map(Rrules)
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
+/// One rule as a string or several as a list, whatever reads it (JSON text,
+/// a JS object).
 impl<'de> Deserialize<'de> for Rrules {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Rrules, D::Error> {
         struct Visitor;

@@ -373,7 +373,7 @@ fn read_schedule(value: &JsValue) -> Result<Schedule, Error> {
 /// (serde-wasm-bindgen's struct reader would only look at known keys).
 fn read_spec(value: &JsValue) -> Result<Spec, Error> {
     // Not an object at all: the CLI's message for JSON text that is not one.
-    let mut pairs = object_pairs(value).map_err(|_| crate::spec::not_an_object())?;
+    let pairs = object_pairs(value).map_err(|_| crate::spec::not_an_object())?;
     for (key, value) in &pairs {
         if key == "rdate" || key == "exdate" {
             check_list(key, value)?;
@@ -385,16 +385,7 @@ fn read_spec(value: &JsValue) -> Result<Spec, Error> {
         }
     }
     check_kinds(&pairs, &SPEC_FIELDS)
-        .and_then(|()| {
-            // One rule as a list of one: `Rrules` reads lists only here
-            // (its reader of both forms costs the package 1.5 KB).
-            for (key, value) in &mut pairs {
-                if key == "rrule" && value.is_string() {
-                    *value = Array::of1(value).into();
-                }
-            }
-            deserialize_pairs(pairs)
-        })
+        .and_then(|()| deserialize_pairs(pairs))
         .map_err(|(path, msg)| shape_error(&path, &msg))
 }
 
