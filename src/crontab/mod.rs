@@ -186,21 +186,10 @@ impl Imported {
     /// The spec, checked.
     pub(crate) fn into_spec(self, id: Option<&str>) -> Result<CronSpec, Error> {
         let mut spec = Spec::new(self.zone, crate::format::fmt_nominal(self.start));
-        spec.rrule = match self.rules.len() {
-            0 => None,
-            1 => self.rules.into_iter().next().map(Rrules::from),
-            n => {
-                return Err(Error::new(
-                    ErrorCode::Unsupported,
-                    format!(
-                        "{} runs this on the union of {n} rules ({}), and a spec holds one rule",
-                        self.dialect.product(),
-                        cron::join(&self.rules, " | ")
-                    ),
-                )
-                .with_field("rrule"));
-            }
-        };
+        // Several rules are a union (cron's day of month OR day of week,
+        // Quartz's `W`, a timer's several `OnCalendar=`); none is
+        // systemd's `@TIMESTAMP`, the start alone.
+        spec.rrule = (!self.rules.is_empty()).then(|| Rrules::from(self.rules));
         spec.gap = self.gap;
         spec.fold = self.fold;
         if let Some(id) = id {
