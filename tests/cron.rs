@@ -747,6 +747,19 @@ fn the_start_is_the_first_run_and_the_zone_the_lines_own() {
     let now: jiff::Timestamp = "2026-05-01T00:30:00Z".parse().unwrap();
     let import = from_cron("0 9 * * *", &options, now).unwrap();
     assert_eq!(import.spec().start, "2026-05-02T09:00:00");
+    // A clock read mid-minute: the rules name no second (the line runs at
+    // second 0), so the start must not take the clock's.
+    let now: jiff::Timestamp = "2026-05-01T09:00:56.25Z".parse().unwrap();
+    for (dialect, line, start) in [
+        ("kubernetes", "0 9 * * *", "2026-05-02T09:00:00"),
+        ("cronie", "* * * * *", "2026-05-01T18:01:00"),
+        ("systemd", "*-*-* 18:01:*", "2026-05-01T18:01:00"),
+        ("quartz", "57/3 * * * * ?", "2026-05-01T18:00:57"),
+    ] {
+        let options = CronOptions::new(dialect.parse::<Dialect>().unwrap()).time_zone("Asia/Tokyo");
+        let import = from_cron(line, &options, now).unwrap();
+        assert_eq!(import.spec().start, start, "{dialect} `{line}`");
+    }
     // No zone at all: UTC, and a warning says so.
     let import = from_cron(
         "0 9 * * *",
