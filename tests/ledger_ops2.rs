@@ -212,7 +212,7 @@ fn a_schedule_of_two_rules_plans_ticks_and_shows_its_rules(db: &Db) {
     want.extend((1..=8).map(|d| day(4, d, &format!("2026-04-{d:02}T06:30:00Z"))));
     let got: Vec<_> = rows
         .iter()
-        .filter(|r| r.0 < "cron|2026-04-09".to_owned())
+        .filter(|r| r.0.as_str() < "cron|2026-04-09")
         .cloned()
         .collect();
     assert_eq!(got, want);

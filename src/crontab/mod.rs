@@ -122,7 +122,6 @@ pub fn from_cron(line: &str, options: &CronOptions, now: Timestamp) -> Result<Cr
 /// (a timer's `OnCalendar=`s) are joined as.
 #[derive(Clone, Debug)]
 pub(crate) struct Imported {
-    pub(crate) dialect: Dialect,
     pub(crate) zone: String,
     pub(crate) rules: Vec<String>,
     pub(crate) gap: crate::policy::GapPolicy,
@@ -145,7 +144,6 @@ pub(crate) fn import(line: &str, options: &CronOptions, now: Timestamp) -> Resul
     let t = cron::translate(&expr, dialect, cron_tz, &tz, from)?;
     warnings.extend(t.warnings);
     Ok(Imported {
-        dialect,
         zone: zone_name,
         rules: t.rules,
         gap: t.gap,

@@ -766,7 +766,7 @@ test('several rules: their union, one key per time, errors naming the rule', () 
   assert.deepEqual(wc.expand(counted).entries.map((e) => e.nominal.slice(5, 10)), ['03-01', '03-02', '03-03', '03-09', '03-16']);
   assert.deepEqual(wc.validate(counted).rrule, ['FREQ=DAILY;COUNT=3', 'FREQ=WEEKLY;COUNT=3;BYDAY=MO']);
   assert.equal(wc.validate({ ...counted, rrule: ['FREQ=DAILY;COUNT=3'] }).rrule, 'FREQ=DAILY;COUNT=3');
-  assert.match(wc.describe(counted), /^Every day at 09:00 in UTC, starting 2026-03-01, 3 times\. Also every Monday at 09:00 in UTC, starting 2026-03-01, 3 times\. A time both rules generate runs once\./);
+  assert.match(wc.describe(counted), /^Every day at 09:00 in UTC, starting 2026-03-01, 3 times\. Also every Monday at 09:00 in UTC, starting 2026-03-01, 3 times\. A time more than one rule generates runs once\./);
   // iCalendar: one RRULE line per rule, and back.
   const ics = wc.toICal(counted);
   assert.match(ics, /\r\nRRULE:FREQ=DAILY;COUNT=3\r\nRRULE:FREQ=WEEKLY;COUNT=3;BYDAY=MO\r\n/);
