@@ -72,12 +72,26 @@ pub fn describe_from(schedule: &Schedule, from: Timestamp) -> String {
 /// language spoken.
 fn describe_window(schedule: &Schedule, from: DateTime) -> String {
     let mut sentences = Vec::new();
-    match schedule.rule() {
-        Some(rule) => {
-            sentences.push(rule_sentence(schedule, rule));
-            sentences.extend(invalid_date_sentence(schedule, rule));
+    let rules = schedule.rules();
+    if rules.is_empty() {
+        sentences.push(dates_sentence(schedule));
+    }
+    // Several rules: a sentence each ("Also …" after the first; the date
+    // lists with the last), then how their union runs.
+    for (i, rule) in rules.iter().enumerate() {
+        let sentence = rule_sentence(schedule, rule, i, i + 1 == rules.len());
+        sentences.push(match i {
+            0 => sentence,
+            _ => text(t::ALSO).with("rule", sentence),
+        });
+        if let Some(s) = invalid_date_sentence(schedule, rule)
+            && !sentences.contains(&s)
+        {
+            sentences.push(s);
         }
-        None => sentences.push(dates_sentence(schedule)),
+    }
+    if rules.len() > 1 {
+        sentences.push(text(t::UNION));
     }
     sentences.extend(dst_sentences(schedule, from));
     let lang = Lang::current();
@@ -108,7 +122,9 @@ fn and<T: Into<Arg>>(items: impl IntoIterator<Item = T>) -> Arg {
 // ---------------------------------------------------------------------------
 // The "when" sentence.
 
-fn rule_sentence(schedule: &Schedule, rule: &Rule) -> Text {
+/// When rule `i` (`rule`) runs; the RDATEs and EXDATEs are said with the
+/// last rule (`last`).
+fn rule_sentence(schedule: &Schedule, rule: &Rule, i: usize, last: bool) -> Text {
     let start = schedule.start();
     let set_pos = set_pos_plan(rule, start);
     let (times, filters) = time_phrase(rule, start, &set_pos);
@@ -137,7 +153,7 @@ fn rule_sentence(schedule: &Schedule, rule: &Rule) -> Text {
         .with("filters", filters)
         .with("among", among);
     let count = match rule.count() {
-        Some(count) => Arg::from(count_phrase(schedule, count)),
+        Some(count) => Arg::from(count_phrase(schedule, i, count)),
         None => none(),
     };
     let until = match rule.until() {
@@ -154,10 +170,12 @@ fn rule_sentence(schedule: &Schedule, rule: &Rule) -> Text {
         .filter(|d| !schedule.exdate().contains(d))
         .count();
     let plus = match extra {
+        _ if !last => none(),
         0 => none(),
         n => Arg::from(text(t::PLUS).with("n", n)),
     };
     let except = match schedule.exdate().len() {
+        _ if !last => none(),
         0 => none(),
         n => Arg::from(text(t::EXCEPT).with("n", n)),
     };
@@ -173,28 +191,35 @@ fn rule_sentence(schedule: &Schedule, rule: &Rule) -> Text {
 
 /// `, 4 times`: how often the rule runs, which is COUNT unless occurrences
 /// merge (a gap under `shift` moving one onto the next, an invalid date moved
-/// onto a generated one); then the occurrences follow in brackets. Each run
-/// of fold `both` counts (SPEC §2), so a rule never runs more often than
-/// COUNT. RDATEs and EXDATEs are said apart (`plus 2 extra dates`, `except
-/// 1 date`).
-fn count_phrase(schedule: &Schedule, count: u32) -> Text {
+/// onto a generated one) or run twice (a fold under `both` where only one
+/// run counts); then the occurrences follow in brackets. RDATEs and EXDATEs
+/// are said apart (`plus 2 extra dates`, `except 1 date`).
+fn count_phrase(schedule: &Schedule, i: usize, count: u32) -> Text {
     let count = count as usize;
-    let runs = rule_runs(schedule).unwrap_or(count).min(count);
+    let runs = rule_runs(schedule, i).unwrap_or(count);
     if runs < count {
         text(t::COUNT_MERGED)
             .with("runs", runs)
             .with("count", count)
             .with("merged", count - runs)
+    } else if runs > count {
+        text(t::COUNT_TWICE)
+            .with("runs", runs)
+            .with("count", count)
+            .with("twice", runs - count)
     } else {
         text(t::COUNT).with("runs", runs)
     }
 }
 
-/// The executions of the rule alone (start and RRULE, without RDATE and
-/// EXDATE): the planner's own, so merges and fold `both` count as they
-/// run. `None` when the expansion exceeds the planner's ceilings.
-fn rule_runs(schedule: &Schedule) -> Option<usize> {
+/// The executions of the rule alone (start and this RRULE, without the
+/// other rules, RDATE and EXDATE): the planner's own, so merges and fold
+/// `both` count as they run. `None` when the expansion exceeds the
+/// planner's ceilings.
+fn rule_runs(schedule: &Schedule, i: usize) -> Option<usize> {
     let mut rule_only = schedule.clone();
+    rule_only.rules.swap(0, i);
+    rule_only.rules.truncate(1);
     rule_only.rdate.clear();
     rule_only.exdate.clear();
     crate::plan::execution_instants(&rule_only, &crate::plan::ExpandOptions::new())
@@ -889,7 +914,7 @@ fn dst_sentences(schedule: &Schedule, start: DateTime) -> Vec<Text> {
     if let Some(s) = fold_sentence(schedule, &folds) {
         out.push(s);
     }
-    if out.is_empty() && schedule.rule().is_some() {
+    if out.is_empty() && !schedule.rules().is_empty() {
         out.push(
             text(t::UNAFFECTED)
                 .with("zone", schedule.time_zone_name())
@@ -962,7 +987,7 @@ fn gap_sentence(schedule: &Schedule, hits: &[&Hit]) -> Option<Text> {
     let t = &first.transition;
     let tz = schedule.time_zone();
     let action = match schedule.gap() {
-        GapPolicy::Skip if schedule.rule().is_some_and(|r| r.count().is_some()) => {
+        GapPolicy::Skip if schedule.rules().iter().any(|r| r.count().is_some()) => {
             text(t::SKIPPED_NOT_COUNTED)
         }
         GapPolicy::Skip => text(t::SKIPPED),
@@ -1134,7 +1159,7 @@ mod tests {
         let mut spec = Spec::new(zone, start);
         tweak(&mut spec);
         let mut schedule = Schedule::new(&spec).expect("valid spec");
-        schedule.rule = Some(rule);
+        schedule.rules = vec![rule];
         schedule
     }
 

@@ -9,6 +9,11 @@ use super::templates;
 templates! { DESCRIBE;
     // --- The rule sentence. `{when}` is one of the WHEN templates; the
     // optional clauses after it are empty texts when absent.
+    ALSO "describe.also" "Also {rule}" "另外，{rule}" "另外，{rule}";
+    UNION "describe.union"
+        "A time more than one rule generates runs once."
+        "多条规则生成的同一时间只执行一次。"
+        "多條規則產生的同一時間只執行一次。";
     RULE "describe.rule"
         "{when} in {zone}, starting {start}{count}{until}{plus}{except}."
         "自{start}起，在{zone}时区{when}{count}{until}{plus}{except}。"
@@ -165,6 +170,10 @@ templates! { DESCRIBE;
     // --- The clauses after the zone and start.
     COUNT "describe.count"
         ", {runs|once|{runs} times}" "，共{runs}次" "，共{runs}次";
+    COUNT_TWICE "describe.count.twice"
+        ", {runs|once|{runs} times} ({count} {count|occurrence|occurrences}: {twice} {twice|runs|run} twice in a repeated hour)"
+        "，共执行{runs}次（{count}个实例，其中{twice}个在重复的那一小时内执行两次）"
+        "，共執行{runs}次（{count}個實例，其中{twice}個在重複的那一小時內執行兩次）";
     COUNT_MERGED "describe.count.merged"
         ", {runs|once|{runs} times} ({count} {count|occurrence|occurrences}: {merged} merged into another at the same instant)"
         "，共执行{runs}次（{count}个实例，其中{merged}个与另一实例在同一时刻而合并）"

@@ -100,6 +100,14 @@ templates! { NOTES;
         "the rule does not generate `start` {start} nor any later time"
         "规则既不会生成`start`所指的{start}，也不会生成之后的任何时间"
         "規則既不會產生`start`所指的{start}，也不會產生之後的任何時間";
+    START_UNSYNCHRONIZED_RULES "warning.start_unsynchronized.rules"
+        "no rule generates `start` {start}; the first occurrence is {first}"
+        "没有哪条规则生成`start`所指的{start}；第一个实例是{first}"
+        "沒有哪條規則產生`start`所指的{start}；第一個實例是{first}";
+    START_UNSYNCHRONIZED_NEVER_RULES "warning.start_unsynchronized.never.rules"
+        "no rule generates `start` {start} nor any later time"
+        "没有哪条规则生成`start`所指的{start}，也没有哪条规则生成之后的任何时间"
+        "沒有哪條規則產生`start`所指的{start}，也沒有哪條規則產生之後的任何時間";
     START_IN_GAP "warning.start_in_gap"
         "`start` {start} does not exist in {zone}; it is treated like any other nominal under gap `{policy}`"
         "`start`所指的{start}在{zone}时区不存在；它和其他名义时间一样按`gap`策略`{policy}`处理"
