@@ -16,7 +16,7 @@ use crate::expand::{Candidate, Expander, RequestedDate, civil_seconds};
 use crate::format::{fmt_instant, fmt_nominal, month_name, push_key, push_nominal, push_offset};
 use crate::note::{Note, NoteCode};
 use crate::policy::InvalidDatePolicy;
-use crate::rule::Until;
+use crate::rule::{Rule, Until};
 use crate::spec::Schedule;
 use crate::zone::{self, Outcome, Resolver, Run, Runs, Transition};
 
@@ -367,7 +367,10 @@ fn entry_ceiling(held: usize) -> Result<(), Error> {
 
 #[inline(never)]
 fn too_many_entries() -> Error {
-    ceiling_error(format!("the expansion has more than {MAX_ENTRIES} entries"))
+    Error::new(
+        ErrorCode::LimitExceeded,
+        format!("the expansion has more than {MAX_ENTRIES} entries, the ceiling of one call"),
+    )
 }
 
 /// The instants of the executions, as `expand(..)?.executions()` lists
@@ -526,10 +529,46 @@ fn notices_in(
     collect(schedule, &options, entries, true)
 }
 
-fn ceiling_error(what: String) -> Error {
+/// A ceiling's `limit_exceeded` (its message names the ceiling) with what
+/// would help this schedule over this window: `to` and `limit` where they
+/// end the walk, COUNT or UNTIL only for a rule without them, its BY parts
+/// only when it has some. A counted rule walks every occurrence from its
+/// start, so a window far after the start runs out of steps before it;
+/// there only a later start or an UNTIL (which the expander skips to the
+/// window with) helps.
+#[inline(never)]
+fn advised(schedule: &Schedule, options: &ExpandOptions, err: Error, steps: bool) -> Error {
+    if err.code() != ErrorCode::LimitExceeded {
+        return err;
+    }
+    let rule = schedule.rule.as_ref();
+    let walked = rule.is_some_and(|r| r.count.is_some())
+        && options
+            .from
+            .is_some_and(|from| start_instant(schedule).is_ok_and(|start| from > start));
+    let advice = if steps && walked {
+        format!(
+            "`COUNT` counts from `start` {}, so every occurrence before the window is walked; move `start` nearer the window, with the `COUNT` that is left, or end the rule with `UNTIL`, which lets the expansion skip to the window",
+            fmt_nominal(schedule.start())
+        )
+    } else {
+        let limit = match options.limit {
+            Some(_) => "lower `limit`",
+            None => "set a `limit`",
+        };
+        match schedule.is_unbounded() {
+            true => format!("narrow the window with `to`, {limit}, or add COUNT or UNTIL"),
+            false => format!("narrow the window with `to` or {limit}"),
+        }
+    };
+    let by_parts = if steps && rule.is_some_and(Rule::has_by_parts) {
+        "; check its BY parts too: they may meet rarely or never"
+    } else {
+        ""
+    };
     Error::new(
         ErrorCode::LimitExceeded,
-        format!("{what}: narrow the window with `to`, lower `limit`, or add COUNT or UNTIL"),
+        format!("{}: {advice}{by_parts}", err.message()),
     )
 }
 
@@ -605,7 +644,10 @@ fn keep_entry(entries: &mut Vec<Entry>, dst_only: bool, entry: Entry) -> Result<
     } else if !entry.is_dst_affected() {
         return Ok(());
     } else if entries.len() >= MAX_ENTRIES {
-        return Err(ceiling_error(format!("more than {MAX_ENTRIES} notices")));
+        return Err(Error::new(
+            ErrorCode::LimitExceeded,
+            format!("more than {MAX_ENTRIES} notices, the ceiling of one call"),
+        ));
     }
     entries.push(entry);
     Ok(())
@@ -666,7 +708,8 @@ fn run(
     warnings.extend(date_list_warnings(schedule));
     let mut planner = Planner::new(schedule, options);
     while let Some(next) = nominals.next() {
-        match planner.step(next, &mut nominals, &mut resolver, sink)? {
+        let flow = planner.step(next, &mut nominals, &mut resolver, sink);
+        match flow.map_err(|e| advised(schedule, options, e, false))? {
             Flow::Next => {}
             Flow::PastWindow => break,
             Flow::OutOfRange(nominal) => {
@@ -676,7 +719,7 @@ fn run(
             Flow::LimitReached => break,
         }
     }
-    finish(schedule, nominals.expander(), warnings)
+    finish(nominals.expander(), warnings).map_err(|e| advised(schedule, options, e, true))
 }
 
 /// The option errors `run` reports before expanding anything.
@@ -1262,25 +1305,15 @@ fn out_of_range(schedule: &Schedule, nominal: DateTime) -> Warning {
     }
 }
 
-fn finish(
-    schedule: &Schedule,
-    expander: Option<&Expander>,
-    warnings: Vec<Warning>,
-) -> Result<Vec<Warning>, Error> {
+fn finish(expander: Option<&Expander>, warnings: Vec<Warning>) -> Result<Vec<Warning>, Error> {
     if expander.is_some_and(|x| x.over_budget()) {
         // BY parts that rarely or never meet burn the steps
-        // (`FREQ=HOURLY;INTERVAL=3;BYHOUR=0` from 01:00); with COUNT or
-        // UNTIL there, adding one is no advice.
-        let more = if schedule.is_unbounded() {
-            "; or narrow the window with `to`, lower `limit`, or add COUNT or UNTIL"
-        } else {
-            ", or narrow the window with `to`"
-        };
+        // (`FREQ=HOURLY;INTERVAL=3;BYHOUR=0` from 01:00), and so does a
+        // counted rule walked from its start to a far window; `advised`
+        // says which.
         return Err(Error::new(
             ErrorCode::LimitExceeded,
-            format!(
-                "the rule needs more than {MAX_STEPS} expansion steps: its BY parts may meet rarely or never (check them){more}"
-            ),
+            format!("the rule needs more than {MAX_STEPS} expansion steps, the ceiling of one call"),
         ));
     }
     Ok(warnings)
