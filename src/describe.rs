@@ -832,6 +832,9 @@ fn dst_sentences(schedule: &Schedule, start: DateTime) -> Vec<String> {
     let Some((from, to)) = dst_window(tz, start) else {
         return Vec::new();
     };
+    if let Some(empty) = empty_window_sentence(schedule, start, to) {
+        return vec![empty];
+    }
     let transitions = zone::transitions(tz, from, to, 64);
     if transitions.is_empty() {
         // No clock changes here (e.g. Asia/Tokyo, UTC): nothing to say.
@@ -901,6 +904,29 @@ fn hits(
         }
     }
     Some(hits)
+}
+
+/// "It has no occurrence in the 3 years after …", when none falls between
+/// `start` and `to` (a schedule described from after its end, or whose
+/// next occurrence is years away): saying that clock changes do not affect
+/// it there would hide it. Names the next occurrence's date, if any.
+/// `None` when one falls there, or when finding out passes a ceiling.
+fn empty_window_sentence(schedule: &Schedule, start: DateTime, to: Timestamp) -> Option<String> {
+    use crate::plan::{ExpandOptions, execution_instants};
+    let from = zone::compatible(schedule.time_zone(), start)?;
+    let window = ExpandOptions::new().from(from).to(to).limit(1);
+    if !execution_instants(schedule, &window).ok()?.is_empty() {
+        return None;
+    }
+    let next = execution_instants(schedule, &ExpandOptions::new().from(from).limit(1)).ok()?;
+    let date = start.date();
+    Some(match next.first() {
+        Some(at) => format!(
+            "It has no occurrence in the {DST_YEARS} years after {date}; the next is on {}.",
+            schedule.time_zone().to_datetime(*at).date()
+        ),
+        None => format!("It has no occurrence after {date}."),
+    })
 }
 
 /// The instants to search for transitions: `start` (as UTC, widened by a

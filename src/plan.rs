@@ -304,6 +304,11 @@ impl Expansion {
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
     }
+    /// Adds a warning about how the result was asked for (`empty_window`).
+    #[cfg(any(feature = "native", feature = "wasm"))]
+    pub(crate) fn warn(&mut self, warning: Option<Warning>) {
+        self.warnings.extend(warning);
+    }
 }
 
 impl Serialize for Expansion {

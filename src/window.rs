@@ -37,6 +37,16 @@ impl Spelling {
         }
     }
 
+    /// `from` set to `at`, as this surface writes it.
+    #[cfg(any(feature = "native", feature = "wasm"))]
+    fn window_start(self, at: &str) -> String {
+        match self {
+            #[cfg(feature = "native")]
+            Spelling::Flags => format!("--from {at}"),
+            Spelling::Fields => format!("from: '{at}'"),
+        }
+    }
+
     /// The error of a bound that is neither `now`, a time nor a duration:
     /// on the command line, the instant's error with the other forms a
     /// bound takes.
@@ -54,6 +64,55 @@ impl Spelling {
             Spelling::Fields => err,
         }
     }
+}
+
+/// `empty_window`: none of `schedules` has an occurrence in the window of
+/// `options`, although one of them has occurrences outside it (a schedule
+/// that ended before the window, or starts after it), so an empty table
+/// or "0 added, 0 removed" would hide it. The warning names the first
+/// occurrence and the window start that shows it, in `spelling`. `None`
+/// without a window, when an occurrence falls in it, when no schedule has
+/// one at all, or when finding out passes a ceiling.
+#[cfg(any(feature = "native", feature = "wasm"))]
+pub(crate) fn empty_window(
+    spelling: Spelling,
+    schedules: &[&Schedule],
+    options: &ExpandOptions,
+) -> Option<crate::plan::Warning> {
+    use crate::format::fmt_instant;
+    use crate::plan::{Warning, execution_instants};
+    let (from, to) = (options.get_from(), options.get_to());
+    if from.is_none() && to.is_none() {
+        return None;
+    }
+    let mut window = ExpandOptions::new().limit(1);
+    window = from.map_or(window, |f| window.from(f));
+    window = to.map_or(window, |t| window.to(t));
+    let mut first: Option<Timestamp> = None;
+    for schedule in schedules {
+        if !execution_instants(schedule, &window).ok()?.is_empty() {
+            return None;
+        }
+        let own = execution_instants(schedule, &ExpandOptions::new().limit(1)).ok()?;
+        first = first.into_iter().chain(own).min();
+    }
+    let first = fmt_instant(first?);
+    let span = match (from, to) {
+        (Some(f), Some(t)) => format!("{} to {}", fmt_instant(f), fmt_instant(t)),
+        (Some(f), None) => format!("from {} on", fmt_instant(f)),
+        (None, _) => format!("before {}", fmt_instant(to?)),
+    };
+    let subject = match schedules.len() {
+        1 => "no occurrence falls",
+        _ => "neither schedule has an occurrence",
+    };
+    Some(Warning::new(
+        "empty_window",
+        format!(
+            "{subject} in the window {span}: the first is at {first}; `{}` starts the window there",
+            spelling.window_start(&first)
+        ),
+    ))
 }
 
 /// A limit as a surface carries it.

@@ -30,7 +30,7 @@ use std::io::{self, IsTerminal, Write};
 use crate::error::{Error, ErrorCode};
 use crate::plan::{ExpandOptions, Expansion};
 use crate::spec::{Schedule, Spec};
-use crate::window::{Reader, Spelling};
+use crate::window::{Reader, Spelling, empty_window};
 use clap::Parser;
 use jiff::Timestamp;
 
@@ -603,7 +603,11 @@ fn expand(
 ) -> Result<Expansion, Error> {
     let (reader, _) = window.reader(schedule, sources)?;
     let options = reader.options(limit, window.from.as_deref(), window.to.as_deref())?;
-    crate::plan::expand(schedule, &options)
+    let mut result = crate::plan::expand(schedule, &options)?;
+    if result.entries().is_empty() {
+        result.warn(empty_window(Spelling::Flags, &[schedule], &options));
+    }
+    Ok(result)
 }
 
 /// `wallclock notices`: by default the coming year of a running schedule.
@@ -624,7 +628,12 @@ fn notices(
         (None, Some(to)) => reader.to(to, from)?,
         (None, None) => crate::plan::notice_window(schedule, from).1,
     };
-    crate::plan::notices(schedule, from, to)
+    let mut result = crate::plan::notices(schedule, from, to)?;
+    if result.entries().is_empty() {
+        let window = ExpandOptions::new().from(from).to(to);
+        result.warn(empty_window(Spelling::Flags, &[schedule], &window));
+    }
+    Ok(result)
 }
 
 /// `wallclock diff`: both specs over one window; `DIFFERS` when anything does.
@@ -657,7 +666,11 @@ fn diff(
         Some(text) => reader.to(text, from)?,
         None => input::horizon_end(&old, from, "P365D")?,
     };
-    let result = crate::diff::diff(&old, &new, &ExpandOptions::new().from(from).to(to))?;
+    let window = ExpandOptions::new().from(from).to(to);
+    let mut result = crate::diff::diff(&old, &new, &window)?;
+    if result.changes().is_empty() && result.unchanged() == 0 {
+        result.warn(empty_window(Spelling::Flags, &[&old, &new], &window));
+    }
     let rows = || table::diff_rows(&result);
     let table = |out: &mut String| table::diff(out, &result);
     Report {

@@ -444,6 +444,28 @@ test('window options: the CLI\'s reader (tests/cli.rs window_options_read_as_in_
   }
 });
 
+test('an empty window warns, as the CLI does in its own spelling (tests/diff_cli.rs an_empty_window_says_so_and_points_at_from)', () => {
+  const old = { id: 'daily', timeZone: 'America/New_York', start: '2026-03-06T02:30', rrule: 'FREQ=DAILY;COUNT=4' };
+  const window = { from: '2026-12-02T00:00:00Z', to: '2027-12-02T00:00:00Z' };
+  const tail = "the first is at 2026-03-06T07:30:00Z; `from: '2026-03-06T07:30:00Z'` starts the window there";
+  const d = wc.diff(old, { ...old, gap: 'shift' }, window);
+  assert.equal(d.identical, true);
+  assert.deepEqual(d.warnings, [{
+    code: 'empty_window',
+    message: `neither schedule has an occurrence in the window 2026-12-02T00:00:00Z to 2027-12-02T00:00:00Z: ${tail}`,
+  }]);
+  for (const result of [wc.expand(old, { from: window.from }), wc.notices(old, window)]) {
+    assert.deepEqual(result.entries, []);
+    assert.deepEqual(result.warnings.map((w) => w.code), ['empty_window']);
+    assert.ok(result.warnings[0].message.endsWith(tail), result.warnings[0].message);
+  }
+  // The window the warning names shows the change; one that holds an
+  // occurrence warns about nothing.
+  const shown = wc.diff(old, { ...old, gap: 'shift' }, { from: '2026-03-06T07:30:00Z', to: '2027-03-06T07:30:00Z' });
+  assert.deepEqual([shown.summary.changed, shown.warnings], [1, []]);
+  assert.deepEqual(wc.expand(old, { from: '2026-03-07' }).warnings, []);
+});
+
 test('due lists are checked as `wallclock misfire` checks them (tests/cli.rs misfire_checks_due_lists_as_js_does)', () => {
   // tests/fixtures/due-checks.json: the CLI gives these errors and warnings word for word.
   const { spec, now, cases } = JSON.parse(readFileSync(new URL('../fixtures/due-checks.json', import.meta.url), 'utf8'));
