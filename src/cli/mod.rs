@@ -465,8 +465,8 @@ fn run(cli: Cli, out: &mut String, sources: &mut Sources) -> Result<i32, Error> 
     Ok(OK)
 }
 
-/// `from-ical`: every event of the calendar (or the one `--uid` names), each
-/// checked before any is printed.
+/// `from-ical`: every event of the calendar that can be read (or the one
+/// `--uid` names), each refusal a warning; an error when none can be.
 fn from_ical(
     out: &mut String,
     file: &str,
@@ -482,11 +482,9 @@ fn from_ical(
     if let Some(tz) = tz {
         options = options.time_zone(tz);
     }
-    let events = crate::ical::parse_ical_events(&text, &options)?;
-    for event in &events {
-        Schedule::new(event.spec())?;
-    }
-    for event in &events {
+    let import = crate::ical::parse_ical_events(&text, &options)?;
+    warn(import.refused());
+    for event in import.events() {
         warn(event.warnings());
         let spec = event.spec();
         let rows = || table::spec_rows(spec);
