@@ -13,7 +13,7 @@ export type MisfirePolicy = 'all' | 'latest_only' | 'skip';
 /** What the ledger's scheduler does with an occurrence due while the previous one still runs. */
 export type OverlapPolicy = 'allow' | 'skip' | 'queue';
 
-/** A schedule as written by a user. Unknown keys are rejected. */
+/** A schedule as written by a user (docs/spec.md §1: types, defaults, errors). Unknown keys are rejected. */
 export interface Spec {
   /** Schedule identity, part of every key; 1 to 200 bytes without `|`. Default `preview`. */
   id?: string;
@@ -110,14 +110,32 @@ export interface Transition {
   localAfter: string;
 }
 
+/** The codes and when each is given: docs/spec.md §6. */
 export type WarningCode =
   | 'start_unsynchronized'
   | 'start_in_gap'
   | 'start_in_fold'
   /** The expansion ended where the next time would fall after 9999-12-30T22:00:00Z. */
   | 'out_of_range'
+  | 'zone_alias'
+  | 'fixed_offset_zone'
+  | 'reversed_sign_zone'
+  /** Only from the command line: the package reads no Windows zone names. */
+  | 'windows_zone'
+  | 'exdate_unmatched'
+  | 'rdate_duplicate'
+  /** {@link expand}, {@link notices}, {@link diff}: no occurrence in the window, though there are some elsewhere. */
+  | 'empty_window'
   /** {@link decideMisfires}: a due entry after `now`, not decided. */
-  | 'not_due';
+  | 'not_due'
+  /** The next ones come from `wallclock from-ical` only. */
+  | 'utc_start'
+  | 'floating_start'
+  | 'all_day_event'
+  | 'override_moved'
+  | 'override_cancelled'
+  | 'override_ignored'
+  | 'event_refused';
 
 export interface Warning {
   code: WarningCode;
@@ -239,8 +257,11 @@ export interface Diff {
   fields: FieldChange[];
   /** Every occurrence that differs, in nominal order. */
   changes: Change[];
+  /** `empty_window` when neither spec has an occurrence in the window. */
+  warnings: Warning[];
 }
 
+/** The codes and when each is given: docs/spec.md §7. */
 export type ErrorCode =
   | 'unknown_time_zone'
   | 'invalid_rrule'

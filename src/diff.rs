@@ -5,7 +5,7 @@
 //!
 //! Both sides are expanded with the same [`ExpandOptions`], so a diff is
 //! bounded exactly like an expansion. Entries are matched by key (`<id>|<nominal>`,
-//! SPEC §3): a key is what a handler deduplicates on, so "the same
+//! docs/spec.md §3): a key is what a handler deduplicates on, so "the same
 //! occurrence" means "the same key". Changing `id` therefore changes every
 //! key, and the diff says so.
 

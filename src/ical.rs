@@ -225,6 +225,9 @@ fn distinct_uids(components: &[Component]) -> Vec<Option<String>> {
     out
 }
 
+/// A main event (no `RECURRENCE-ID`) by its `UID`: read, or why not.
+type Main = (Option<String>, Result<(Event, Read), Error>);
+
 /// Each main event read and its overrides applied (not validated yet), or
 /// why it cannot be; then each override whose main event is missing. In
 /// the calendar's order, with the UID each concerns.
@@ -232,7 +235,7 @@ fn read_groups(
     components: Vec<Component>,
     options: &IcalOptions,
 ) -> Vec<(Option<String>, Result<IcalEvent, Error>)> {
-    let mut masters: Vec<(Option<String>, Result<(Event, Read), Error>)> = Vec::new();
+    let mut masters: Vec<Main> = Vec::new();
     let mut overrides: Vec<(Option<String>, Result<Event, Error>)> = Vec::new();
     for component in components {
         let uid = component.uid.clone();
@@ -282,7 +285,7 @@ fn read_groups(
 /// An override that cannot be read refuses its main event: applying the
 /// others and dropping it would run the occurrence it changes.
 fn masters_refuse(
-    masters: &mut [(Option<String>, Result<(Event, Read), Error>)],
+    masters: &mut [Main],
     uid: &Option<String>,
     e: Error,
 ) {
@@ -403,7 +406,9 @@ fn components(lines: &[Line]) -> Vec<Component> {
         let read = parse_line(line);
         match read.as_ref().map(|p| p.name.as_str()) {
             Ok("BEGIN") => {
-                let what = read.map(|p| p.value.trim().to_ascii_uppercase()).unwrap_or_default();
+                let what = read
+                    .map(|p| p.value.trim().to_ascii_uppercase())
+                    .unwrap_or_default();
                 if what == "VEVENT" {
                     events.push(Component::new(line.pos(0)));
                 }

@@ -64,7 +64,9 @@ pub use describe::{describe, describe_from};
 pub use diff::{Cause, Change, ChangeKind, Diff, FieldChange, Side, diff};
 pub use error::{Error, ErrorCode};
 pub use format::{fmt_instant, fmt_nominal, fmt_offset, key};
-pub use ical::{IcalEvent, IcalImport, IcalOptions, parse_ical, parse_ical_events, to_ical, to_vcalendar};
+pub use ical::{
+    IcalEvent, IcalImport, IcalOptions, parse_ical, parse_ical_events, to_ical, to_vcalendar,
+};
 pub use misfire::{Decision, Due, MisfireDecision, check_due, decide_misfires, fmt_duration};
 pub use note::{Note, NoteCode};
 pub use outage::{

@@ -29,6 +29,19 @@ pub enum NoteCode {
 }
 
 impl NoteCode {
+    /// Every code, in the order `docs/spec.md` lists them.
+    pub const ALL: [NoteCode; 9] = [
+        NoteCode::GapSkipped,
+        NoteCode::GapShifted,
+        NoteCode::GapSnapped,
+        NoteCode::FoldFirst,
+        NoteCode::FoldSecond,
+        NoteCode::FoldBoth,
+        NoteCode::InvalidDateBackward,
+        NoteCode::InvalidDateForward,
+        NoteCode::Merged,
+    ];
+
     /// The lowercase token.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -99,5 +112,30 @@ impl Serialize for Note {
         st.serialize_field("code", self.code.as_str())?;
         st.serialize_field("message", &self.message)?;
         st.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NoteCode;
+
+    /// [`NoteCode::ALL`] holds every variant once: a new variant fails to
+    /// compile here until it has a place in the list.
+    #[test]
+    fn all_lists_every_code_once() {
+        for (i, code) in NoteCode::ALL.iter().enumerate() {
+            let place = match code {
+                NoteCode::GapSkipped => 0,
+                NoteCode::GapShifted => 1,
+                NoteCode::GapSnapped => 2,
+                NoteCode::FoldFirst => 3,
+                NoteCode::FoldSecond => 4,
+                NoteCode::FoldBoth => 5,
+                NoteCode::InvalidDateBackward => 6,
+                NoteCode::InvalidDateForward => 7,
+                NoteCode::Merged => 8,
+            };
+            assert_eq!(place, i, "{}", code.as_str());
+        }
     }
 }

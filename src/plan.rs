@@ -1,6 +1,6 @@
 //! Ties the layers together: expands the rule in nominal time, resolves each
 //! nominal through the zone policies, then applies COUNT and UNTIL after
-//! resolution, merges collisions, builds keys and notes (SPEC §2–§3).
+//! resolution, merges collisions, builds keys and notes (docs/spec.md §2–§3).
 
 use std::fmt;
 use std::sync::Arc;
@@ -128,7 +128,7 @@ pub(crate) struct EntryContext {
     zone: Box<str>,
 }
 
-/// One nominal occurrence and what became of it (SPEC §3).
+/// One nominal occurrence and what became of it (docs/spec.md §3).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     ctx: Arc<EntryContext>,
@@ -242,14 +242,39 @@ pub struct Warning {
 }
 
 impl Warning {
+    /// Every warning code any surface gives, in the order `docs/spec.md`
+    /// lists (and explains) them; `tests/spec_doc.rs` holds the two, the
+    /// typings and the codes written in `src/` together.
+    pub const CODES: &'static [&'static str] = &[
+        "start_unsynchronized",
+        "start_in_gap",
+        "start_in_fold",
+        "out_of_range",
+        "zone_alias",
+        "fixed_offset_zone",
+        "reversed_sign_zone",
+        "windows_zone",
+        "exdate_unmatched",
+        "rdate_duplicate",
+        "empty_window",
+        "not_due",
+        "utc_start",
+        "floating_start",
+        "all_day_event",
+        "override_moved",
+        "override_cancelled",
+        "override_ignored",
+        "event_refused",
+    ];
+
     pub(crate) fn new(code: &'static str, message: String) -> Warning {
+        debug_assert!(
+            Warning::CODES.contains(&code),
+            "warning code `{code}` not in Warning::CODES"
+        );
         Warning { code, message }
     }
-    /// `start_unsynchronized`, `start_in_gap`, `start_in_fold`, `out_of_range`
-    /// (the expansion ended at the end of the representable range), and for
-    /// the zone name `zone_alias`, `fixed_offset_zone`, `reversed_sign_zone`,
-    /// `windows_zone`, for the date lists `exdate_unmatched` and
-    /// `rdate_duplicate`.
+    /// One of [`Warning::CODES`].
     pub fn code(&self) -> &'static str {
         self.code
     }
@@ -268,7 +293,7 @@ impl Serialize for Warning {
     }
 }
 
-/// The result of an expansion (SPEC §3).
+/// The result of an expansion (docs/spec.md §3).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expansion {
     entries: Vec<Entry>,
@@ -1318,7 +1343,9 @@ fn finish(expander: Option<&Expander>, warnings: Vec<Warning>) -> Result<Vec<War
         // says which.
         return Err(Error::new(
             ErrorCode::LimitExceeded,
-            format!("the rule needs more than {MAX_STEPS} expansion steps, the ceiling of one call"),
+            format!(
+                "the rule needs more than {MAX_STEPS} expansion steps, the ceiling of one call"
+            ),
         ));
     }
     Ok(warnings)

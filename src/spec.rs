@@ -1,4 +1,4 @@
-//! The schedule spec (SPEC §1): the JSON shape and the validated
+//! The schedule spec (docs/spec.md §1): the JSON shape and the validated
 //! [`Schedule`] that everything else consumes.
 
 use std::sync::Arc;
@@ -42,7 +42,7 @@ pub(crate) fn is_default<T: Default + PartialEq>(t: &T) -> bool {
     *t == T::default()
 }
 
-/// A schedule as written by a user (SPEC §1): camelCase JSON, the same shape
+/// A schedule as written by a user (docs/spec.md §1): camelCase JSON, the same shape
 /// in Rust, JavaScript and on the command line.
 ///
 /// A `Spec` is unvalidated data; [`Schedule::new`] checks it.

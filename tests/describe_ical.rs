@@ -32,19 +32,26 @@ fn an_empty_window_is_said_to_be_empty() {
     )
     .unwrap();
     let text = wallclock::describe_from(&ended, at("2030-01-01T00:00:00Z"));
-    assert!(text.ends_with(" It has no occurrence after 2029-12-31."), "{text}");
+    assert!(
+        text.ends_with(" It has no occurrence after 2029-12-31."),
+        "{text}"
+    );
     let decade = Schedule::from_json(
         r#"{"timeZone":"Europe/Berlin","start":"2026-01-01T09:00","rrule":"FREQ=YEARLY;INTERVAL=10"}"#,
     )
     .unwrap();
     let text = wallclock::describe_from(&decade, at("2027-01-01T00:00:00Z"));
     assert!(
-        text.ends_with(" It has no occurrence in the 3 years after 2027-01-01; the next is on 2036-01-01."),
+        text.ends_with(
+            " It has no occurrence in the 3 years after 2027-01-01; the next is on 2036-01-01."
+        ),
         "{text}"
     );
     let text = wallclock::describe_from(&decade, at("2025-06-01T00:00:00Z"));
     assert!(
-        text.ends_with(" Clock changes in Europe/Berlin do not affect it in the 3 years after 2026-01-01."),
+        text.ends_with(
+            " Clock changes in Europe/Berlin do not affect it in the 3 years after 2026-01-01."
+        ),
         "{text}"
     );
 }

@@ -151,7 +151,8 @@ fn an_empty_window_says_so_and_points_at_from() {
     let (old, new) = (spec_file("old-e.json", OLD), spec_file("new-e.json", NEW));
     let (old, new) = (old.to_str().unwrap(), new.to_str().unwrap());
     let now = ["--now", "2026-12-02T00:00:00Z"];
-    let (code, stdout, stderr) = wallclock(&[&["diff", "--old", old, "--new", new][..], &now].concat());
+    let (code, stdout, stderr) =
+        wallclock(&[&["diff", "--old", old, "--new", new][..], &now].concat());
     assert_eq!(code, 0, "{stderr}");
     let v: Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(v["summary"]["unchanged"], 0);
@@ -163,7 +164,11 @@ fn an_empty_window_says_so_and_points_at_from() {
          `--from 2026-03-06T07:30:00Z` starts the window there"
     );
     let (_, table, _) = wallclock(
-        &[&["diff", "--old", old, "--new", new, "--format", "table"][..], &now].concat(),
+        &[
+            &["diff", "--old", old, "--new", new, "--format", "table"][..],
+            &now,
+        ]
+        .concat(),
     );
     assert!(
         table.starts_with("0 added, 0 removed, 0 moved, 0 changed, 0 unchanged\n\nwarnings:\n  empty_window: neither schedule"),
@@ -171,8 +176,19 @@ fn an_empty_window_says_so_and_points_at_from() {
     );
     // The window the warning names shows the change.
     let (code, stdout, stderr) = wallclock(
-        &[&["diff", "--old", old, "--new", new, "--from", "2026-03-06T07:30:00Z"][..], &now]
-            .concat(),
+        &[
+            &[
+                "diff",
+                "--old",
+                old,
+                "--new",
+                new,
+                "--from",
+                "2026-03-06T07:30:00Z",
+            ][..],
+            &now,
+        ]
+        .concat(),
     );
     assert_eq!(code, 1, "{stderr}");
     let v: Value = serde_json::from_str(&stdout).unwrap();
@@ -194,7 +210,10 @@ fn expand_and_notices_of_an_empty_window_warn() {
         let v: Value = serde_json::from_str(&stdout).unwrap();
         assert_eq!(v["entries"], serde_json::json!([]), "{command}");
         let message = v["warnings"][0]["message"].as_str().unwrap_or_default();
-        assert_eq!(v["warnings"][0]["code"], "empty_window", "{command}: {stdout}");
+        assert_eq!(
+            v["warnings"][0]["code"], "empty_window",
+            "{command}: {stdout}"
+        );
         assert!(
             message.ends_with(
                 "the first is at 2026-03-06T07:30:00Z; `--from 2026-03-06T07:30:00Z` starts the window there"
@@ -210,7 +229,12 @@ fn expand_and_notices_of_an_empty_window_warn() {
         r#"{"timeZone":"UTC","start":"2026-01-01T09:00","exdate":["2026-01-01T09:00"]}"#,
     );
     let (_, stdout, _) = wallclock(&[
-        "expand", "--spec", none.to_str().unwrap(), "--from", "2027-01-01", "--json",
+        "expand",
+        "--spec",
+        none.to_str().unwrap(),
+        "--from",
+        "2027-01-01",
+        "--json",
     ]);
     assert!(!stdout.contains("empty_window"), "{stdout}");
 }

@@ -167,12 +167,21 @@ fn a_count_walked_to_a_far_window_is_told_what_helps() {
     let window = ExpandOptions::new()
         .from("2040-01-01T00:00:00Z".parse().unwrap())
         .limit(3);
-    let err = expand(&spec("2026-01-01T00:00", "FREQ=MINUTELY;COUNT=9000000"), &window)
-        .expect_err("the walk passes the ceiling");
+    let err = expand(
+        &spec("2026-01-01T00:00", "FREQ=MINUTELY;COUNT=9000000"),
+        &window,
+    )
+    .expect_err("the walk passes the ceiling");
     let message = err.message();
     assert_eq!(err.code(), wallclock::ErrorCode::LimitExceeded);
-    assert!(message.contains("5000000 expansion steps, the ceiling of one call"), "{message}");
-    assert!(message.contains("`COUNT` counts from `start` 2026-01-01T00:00:00"), "{message}");
+    assert!(
+        message.contains("5000000 expansion steps, the ceiling of one call"),
+        "{message}"
+    );
+    assert!(
+        message.contains("`COUNT` counts from `start` 2026-01-01T00:00:00"),
+        "{message}"
+    );
     // Advice that cannot help this rule: it has no BY parts, and `to` or
     // `limit` do not shorten a walk that happens before the window.
     for useless in ["BY parts", "`to`", "`limit`"] {
@@ -186,7 +195,11 @@ fn a_count_walked_to_a_far_window_is_told_what_helps() {
         let firsts: Vec<String> = result.executions().map(|t| t.to_string()).collect();
         assert_eq!(
             firsts,
-            ["2040-01-01T00:00:00Z", "2040-01-01T00:01:00Z", "2040-01-01T00:02:00Z"]
+            [
+                "2040-01-01T00:00:00Z",
+                "2040-01-01T00:01:00Z",
+                "2040-01-01T00:02:00Z"
+            ]
         );
     }
 }

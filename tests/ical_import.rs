@@ -45,7 +45,10 @@ fn instants(spec: &wallclock::Spec) -> Vec<String> {
 #[test]
 fn every_event_of_a_calendar_is_read() {
     let text = calendar(&[STANDUP, REVIEW]);
-    let events = parse_ical_events(&text, &IcalOptions::new()).unwrap().events().to_vec();
+    let events = parse_ical_events(&text, &IcalOptions::new())
+        .unwrap()
+        .events()
+        .to_vec();
     let uids: Vec<_> = events.iter().map(|e| e.uid()).collect();
     assert_eq!(uids, [Some("standup"), Some("review")]);
     assert_eq!(events[1].spec().time_zone, "America/New_York");
@@ -216,7 +219,8 @@ fn uid_reads_only_that_event() {
     assert_eq!(picked.len(), 1);
     assert_eq!(picked[0].spec().start, "2026-03-02T09:15");
     // The one named still fails on its own faults.
-    let err = parse_ical_events(&text, &IcalOptions::new().uid("utc-weekly@google.com")).unwrap_err();
+    let err =
+        parse_ical_events(&text, &IcalOptions::new().uid("utc-weekly@google.com")).unwrap_err();
     assert_eq!(err.code(), ErrorCode::Unsupported);
     assert!(err.message().contains("is in UTC"), "{err}");
 }
@@ -241,7 +245,10 @@ fn unreadable_events_are_refused_one_by_one() {
     ];
     assert_eq!(refused.len(), expected.len(), "{refused:#?}");
     for (got, want) in refused.iter().zip(expected) {
-        assert!(got.starts_with(want), "{got}\n  expected it to start with\n{want}");
+        assert!(
+            got.starts_with(want),
+            "{got}\n  expected it to start with\n{want}"
+        );
     }
     // The codes stay readable in the sentence.
     assert!(refused[0].ends_with("(unsupported)"), "{}", refused[0]);
@@ -270,7 +277,11 @@ fn all_day_overrides_are_read_as_their_series() {
     assert_eq!(codes(&events[0]), ["all_day_event", "override_moved"]);
     assert_eq!(
         instants(spec),
-        ["2023-08-09T14:00:00Z", "2023-08-15T14:00:00Z", "2023-08-23T14:00:00Z"]
+        [
+            "2023-08-09T14:00:00Z",
+            "2023-08-15T14:00:00Z",
+            "2023-08-23T14:00:00Z"
+        ]
     );
 }
 
@@ -350,13 +361,20 @@ fn from_ical_imports_what_it_can_and_exits_2_when_nothing() {
     let (code, stdout, stderr) = run("mixed.ics", &mixed, &[]);
     assert_eq!(code, Some(0), "{stderr}");
     assert_eq!(stdout.lines().count(), 1, "{stdout}");
-    assert!(stdout.contains("\"start\":\"2026-03-02T09:15\""), "{stdout}");
+    assert!(
+        stdout.contains("\"start\":\"2026-03-02T09:15\""),
+        "{stdout}"
+    );
     let refused: Vec<serde_json::Value> = stderr
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(refused.len(), 4, "{stderr}");
-    assert!(refused.iter().all(|w| w["warning"]["code"] == "event_refused"));
+    assert!(
+        refused
+            .iter()
+            .all(|w| w["warning"]["code"] == "event_refused")
+    );
     assert!(
         refused[0]["warning"]["message"]
             .as_str()
@@ -374,7 +392,10 @@ fn from_ical_imports_what_it_can_and_exits_2_when_nothing() {
     let err: serde_json::Value = serde_json::from_str(stderr.lines().last().unwrap()).unwrap();
     assert_eq!(err["code"], "unsupported", "{stderr}");
     assert!(
-        err["message"].as_str().unwrap().starts_with("none of the 4 events can be read"),
+        err["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("none of the 4 events can be read"),
         "{stderr}"
     );
 }

@@ -1,4 +1,4 @@
-//! `wallclock ledger …`: the SQLite occurrence ledger on the command line.
+//! `wallclock ledger …`: the occurrence ledger (SQLite or PostgreSQL) on the command line.
 //!
 //! Every time-dependent command takes `--now INSTANT`; without it the clock
 //! is read here, never in the library. Errors print the JSON error object on

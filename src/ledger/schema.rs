@@ -201,7 +201,7 @@ CREATE TABLE occurrences_v3 (
     updated_at   TEXT,               -- NULL: unchanged since planned
     -- occurrenceId: schedule|r<revision>|<nominal>|<fold>
     id  TEXT GENERATED ALWAYS AS (schedule || '|r' || revision || '|' || nominal || '|' || fold) VIRTUAL,
-    -- The effect key (SPEC §3), shared across revisions.
+    -- The effect key (docs/spec.md §3), shared across revisions.
     key TEXT GENERATED ALWAYS AS (schedule || '|' || nominal
                                   || CASE WHEN doubled = 1 AND fold = 1 THEN '|fold=1' ELSE '' END) VIRTUAL,
     UNIQUE (schedule, nominal, fold, revision),
@@ -423,7 +423,7 @@ CREATE TABLE occurrences_v8 (
     planned_at   TEXT NOT NULL,
     updated_at   TEXT,
     live         INTEGER NOT NULL DEFAULT 1 CHECK (live IN (0, 1)),
-    -- The effect key (SPEC §3), shared across revisions.
+    -- The effect key (docs/spec.md §3), shared across revisions.
     key          TEXT NOT NULL,
     id  TEXT GENERATED ALWAYS AS (schedule || '|r' || revision || '|' || nominal || '|' || fold) VIRTUAL,
     UNIQUE (schedule, nominal, fold, revision),
