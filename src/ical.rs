@@ -157,17 +157,19 @@ pub fn parse_ical_events(text: &str, options: &IcalOptions) -> Result<IcalImport
         )
         .with_field("uid"));
     }
-    let groups = read_groups(wanted, options);
+    let groups = groups(wanted);
     let total = groups.len();
     let mut import = IcalImport {
         events: Vec::new(),
         refused: Vec::new(),
     };
     let mut first_error = None;
-    for (uid, read) in groups {
+    for group in &groups {
         // Validated here, not in `parse_ical`: a spec file's own error
         // comes from where it is used, with its field.
-        let read = read.and_then(|event| crate::spec::Schedule::new(&event.spec).map(|_| event));
+        let read = read_group(group, options)
+            .and_then(|event| crate::spec::Schedule::new(&event.spec).map(|_| event));
+        let uid = group[0].uid.clone();
         match read {
             Ok(event) => import.events.push(event),
             Err(e) => {
@@ -225,73 +227,44 @@ fn distinct_uids(components: &[Component]) -> Vec<Option<String>> {
     out
 }
 
-/// A main event (no `RECURRENCE-ID`) by its `UID`: read, or why not.
-type Main = (Option<String>, Result<(Event, Read), Error>);
-
-/// Each main event read and its overrides applied (not validated yet), or
-/// why it cannot be; then each override whose main event is missing. In
-/// the calendar's order, with the UID each concerns.
-fn read_groups(
-    components: Vec<Component>,
-    options: &IcalOptions,
-) -> Vec<(Option<String>, Result<IcalEvent, Error>)> {
-    let mut masters: Vec<Main> = Vec::new();
-    let mut overrides: Vec<(Option<String>, Result<Event, Error>)> = Vec::new();
-    for component in components {
-        let uid = component.uid.clone();
-        match component.event() {
-            Ok(event) if event.recurrence_id.is_some() => overrides.push((uid, Ok(event))),
-            Ok(event) => {
-                let read = event.read_spec(options).map(|r| (event, r));
-                masters.push((uid, read));
-            }
-            Err(e) if component.is_override => overrides.push((uid, Err(e))),
-            Err(e) => masters.push((uid, Err(e))),
-        }
-    }
-    let mut orphans = Vec::new();
-    for (uid, o) in overrides {
-        // The first main event of that UID; once refused, it stays so.
-        let master = masters
+/// The components that make one event: a main event (no `RECURRENCE-ID`)
+/// and the overrides of its `UID`, in the calendar's order, then each
+/// override whose `UID` has no main event, alone. A second main event of
+/// one `UID` is an event of its own; overrides go to the first.
+fn groups(components: Vec<Component>) -> Vec<Vec<Component>> {
+    let (overrides, mains): (Vec<Component>, Vec<Component>) =
+        components.into_iter().partition(|c| c.is_override);
+    let mut groups: Vec<Vec<Component>> = mains.into_iter().map(|m| vec![m]).collect();
+    for o in overrides {
+        let main = groups
             .iter_mut()
-            .find(|(m, _)| m.is_some() && *m == uid)
-            .map(|(_, read)| read);
-        match (master, o) {
-            (Some(Ok((_, read))), Ok(o)) => {
-                if let Err(e) = apply_override(read, &o) {
-                    masters_refuse(&mut masters, &uid, e);
-                }
-            }
-            (Some(Ok(_)), Err(e)) => masters_refuse(&mut masters, &uid, e),
-            (Some(Err(_)), _) => {}
-            (None, Ok(o)) => orphans.push((uid, Err(orphan(&o)))),
-            (None, Err(e)) => orphans.push((uid, Err(e))),
+            .find(|g| o.uid.is_some() && g[0].uid == o.uid && !g[0].is_override);
+        match main {
+            Some(group) => group.push(o),
+            None => groups.push(vec![o]),
         }
     }
-    masters
-        .into_iter()
-        .map(|(uid, read)| {
-            let event = read.map(|(event, read)| IcalEvent {
-                uid: event.uid,
-                spec: read.spec,
-                warnings: read.warnings,
-            });
-            (uid, event)
-        })
-        .chain(orphans)
-        .collect()
+    groups
 }
 
-/// An override that cannot be read refuses its main event: applying the
-/// others and dropping it would run the occurrence it changes.
-fn masters_refuse(
-    masters: &mut [Main],
-    uid: &Option<String>,
-    e: Error,
-) {
-    if let Some((_, read)) = masters.iter_mut().find(|(m, _)| m.is_some() && m == uid) {
-        *read = Err(e);
+/// One group of [`groups`] read: the main event read and each override
+/// applied to it, in order (not validated yet). The first failure refuses
+/// the whole event: dropping one override would run the occurrence it
+/// moves or cancels.
+fn read_group(group: &[Component], options: &IcalOptions) -> Result<IcalEvent, Error> {
+    let main = group[0].event()?;
+    if main.recurrence_id.is_some() {
+        return Err(orphan(&main));
     }
+    let mut read = main.read_spec(options)?;
+    for o in &group[1..] {
+        apply_override(&mut read, &o.event()?)?;
+    }
+    Ok(IcalEvent {
+        uid: main.uid,
+        spec: read.spec,
+        warnings: read.warnings,
+    })
 }
 
 /// Reads the one event of iCalendar text into a spec, as
@@ -320,9 +293,10 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
         )
         .with_field("ical"));
     }
-    let mut groups = read_groups(components, &IcalOptions::new());
-    // `components` yields at least one component, so there is one group.
-    Ok(groups.swap_remove(0).1?.spec)
+    // `components` yields at least one component, all of one `UID` (or a
+    // main event without one), so the first group is the event.
+    let groups = groups(components);
+    Ok(read_group(&groups[0], &IcalOptions::new())?.spec)
 }
 
 /// `2 events (UIDs `a`, `b`)`.
