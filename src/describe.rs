@@ -909,8 +909,8 @@ fn hits(
 /// "It has no occurrence in the 3 years after …", when none falls between
 /// `start` and `to` (a schedule described from after its end, or whose
 /// next occurrence is years away): saying that clock changes do not affect
-/// it there would hide it. Names the next occurrence's date, if any.
-/// `None` when one falls there, or when finding out passes a ceiling.
+/// it there would hide it. `None` when one falls there, or when finding
+/// out passes a ceiling.
 fn empty_window_sentence(schedule: &Schedule, start: DateTime, to: Timestamp) -> Option<String> {
     use crate::plan::{ExpandOptions, execution_instants};
     let from = zone::compatible(schedule.time_zone(), start)?;
@@ -918,15 +918,10 @@ fn empty_window_sentence(schedule: &Schedule, start: DateTime, to: Timestamp) ->
     if !execution_instants(schedule, &window).ok()?.is_empty() {
         return None;
     }
-    let next = execution_instants(schedule, &ExpandOptions::new().from(from).limit(1)).ok()?;
-    let date = start.date();
-    Some(match next.first() {
-        Some(at) => format!(
-            "It has no occurrence in the {DST_YEARS} years after {date}; the next is on {}.",
-            schedule.time_zone().to_datetime(*at).date()
-        ),
-        None => format!("It has no occurrence after {date}."),
-    })
+    Some(format!(
+        "It has no occurrence in the {DST_YEARS} years after {}.",
+        start.date()
+    ))
 }
 
 /// The instants to search for transitions: `start` (as UTC, widened by a

@@ -138,14 +138,17 @@ impl IcalImport {
 pub fn parse_ical_events(text: &str, options: &IcalOptions) -> Result<IcalImport, Error> {
     let components = components(&unfold(text));
     let all: Vec<Option<String>> = distinct_uids(&components);
-    let wanted: Vec<Component> = components
-        .into_iter()
-        .filter(|c| {
+    // Each component's UID and kind are known even when it cannot be read.
+    let wanted: Vec<Piece> = components
+        .iter()
+        .map(|c| (c.uid(), c.is_override(), c))
+        .filter(|(uid, ..)| {
             options
                 .uid
                 .as_ref()
-                .is_none_or(|want| c.uid.as_deref() == Some(want))
+                .is_none_or(|want| uid.as_deref() == Some(want))
         })
+        .map(|(uid, is_override, c)| (uid, is_override, c.event()))
         .collect();
     if let (Some(want), true) = (&options.uid, wanted.is_empty()) {
         return Err(Error::new(
@@ -157,7 +160,9 @@ pub fn parse_ical_events(text: &str, options: &IcalOptions) -> Result<IcalImport
         )
         .with_field("uid"));
     }
-    let groups = groups(wanted);
+    let groups = groups(wanted, |(uid, is_override, _)| {
+        (uid.as_deref(), *is_override)
+    });
     let total = groups.len();
     let mut import = IcalImport {
         events: Vec::new(),
@@ -167,9 +172,14 @@ pub fn parse_ical_events(text: &str, options: &IcalOptions) -> Result<IcalImport
     for group in &groups {
         // Validated here, not in `parse_ical`: a spec file's own error
         // comes from where it is used, with its field.
-        let read = read_group(group, options)
+        let events: Result<Vec<&Event>, Error> = group
+            .iter()
+            .map(|(.., e)| e.as_ref().map_err(Error::clone))
+            .collect();
+        let read = events
+            .and_then(|events| read_group(events[0], events[1..].iter().copied(), options))
             .and_then(|event| crate::spec::Schedule::new(&event.spec).map(|_| event));
-        let uid = group[0].uid.clone();
+        let uid = group[0].0.clone();
         match read {
             Ok(event) => import.events.push(event),
             Err(e) => {
@@ -219,49 +229,70 @@ fn uid_name(uid: Option<&str>) -> String {
 /// in the calendar's order, each once.
 fn distinct_uids(components: &[Component]) -> Vec<Option<String>> {
     let mut out: Vec<Option<String>> = Vec::new();
-    for c in components {
-        if c.uid.is_none() || !out.contains(&c.uid) {
-            out.push(c.uid.clone());
+    for uid in components.iter().map(Component::uid) {
+        if uid.is_none() || !out.contains(&uid) {
+            out.push(uid);
         }
     }
     out
 }
 
-/// The components that make one event: a main event (no `RECURRENCE-ID`)
-/// and the overrides of its `UID`, in the calendar's order, then each
-/// override whose `UID` has no main event, alone. A second main event of
-/// one `UID` is an event of its own; overrides go to the first.
-fn groups(components: Vec<Component>) -> Vec<Vec<Component>> {
-    let (overrides, mains): (Vec<Component>, Vec<Component>) =
-        components.into_iter().partition(|c| c.is_override);
-    let mut groups: Vec<Vec<Component>> = mains.into_iter().map(|m| vec![m]).collect();
+/// A component of [`parse_ical_events`]: its `UID`, whether it is an
+/// override, and its event or why it has none.
+type Piece = (Option<String>, bool, Result<Event, Error>);
+
+/// Components (or their events) grouped into events, by `key`: their
+/// `UID` and whether they override an occurrence. A main event and the
+/// overrides of its `UID`, in the calendar's order, then each override
+/// whose `UID` has no main event, alone. A second main event of one `UID`
+/// is an event of its own; overrides go to the first.
+fn groups<T>(items: Vec<T>, key: impl Fn(&T) -> (Option<&str>, bool)) -> Vec<Vec<T>> {
+    // Plain loops: each iterator adapter is code of its own in the wasm build.
+    let mut groups: Vec<Vec<T>> = Vec::new();
+    let mut overrides = Vec::new();
+    for item in items {
+        if key(&item).1 {
+            overrides.push(item);
+        } else {
+            groups.push(vec![item]);
+        }
+    }
+    let mains = groups.len();
     for o in overrides {
-        let main = groups
-            .iter_mut()
-            .find(|g| o.uid.is_some() && g[0].uid == o.uid && !g[0].is_override);
+        let uid = key(&o).0;
+        let mut main = None;
+        for (i, g) in groups[..mains].iter().enumerate() {
+            if uid.is_some() && key(&g[0]).0 == uid {
+                main = Some(i);
+                break;
+            }
+        }
         match main {
-            Some(group) => group.push(o),
+            Some(i) => groups[i].push(o),
             None => groups.push(vec![o]),
         }
     }
     groups
 }
 
-/// One group of [`groups`] read: the main event read and each override
-/// applied to it, in order (not validated yet). The first failure refuses
-/// the whole event: dropping one override would run the occurrence it
-/// moves or cancels.
-fn read_group(group: &[Component], options: &IcalOptions) -> Result<IcalEvent, Error> {
-    let main = group[0].event()?;
+/// One event read: its main event read and each override applied to it,
+/// in order (not validated yet). The first failure refuses the whole
+/// event: dropping one override would run the occurrence it moves or
+/// cancels.
+fn read_group<'e>(
+    main: &Event,
+    overrides: impl Iterator<Item = &'e Event>,
+    options: &IcalOptions,
+) -> Result<IcalEvent, Error> {
     if main.recurrence_id.is_some() {
-        return Err(orphan(&main));
+        return Err(orphan(main));
     }
     let mut read = main.read_spec(options)?;
-    for o in &group[1..] {
-        apply_override(&mut read, &o.event()?)?;
+    for o in overrides {
+        apply_override(&mut read, o)?;
     }
     Ok(IcalEvent {
-        uid: main.uid,
+        uid: main.uid.clone(),
         spec: read.spec,
         warnings: read.warnings,
     })
@@ -281,9 +312,16 @@ fn read_group(group: &[Component], options: &IcalOptions) -> Result<IcalEvent, E
 /// # Ok::<(), wallclock::Error>(())
 /// ```
 pub fn parse_ical(text: &str) -> Result<Spec, Error> {
-    let components = components(&unfold(text));
-    let uids = distinct_uids(&components);
-    if uids.len() > 1 {
+    let mut events = Vec::new();
+    for component in components(&unfold(text)) {
+        events.push(component.event()?);
+    }
+    let groups = groups(events, |e| (e.uid.as_deref(), e.recurrence_id.is_some()));
+    if groups.len() > 1 {
+        let mut uids = Vec::new();
+        for g in &groups {
+            uids.push(g[0].uid.clone());
+        }
         return Err(Error::new(
             ErrorCode::Unsupported,
             format!(
@@ -293,10 +331,9 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
         )
         .with_field("ical"));
     }
-    // `components` yields at least one component, all of one `UID` (or a
-    // main event without one), so the first group is the event.
-    let groups = groups(components);
-    Ok(read_group(&groups[0], &IcalOptions::new())?.spec)
+    // `components` yields at least one component, so there is one group.
+    let group = &groups[0];
+    Ok(read_group(&group[0], group[1..].iter(), &IcalOptions::new())?.spec)
 }
 
 /// `2 events (UIDs `a`, `b`)`.
@@ -313,13 +350,10 @@ fn uid_list(uids: &[Option<String>]) -> String {
 }
 
 /// The properties of one VEVENT (or of the top level of a snippet), where
-/// it begins, its `UID` and whether it is an override (`RECURRENCE-ID`),
-/// and the first line inside it that is not a content line.
+/// it begins, and the first line inside it that is not a content line.
 struct Component {
     props: Vec<(Property, Line)>,
     at: usize,
-    uid: Option<String>,
-    is_override: bool,
     broken: Option<Error>,
 }
 
@@ -328,26 +362,29 @@ impl Component {
         Component {
             props: Vec::new(),
             at,
-            uid: None,
-            is_override: false,
             broken: None,
         }
     }
 
     fn push(&mut self, read: Result<Property, Error>, line: &Line) {
         match read {
-            Ok(prop) => {
-                match prop.name.as_str() {
-                    "UID" => self.uid = Some(unescape_text(prop.value.trim())),
-                    "RECURRENCE-ID" => self.is_override = true,
-                    _ => {}
-                }
-                self.props.push((prop, line.clone()));
-            }
+            Ok(prop) => self.props.push((prop, line.clone())),
             Err(e) => {
                 self.broken.get_or_insert(e);
             }
         }
+    }
+
+    /// Its `UID` (the last one, as [`Event`] reads it), also when the
+    /// component cannot be read.
+    fn uid(&self) -> Option<String> {
+        let uid = self.props.iter().rev().find(|(p, _)| p.name == "UID");
+        uid.map(|(p, _)| unescape_text(p.value.trim()))
+    }
+
+    /// True for an override of one occurrence (`RECURRENCE-ID`).
+    fn is_override(&self) -> bool {
+        self.props.iter().any(|(p, _)| p.name == "RECURRENCE-ID")
     }
 
     /// The event its properties make, or why they make none.

@@ -576,29 +576,30 @@ fn advised(schedule: &Schedule, options: &ExpandOptions, err: Error, steps: bool
         && options
             .from
             .is_some_and(|from| start_instant(schedule).is_ok_and(|start| from > start));
-    let advice = if steps && walked {
-        format!(
-            "`COUNT` counts from `start` {}, so every occurrence before the window is walked; move `start` nearer the window, with the `COUNT` that is left, or end the rule with `UNTIL`, which lets the expansion skip to the window",
-            fmt_nominal(schedule.start())
-        )
-    } else {
-        let limit = match options.limit {
-            Some(_) => "lower `limit`",
-            None => "set a `limit`",
-        };
-        match schedule.is_unbounded() {
-            true => format!("narrow the window with `to`, {limit}, or add COUNT or UNTIL"),
-            false => format!("narrow the window with `to` or {limit}"),
-        }
+    let (advice, start, rest) = match (steps && walked, schedule.is_unbounded()) {
+        (true, _) => (
+            "`COUNT` counts from `start` ",
+            fmt_nominal(schedule.start()),
+            ", so every occurrence before the window is walked; move `start` nearer the window, with the `COUNT` that is left, or end the rule with `UNTIL`, which lets the expansion skip to the window",
+        ),
+        (false, true) => (
+            "narrow the window with `to` or lower `limit`, or add COUNT or UNTIL",
+            String::new(),
+            "",
+        ),
+        (false, false) => (
+            "narrow the window with `to` or lower `limit`",
+            String::new(),
+            "",
+        ),
     };
-    let by_parts = if steps && rule.is_some_and(Rule::has_by_parts) {
-        "; check its BY parts too: they may meet rarely or never"
-    } else {
-        ""
+    let by_parts = match steps && rule.is_some_and(Rule::has_by_parts) {
+        true => "; check its BY parts too: they may meet rarely or never",
+        false => "",
     };
     Error::new(
         ErrorCode::LimitExceeded,
-        format!("{}: {advice}{by_parts}", err.message()),
+        format!("{}: {advice}{start}{rest}{by_parts}", err.message()),
     )
 }
 

@@ -37,13 +37,14 @@ impl Spelling {
         }
     }
 
-    /// `from` set to `at`, as this surface writes it.
+    /// What goes before and after a value of `from`, as this surface
+    /// writes the option: `--from …`, `from: '…'`.
     #[cfg(any(feature = "native", feature = "wasm"))]
-    fn window_start(self, at: &str) -> String {
+    fn around_from(self) -> (&'static str, &'static str) {
         match self {
             #[cfg(feature = "native")]
-            Spelling::Flags => format!("--from {at}"),
-            Spelling::Fields => format!("from: '{at}'"),
+            Spelling::Flags => ("--from ", ""),
+            Spelling::Fields => ("from: '", "'"),
         }
     }
 
@@ -81,36 +82,39 @@ pub(crate) fn empty_window(
 ) -> Option<crate::plan::Warning> {
     use crate::format::fmt_instant;
     use crate::plan::{Warning, execution_instants};
-    let (from, to) = (options.get_from(), options.get_to());
-    if from.is_none() && to.is_none() {
-        return None;
-    }
-    let mut window = ExpandOptions::new().limit(1);
-    window = from.map_or(window, |f| window.from(f));
-    window = to.map_or(window, |t| window.to(t));
+    // Without a window this finds the schedules' first occurrences too,
+    // so it answers `None`: there is no window to blame.
     let mut first: Option<Timestamp> = None;
     for schedule in schedules {
-        if !execution_instants(schedule, &window).ok()?.is_empty() {
+        if !execution_instants(schedule, &options.limit(1))
+            .ok()?
+            .is_empty()
+        {
             return None;
         }
-        let own = execution_instants(schedule, &ExpandOptions::new().limit(1)).ok()?;
-        first = first.into_iter().chain(own).min();
+        for at in execution_instants(schedule, &ExpandOptions::new().limit(1)).ok()? {
+            if first.is_none_or(|f| at < f) {
+                first = Some(at);
+            }
+        }
     }
     let first = fmt_instant(first?);
-    let span = match (from, to) {
-        (Some(f), Some(t)) => format!("{} to {}", fmt_instant(f), fmt_instant(t)),
-        (Some(f), None) => format!("from {} on", fmt_instant(f)),
-        (None, _) => format!("before {}", fmt_instant(to?)),
-    };
     let subject = match schedules.len() {
         1 => "no occurrence falls",
         _ => "neither schedule has an occurrence",
     };
+    let mut span = String::new();
+    for (word, at) in [(" from ", options.get_from()), (" to ", options.get_to())] {
+        if let Some(at) = at {
+            span.push_str(word);
+            span.push_str(&fmt_instant(at));
+        }
+    }
+    let (before, after) = spelling.around_from();
     Some(Warning::new(
         "empty_window",
         format!(
-            "{subject} in the window {span}: the first is at {first}; `{}` starts the window there",
-            spelling.window_start(&first)
+            "{subject} in the window{span}: the first is at {first}; `{before}{first}{after}` starts the window there"
         ),
     ))
 }

@@ -33,7 +33,7 @@ fn an_empty_window_is_said_to_be_empty() {
     .unwrap();
     let text = wallclock::describe_from(&ended, at("2030-01-01T00:00:00Z"));
     assert!(
-        text.ends_with(" It has no occurrence after 2029-12-31."),
+        text.ends_with(" It has no occurrence in the 3 years after 2029-12-31."),
         "{text}"
     );
     let decade = Schedule::from_json(
@@ -42,9 +42,7 @@ fn an_empty_window_is_said_to_be_empty() {
     .unwrap();
     let text = wallclock::describe_from(&decade, at("2027-01-01T00:00:00Z"));
     assert!(
-        text.ends_with(
-            " It has no occurrence in the 3 years after 2027-01-01; the next is on 2036-01-01."
-        ),
+        text.ends_with(" It has no occurrence in the 3 years after 2027-01-01."),
         "{text}"
     );
     let text = wallclock::describe_from(&decade, at("2025-06-01T00:00:00Z"));

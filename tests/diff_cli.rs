@@ -159,7 +159,7 @@ fn an_empty_window_says_so_and_points_at_from() {
     assert_eq!(v["warnings"][0]["code"], "empty_window", "{stdout}");
     assert_eq!(
         v["warnings"][0]["message"],
-        "neither schedule has an occurrence in the window 2026-12-02T00:00:00Z to \
+        "neither schedule has an occurrence in the window from 2026-12-02T00:00:00Z to \
          2027-12-02T00:00:00Z: the first is at 2026-03-06T07:30:00Z; \
          `--from 2026-03-06T07:30:00Z` starts the window there"
     );

@@ -452,7 +452,7 @@ test('an empty window warns, as the CLI does in its own spelling (tests/diff_cli
   assert.equal(d.identical, true);
   assert.deepEqual(d.warnings, [{
     code: 'empty_window',
-    message: `neither schedule has an occurrence in the window 2026-12-02T00:00:00Z to 2027-12-02T00:00:00Z: ${tail}`,
+    message: `neither schedule has an occurrence in the window from 2026-12-02T00:00:00Z to 2027-12-02T00:00:00Z: ${tail}`,
   }]);
   for (const result of [wc.expand(old, { from: window.from }), wc.notices(old, window)]) {
     assert.deepEqual(result.entries, []);
