@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the project on a fresh machine: installs what it needs
 # (wasm target, the pinned wasm-bindgen-cli, Chromium, npm tools, Debian's
-# PostgreSQL server), then runs formatting and lint checks, the native suites
+# PostgreSQL server), then runs formatting and lint checks, a check that the
+# fuzz targets (fuzz/) compile, the native suites
 # (core, CLI), the ledger suites a second time against a throwaway PostgreSQL
 # cluster (scripts/pg-cluster.sh, stopped on exit), the wasm suites
 # in Node and in headless Chromium, the Node package tests, the package built
@@ -20,6 +21,11 @@ cargo fmt --all -- --check
 cargo clippy --locked --all-targets -- -D warnings
 cargo clippy --locked --all-targets --features native -- -D warnings
 cargo clippy --locked --lib --tests --target wasm32-unknown-unknown --features wasm -- -D warnings
+
+# Running the fuzz targets needs a nightly toolchain (scripts/fuzz.sh);
+# CI stays on stable and checks that they compile against the library.
+step "fuzz targets compile (run them with scripts/fuzz.sh on nightly)"
+cargo check --locked --manifest-path fuzz/Cargo.toml --bins
 
 step "PostgreSQL for the ledger suites"
 bash scripts/pg-cluster.sh start
