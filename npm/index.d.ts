@@ -124,7 +124,7 @@ export type WarningCode =
   | 'windows_zone'
   | 'exdate_unmatched'
   | 'rdate_duplicate'
-  /** {@link expand}, {@link notices}, {@link diff}: no occurrence in the window, though there are some elsewhere. */
+  /** `wallclock expand`, `notices`, `diff` only: no occurrence in the window, though there are some elsewhere. */
   | 'empty_window'
   /** {@link decideMisfires}: a due entry after `now`, not decided. */
   | 'not_due'
@@ -257,7 +257,7 @@ export interface Diff {
   fields: FieldChange[];
   /** Every occurrence that differs, in nominal order. */
   changes: Change[];
-  /** `empty_window` when neither spec has an occurrence in the window. */
+  /** Empty here; the command line's `diff` puts `empty_window` in it (docs/spec.md §6). */
   warnings: Warning[];
 }
 

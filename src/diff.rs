@@ -265,7 +265,7 @@ impl Diff {
         &self.warnings
     }
     /// Adds a warning about how the diff was asked for.
-    #[cfg(any(feature = "native", feature = "wasm"))]
+    #[cfg(feature = "native")]
     pub(crate) fn warn(&mut self, warning: Option<Warning>) {
         self.warnings.extend(warning);
     }

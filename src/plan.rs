@@ -330,7 +330,7 @@ impl Expansion {
         serde_json::to_string(self).unwrap_or_default()
     }
     /// Adds a warning about how the result was asked for (`empty_window`).
-    #[cfg(any(feature = "native", feature = "wasm"))]
+    #[cfg(feature = "native")]
     pub(crate) fn warn(&mut self, warning: Option<Warning>) {
         self.warnings.extend(warning);
     }

@@ -20,7 +20,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::expand::civil_seconds;
 use crate::format::nominal_bytes;
-use crate::window::{Limit, Reader, Spelling, empty_window, read_limit};
+use crate::window::{Limit, Reader, Spelling, read_limit};
 use crate::{
     Due, Error, ErrorCode, ExpandOptions, MAX_DATE_LIST, Schedule, Spec, Status, Warning,
     shape_error,
@@ -58,10 +58,7 @@ extern "C" {
 #[wasm_bindgen(js_name = expand)]
 pub fn expand(spec: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let (schedule, options) = read_expand_args(&spec, &options).map_err(js_error)?;
-    let mut expansion = crate::expand(&schedule, &options).map_err(js_error)?;
-    if expansion.entries().is_empty() {
-        expansion.warn(empty_window(Spelling::Fields, &[&schedule], &options));
-    }
+    let expansion = crate::expand(&schedule, &options).map_err(js_error)?;
     match Columns::new(&expansion) {
         Some(columns) => build_expansion(
             &columns.fields,
@@ -98,15 +95,11 @@ pub fn notices(spec: JsValue, window: JsValue) -> Result<JsValue, JsValue> {
     let run = || -> Result<crate::Expansion, Error> {
         let schedule = read_schedule(&spec)?;
         let window = read_window(&schedule, &window, &WINDOW_FIELDS, true)?;
-        let mut result = match (window.get_from(), window.get_to()) {
-            (Some(from), Some(to)) => crate::notices(&schedule, from, to)?,
+        match (window.get_from(), window.get_to()) {
+            (Some(from), Some(to)) => crate::notices(&schedule, from, to),
             // `read_window` has required both bounds.
-            _ => return Err(required("to")),
-        };
-        if result.entries().is_empty() {
-            result.warn(empty_window(Spelling::Fields, &[&schedule], &window));
+            _ => Err(required("to")),
         }
-        Ok(result)
     };
     to_js(&run().map_err(js_error)?)
 }
@@ -120,12 +113,11 @@ pub fn diff(old_spec: JsValue, new_spec: JsValue, window: JsValue) -> Result<JsV
     let run = || -> Result<crate::Diff, Error> {
         let old = read_schedule(&old_spec)?;
         let new = read_schedule(&new_spec)?;
-        let window = read_window(&old, &window, &WINDOW_FIELDS, true)?;
-        let mut result = crate::diff(&old, &new, &window)?;
-        if result.changes().is_empty() && result.unchanged() == 0 {
-            result.warn(empty_window(Spelling::Fields, &[&old, &new], &window));
-        }
-        Ok(result)
+        crate::diff(
+            &old,
+            &new,
+            &read_window(&old, &window, &WINDOW_FIELDS, true)?,
+        )
     };
     to_js(&run().map_err(js_error)?)
 }

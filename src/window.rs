@@ -37,17 +37,6 @@ impl Spelling {
         }
     }
 
-    /// What goes before and after a value of `from`, as this surface
-    /// writes the option: `--from …`, `from: '…'`.
-    #[cfg(any(feature = "native", feature = "wasm"))]
-    fn around_from(self) -> (&'static str, &'static str) {
-        match self {
-            #[cfg(feature = "native")]
-            Spelling::Flags => ("--from ", ""),
-            Spelling::Fields => ("from: '", "'"),
-        }
-    }
-
     /// The error of a bound that is neither `now`, a time nor a duration:
     /// on the command line, the instant's error with the other forms a
     /// bound takes.
@@ -71,12 +60,13 @@ impl Spelling {
 /// `options`, although one of them has occurrences outside it (a schedule
 /// that ended before the window, or starts after it), so an empty table
 /// or "0 added, 0 removed" would hide it. The warning names the first
-/// occurrence and the window start that shows it, in `spelling`. `None`
-/// without a window, when an occurrence falls in it, when no schedule has
-/// one at all, or when finding out passes a ceiling.
-#[cfg(any(feature = "native", feature = "wasm"))]
+/// occurrence and the `--from` that shows it. `None` without a window,
+/// when an occurrence falls in it, when no schedule has one at all, or
+/// when finding out passes a ceiling. The command line's only: in the wasm
+/// build it does not fit the size budget (DESIGN.md, "What the package
+/// leaves out").
+#[cfg(feature = "native")]
 pub(crate) fn empty_window(
-    spelling: Spelling,
     schedules: &[&Schedule],
     options: &ExpandOptions,
 ) -> Option<crate::plan::Warning> {
@@ -110,11 +100,10 @@ pub(crate) fn empty_window(
             span.push_str(&fmt_instant(at));
         }
     }
-    let (before, after) = spelling.around_from();
     Some(Warning::new(
         "empty_window",
         format!(
-            "{subject} in the window{span}: the first is at {first}; `{before}{first}{after}` starts the window there"
+            "{subject} in the window{span}: the first is at {first}; `--from {first}` starts the window there"
         ),
     ))
 }

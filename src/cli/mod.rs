@@ -603,7 +603,7 @@ fn expand(
     let options = reader.options(limit, window.from.as_deref(), window.to.as_deref())?;
     let mut result = crate::plan::expand(schedule, &options)?;
     if result.entries().is_empty() {
-        result.warn(empty_window(Spelling::Flags, &[schedule], &options));
+        result.warn(empty_window(&[schedule], &options));
     }
     Ok(result)
 }
@@ -629,7 +629,7 @@ fn notices(
     let mut result = crate::plan::notices(schedule, from, to)?;
     if result.entries().is_empty() {
         let window = ExpandOptions::new().from(from).to(to);
-        result.warn(empty_window(Spelling::Flags, &[schedule], &window));
+        result.warn(empty_window(&[schedule], &window));
     }
     Ok(result)
 }
@@ -667,7 +667,7 @@ fn diff(
     let window = ExpandOptions::new().from(from).to(to);
     let mut result = crate::diff::diff(&old, &new, &window)?;
     if result.changes().is_empty() && result.unchanged() == 0 {
-        result.warn(empty_window(Spelling::Flags, &[&old, &new], &window));
+        result.warn(empty_window(&[&old, &new], &window));
     }
     let rows = || table::diff_rows(&result);
     let table = |out: &mut String| table::diff(out, &result);
