@@ -26,6 +26,8 @@ const SEED_GOLDEN: &str = include_str!("../tests/fixtures/seed-golden.json");
 const WINDOW_OPTIONS: &str = include_str!("../tests/fixtures/window-options.json");
 const NOTICE_WINDOW: &str = include_str!("../tests/fixtures/notice-window.json");
 const RFC_EXAMPLES: &str = include_str!("../tests/rfc5545_examples.rs");
+const CRON_DST: &str = include_str!("../tests/fixtures/cron-dst.json");
+const CRONTAB: &str = include_str!("../tests/fixtures/cron/crontab");
 
 /// The schedules `fuzz_targets/window.rs` picks from by its first byte.
 const WINDOW_SPECS: u8 = 6;
@@ -46,6 +48,8 @@ fn main() {
     written += write_all(&out, "ical_import", calendars.iter().map(String::as_bytes));
     let windows = windows();
     written += write_all(&out, "window", windows.iter().map(Vec::as_slice));
+    let cron = cron_lines();
+    written += write_all(&out, "cron_line", cron.iter().map(Vec::as_slice));
     let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds");
     for target in [
         "parse_rule",
@@ -53,6 +57,7 @@ fn main() {
         "spec_json",
         "ical_import",
         "window",
+        "cron_line",
     ] {
         let files = read_dir_files(&seeds.join(target));
         written += write_all(&out, target, files.iter().map(Vec::as_slice));
@@ -172,6 +177,35 @@ fn windows() -> Vec<Vec<u8>> {
         ("", "14d"),
     ] {
         add(&Value::from(from), &Value::from(to), &Value::from(5));
+    }
+    out
+}
+
+/// Cron lines after a byte that picks the dialect (`Dialect::ALL`, as
+/// `fuzz_targets/cron_line.rs` reads it): the DST cases of every product,
+/// and a crontab's schedules read as every dialect.
+fn cron_lines() -> Vec<Vec<u8>> {
+    let dialects = wallclock::Dialect::ALL;
+    let mut out = Vec::new();
+    let cases: Value = serde_json::from_str(CRON_DST).unwrap_or_default();
+    for case in cases.as_array().into_iter().flatten() {
+        let (Some(dialect), Some(line)) = (case["dialect"].as_str(), case["line"].as_str()) else {
+            continue;
+        };
+        if let Some(i) = dialects.iter().position(|d| d.as_str() == dialect) {
+            out.push([&[i as u8][..], line.as_bytes()].concat());
+        }
+    }
+    for entry in CRONTAB.lines().map(str::trim) {
+        let fields = match entry.chars().next() {
+            Some('@') => 1,
+            Some(c) if c.is_ascii_digit() || c == '*' => 5,
+            _ => continue,
+        };
+        let line: Vec<&str> = entry.split_whitespace().take(fields).collect();
+        for i in 0..dialects.len() {
+            out.push([&[i as u8][..], line.join(" ").as_bytes()].concat());
+        }
     }
     out
 }

@@ -135,7 +135,20 @@ export type WarningCode =
   | 'override_moved'
   | 'override_cancelled'
   | 'override_ignored'
-  | 'event_refused';
+  | 'event_refused'
+  /** The next ones come from `wallclock from-cron` only. */
+  | 'zone_assumed'
+  | 'cron_gap_runs_each'
+  | 'cron_clock_jump'
+  | 'cron_tz_host_change'
+  | 'timer_restart_in_fold'
+  | 'gap_overshoot'
+  | 'fold_undocumented'
+  | 'nearest_weekday'
+  | 'year_list'
+  | 'every_elapsed'
+  | 'random_value'
+  | 'never_runs';
 
 export interface Warning {
   code: WarningCode;
@@ -276,6 +289,8 @@ export type ErrorCode =
   | 'invalid_option'
   | 'limit_exceeded'
   | 'invalid_ical'
+  /** `wallclock from-cron` and `lint` only. */
+  | 'invalid_cron'
   | 'internal';
 
 /** What every function throws: a real `Error` with a stable `code`. */

@@ -53,6 +53,7 @@ dict_of() {
     spec_json) echo spec ;;
     ical_import) echo ical ;;
     window) echo window ;;
+    cron_line) echo cron ;;
     *) echo "" ;;
   esac
 }

@@ -36,13 +36,16 @@ pub enum ErrorCode {
     LimitExceeded,
     /// iCalendar text could not be read.
     InvalidIcal,
+    /// A cron line (or a crontab, manifest or timer holding one) could not
+    /// be read in the dialect asked for.
+    InvalidCron,
     /// A broken internal invariant (a bug in wallclock).
     Internal,
 }
 
 impl ErrorCode {
     /// Every code, in the order `docs/spec.md` lists them.
-    pub const ALL: [ErrorCode; 14] = [
+    pub const ALL: [ErrorCode; 15] = [
         ErrorCode::UnknownTimeZone,
         ErrorCode::InvalidRrule,
         ErrorCode::InvalidStart,
@@ -56,6 +59,7 @@ impl ErrorCode {
         ErrorCode::InvalidOption,
         ErrorCode::LimitExceeded,
         ErrorCode::InvalidIcal,
+        ErrorCode::InvalidCron,
         ErrorCode::Internal,
     ];
 
@@ -75,6 +79,7 @@ impl ErrorCode {
             ErrorCode::InvalidOption => "invalid_option",
             ErrorCode::LimitExceeded => "limit_exceeded",
             ErrorCode::InvalidIcal => "invalid_ical",
+            ErrorCode::InvalidCron => "invalid_cron",
             ErrorCode::Internal => "internal",
         }
     }
@@ -227,7 +232,8 @@ mod tests {
                 ErrorCode::InvalidOption => 10,
                 ErrorCode::LimitExceeded => 11,
                 ErrorCode::InvalidIcal => 12,
-                ErrorCode::Internal => 13,
+                ErrorCode::InvalidCron => 13,
+                ErrorCode::Internal => 14,
             };
             assert_eq!(place, i, "{code}");
         }

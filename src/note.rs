@@ -115,6 +115,77 @@ impl Serialize for Note {
     }
 }
 
+/// A warning about the spec as a whole (not one entry).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    pub(crate) code: &'static str,
+    pub(crate) message: String,
+}
+
+impl Warning {
+    /// Every warning code any surface gives, in the order `docs/spec.md`
+    /// lists (and explains) them; `tests/spec_doc.rs` holds the two, the
+    /// typings and the codes written in `src/` together.
+    pub const CODES: &'static [&'static str] = &[
+        "start_unsynchronized",
+        "start_in_gap",
+        "start_in_fold",
+        "out_of_range",
+        "zone_alias",
+        "fixed_offset_zone",
+        "reversed_sign_zone",
+        "windows_zone",
+        "exdate_unmatched",
+        "rdate_duplicate",
+        "empty_window",
+        "not_due",
+        "utc_start",
+        "floating_start",
+        "all_day_event",
+        "override_moved",
+        "override_cancelled",
+        "override_ignored",
+        "event_refused",
+        "zone_assumed",
+        "cron_gap_runs_each",
+        "cron_clock_jump",
+        "cron_tz_host_change",
+        "timer_restart_in_fold",
+        "gap_overshoot",
+        "fold_undocumented",
+        "nearest_weekday",
+        "year_list",
+        "every_elapsed",
+        "random_value",
+        "never_runs",
+    ];
+
+    pub(crate) fn new(code: &'static str, message: String) -> Warning {
+        debug_assert!(
+            Warning::CODES.contains(&code),
+            "warning code `{code}` not in Warning::CODES"
+        );
+        Warning { code, message }
+    }
+    /// One of [`Warning::CODES`].
+    pub fn code(&self) -> &'static str {
+        self.code
+    }
+    /// The sentence.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl Serialize for Warning {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Warning", 2)?;
+        st.serialize_field("code", self.code)?;
+        st.serialize_field("message", &self.message)?;
+        st.end()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::NoteCode;

@@ -375,6 +375,20 @@ fn every_note_warning_and_error_code_is_listed_once_everywhere() {
 
 #[cfg(feature = "native")]
 #[test]
+fn every_lint_code_is_listed() {
+    let lint: Vec<String> = wallclock::LINT_CODES
+        .iter()
+        .map(|c| (*c).to_owned())
+        .collect();
+    assert_eq!(
+        names("## 6. Warnings", 1),
+        lint,
+        "docs/spec.md §6 against LINT_CODES"
+    );
+}
+
+#[cfg(feature = "native")]
+#[test]
 fn every_ledger_error_code_is_listed() {
     let ledger: Vec<String> = wallclock::ledger::LedgerError::CODES
         .iter()
@@ -392,23 +406,38 @@ fn every_ledger_error_code_is_listed() {
 /// typings have it.
 #[test]
 fn the_codes_written_in_the_source_are_listed() {
+    enum Kind {
+        Warning,
+        Ledger,
+        Lint,
+    }
     let mut written = BTreeSet::new();
     let mut ledger = BTreeSet::new();
+    let mut lint = BTreeSet::new();
     for file in rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src")) {
         let text = std::fs::read_to_string(&file).unwrap();
         let text: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
         let markers = [
-            ("Warning::new( \"", false),
-            ("Warning::new(\"", false),
-            (" code: \"", false),
-            ("LedgerError::new( \"", true),
-            ("LedgerError::new(\"", true),
+            ("Warning::new( \"", Kind::Warning),
+            ("Warning::new(\"", Kind::Warning),
+            ("Warning { code: \"", Kind::Warning),
+            ("LedgerError::new( \"", Kind::Ledger),
+            ("LedgerError::new(\"", Kind::Ledger),
+            ("finding( \"", Kind::Lint),
+            ("finding(\"", Kind::Lint),
+            ("FileNote { code: \"", Kind::Lint),
+            ("traps.push(( \"", Kind::Lint),
         ];
-        for (marker, is_ledger) in markers {
+        for (marker, kind) in markers {
             for piece in text.split(marker).skip(1) {
                 let code: String = piece.chars().take_while(|c| *c != '"').collect();
-                if code.chars().all(|c| c.is_ascii_lowercase() || c == '_') && !code.is_empty() {
-                    if is_ledger { &mut ledger } else { &mut written }.insert(code);
+                if code.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && !code.is_empty() {
+                    match kind {
+                        Kind::Warning => &mut written,
+                        Kind::Ledger => &mut ledger,
+                        Kind::Lint => &mut lint,
+                    }
+                    .insert(code);
                 }
             }
         }
@@ -431,7 +460,18 @@ fn the_codes_written_in_the_source_are_listed() {
             missing.is_empty(),
             "ledger error codes written in src/ but not listed: {missing:?}"
         );
+        let listed: BTreeSet<String> = wallclock::LINT_CODES
+            .iter()
+            .map(|c| (*c).to_owned())
+            .collect();
+        let missing: Vec<_> = lint.difference(&listed).collect();
+        assert!(
+            missing.is_empty(),
+            "lint codes written in src/ but not in LINT_CODES: {missing:?}"
+        );
     }
+    #[cfg(not(feature = "native"))]
+    let _ = (ledger, lint);
 }
 
 fn rust_files(dir: &Path) -> Vec<std::path::PathBuf> {
@@ -452,6 +492,11 @@ fn rust_files(dir: &Path) -> Vec<std::path::PathBuf> {
 fn nothing_points_at_a_spec_outside_the_project() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = rust_files(&root.join("src"));
+    files.extend(
+        rust_files(&root.join("tests"))
+            .into_iter()
+            .filter(|f| !f.ends_with("spec_doc.rs")),
+    );
     for f in [
         "README.md",
         "DESIGN.md",
@@ -459,6 +504,9 @@ fn nothing_points_at_a_spec_outside_the_project() {
         "npm/index.d.ts",
         "scripts/oracle/generate.py",
         "scripts/oracle/rfcref.py",
+        "python/README.md",
+        "python/wallclock/__init__.py",
+        "python/wallclock/_results.py",
     ] {
         files.push(root.join(f));
     }

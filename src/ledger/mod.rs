@@ -1,4 +1,5 @@
-//! The SQLite occurrence ledger and scheduler (feature `native`).
+//! The occurrence ledger and scheduler over SQLite or PostgreSQL (feature
+//! `native`).
 //!
 //! A schedule's rule stays in local time; the ledger materialises its
 //! occurrences a bounded horizon ahead ([`Ledger::plan`]), decides every
