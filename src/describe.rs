@@ -58,7 +58,13 @@ pub fn describe(schedule: &Schedule) -> String {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn describe_from(schedule: &Schedule, from: Timestamp) -> String {
-    let from = schedule.time_zone().to_datetime(from).max(schedule.start());
+    // `from` at or before the start's instant means the start's own
+    // nominal, which the instant of a start in a gap (read after the gap)
+    // would hide.
+    let from = match crate::plan::start_instant(schedule) {
+        Ok(start) if from > start => schedule.time_zone().to_datetime(from).max(schedule.start()),
+        _ => schedule.start(),
+    };
     describe_window(schedule, from)
 }
 
@@ -906,16 +912,19 @@ fn hits(
     Some(hits)
 }
 
-/// "It has no occurrence in the 3 years after …", when none falls between
-/// `start` and `to` (a schedule described from after its end, or whose
-/// next occurrence is years away): saying that clock changes do not affect
-/// it there would hide it. `None` when one falls there, or when finding
-/// out passes a ceiling.
+/// "It has no occurrence in the 3 years after …", when no entry falls
+/// between `start` and `to` (a schedule described from after its end, or
+/// whose next occurrence is years away): saying that clock changes do not
+/// affect it there would hide it. An occurrence a gap skips is an entry:
+/// the sentences about the gap say why it does not run. `None` when one
+/// falls there, or when finding out passes a ceiling.
 fn empty_window_sentence(schedule: &Schedule, start: DateTime, to: Timestamp) -> Option<String> {
-    use crate::plan::{ExpandOptions, execution_instants};
-    let from = zone::compatible(schedule.time_zone(), start)?;
+    use crate::plan::{ExpandOptions, expand};
+    let from = zone::Resolver::new(schedule.time_zone())
+        .resolve(start)
+        .earliest(start)?;
     let window = ExpandOptions::new().from(from).to(to).limit(1);
-    if !execution_instants(schedule, &window).ok()?.is_empty() {
+    if !expand(schedule, &window).ok()?.entries().is_empty() {
         return None;
     }
     Some(format!(
