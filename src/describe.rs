@@ -58,13 +58,7 @@ pub fn describe(schedule: &Schedule) -> String {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn describe_from(schedule: &Schedule, from: Timestamp) -> String {
-    // `from` at or before the start's instant means the start's own
-    // nominal, which the instant of a start in a gap (read after the gap)
-    // would hide.
-    let from = match crate::plan::start_instant(schedule) {
-        Ok(start) if from > start => schedule.time_zone().to_datetime(from).max(schedule.start()),
-        _ => schedule.start(),
-    };
+    let from = schedule.time_zone().to_datetime(from).max(schedule.start());
     describe_window(schedule, from)
 }
 
@@ -838,7 +832,7 @@ fn dst_sentences(schedule: &Schedule, start: DateTime) -> Vec<String> {
     let Some((from, to)) = dst_window(tz, start) else {
         return Vec::new();
     };
-    if let Some(empty) = empty_window_sentence(schedule, start, to) {
+    if let Some(empty) = empty_window_sentence(schedule, start, from, to) {
         return vec![empty];
     }
     let transitions = zone::transitions(tz, from, to, 64);
@@ -913,16 +907,21 @@ fn hits(
 }
 
 /// "It has no occurrence in the 3 years after …", when no entry falls
-/// between `start` and `to` (a schedule described from after its end, or
-/// whose next occurrence is years away): saying that clock changes do not
-/// affect it there would hide it. An occurrence a gap skips is an entry:
-/// the sentences about the gap say why it does not run. `None` when one
-/// falls there, or when finding out passes a ceiling.
-fn empty_window_sentence(schedule: &Schedule, start: DateTime, to: Timestamp) -> Option<String> {
+/// between `from` and `to`, the window [`dst_window`] looks for clock
+/// changes in (a schedule described from after its end, or whose next
+/// occurrence is years away): saying that clock changes do not affect it
+/// there would hide it. An occurrence a gap skips is an entry, and the
+/// window begins two days before `start` (which, for a start in a gap,
+/// is the time after the gap): the sentences about the gap say why it
+/// does not run. `None` when one falls there, or when finding out passes
+/// a ceiling.
+fn empty_window_sentence(
+    schedule: &Schedule,
+    start: DateTime,
+    from: Timestamp,
+    to: Timestamp,
+) -> Option<String> {
     use crate::plan::{ExpandOptions, expand};
-    let from = zone::Resolver::new(schedule.time_zone())
-        .resolve(start)
-        .earliest(start)?;
     let window = ExpandOptions::new().from(from).to(to).limit(1);
     if !expand(schedule, &window).ok()?.entries().is_empty() {
         return None;

@@ -285,7 +285,11 @@ fn read_group<'e>(
     options: &IcalOptions,
 ) -> Result<IcalEvent, Error> {
     if main.recurrence_id.is_some() {
-        return Err(orphan(main));
+        return Err(if cfg!(target_arch = "wasm32") {
+            overrides_refused(main)
+        } else {
+            orphan(main)
+        });
     }
     let mut read = main.read_spec(options)?;
     for o in overrides {
@@ -579,9 +583,21 @@ impl Event {
             spec,
             tz: named.tz,
             warnings,
-            all_day: single_item(prop, line)?.date_only,
+            // Only overrides ask, and the package refuses them.
+            all_day: !cfg!(target_arch = "wasm32") && single_item(prop, line)?.date_only,
         })
     }
+}
+
+/// The WebAssembly package stays within its size budget without
+/// overrides: one is refused there, never ignored.
+fn overrides_refused(o: &Event) -> Error {
+    Error::new(
+        ErrorCode::Unsupported,
+        "overrides (`RECURRENCE-ID`) are read by `wallclock from-ical`, not by the WebAssembly package",
+    )
+    .with_field("ical")
+    .with_position(o.at)
 }
 
 fn orphan(o: &Event) -> Error {
@@ -609,15 +625,8 @@ fn apply_override(read: &mut Read, o: &Event) -> Result<(), Error> {
     let Some((rid, rid_line)) = &o.recurrence_id else {
         return Ok(());
     };
-    // The WebAssembly package stays within its size budget without
-    // them: an override is refused there, never ignored.
     if cfg!(target_arch = "wasm32") {
-        return Err(Error::new(
-            ErrorCode::Unsupported,
-            "overrides (`RECURRENCE-ID`) are read by `wallclock from-ical`, not by the WebAssembly package",
-        )
-        .with_field("ical")
-        .with_position(o.at));
+        return Err(overrides_refused(o));
     }
     if rid
         .param("RANGE")
