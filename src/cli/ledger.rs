@@ -184,6 +184,26 @@ enum LedgerCommand {
 }
 
 impl LedgerCommand {
+    /// Refuses an id or key argument holding a character that does not
+    /// print as itself, as a spec's `id` is refused, before the ledger is
+    /// opened: such an id was never accepted, and its error would echo it.
+    fn check_ids(&self) -> Result<(), LedgerError> {
+        let (text, field) = match self {
+            LedgerCommand::Disable { id } | LedgerCommand::Enable { id, .. } => (id, "id"),
+            LedgerCommand::Show(a) => (&a.id, "id"),
+            LedgerCommand::Remove(a) => (&a.id, "id"),
+            LedgerCommand::Trigger(a) => (&a.id, "id"),
+            LedgerCommand::Retry(a) => (&a.key, "key"),
+            LedgerCommand::Explain { key } | LedgerCommand::Reconcile { key, .. } => (key, "key"),
+            LedgerCommand::Occurrences(a) => match &a.schedule {
+                Some(id) => (id, "schedule"),
+                None => return Ok(()),
+            },
+            _ => return Ok(()),
+        };
+        Ok(crate::spec::check_id_text(text, field)?)
+    }
+
     /// Commands that only read: they open the ledger read-only.
     fn reads_only(&self) -> bool {
         matches!(
@@ -321,6 +341,7 @@ fn run(cli: LedgerCli, out: &mut String) -> Result<i32, LedgerError> {
     if let LedgerCommand::Migrate { from, to } = &cli.command {
         return migrate(&cx, from, to, out);
     }
+    cli.command.check_ids()?;
     let location = Location::parse(&db_or_env(cli.db)?);
     match cli.command {
         LedgerCommand::Init => init(&cx, &location, out),

@@ -401,6 +401,9 @@ impl Ledger {
     /// again at its own times. The next [`Ledger::plan`] materialises the
     /// new revision. Returns the new revision number.
     pub fn update(&mut self, spec: &Spec, cutover: Timestamp) -> Result<u32, LedgerError> {
+        // The spec's own errors first: its id may name no schedule because
+        // it is no valid id.
+        Schedule::new(spec)?;
         let tx = self.store.write(Gate::Exclusive)?;
         let removed: Option<Option<String>> = tx.query_opt(
             "SELECT removed_at FROM schedules WHERE id = ?1",
@@ -792,7 +795,7 @@ pub(crate) fn load_schedule(spec_json: &str) -> Result<Schedule, LedgerError> {
             format!("a stored spec no longer reads: {}", e.message()),
         )
     })?;
-    Ok(Schedule::new(&spec)?)
+    Ok(Schedule::stored(&spec)?)
 }
 
 /// `a + d`, saturating at the ends of time.

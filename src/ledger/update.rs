@@ -52,6 +52,7 @@ impl Ledger {
         cutover: Timestamp,
         until: Timestamp,
     ) -> Result<UpdatePreview, LedgerError> {
+        Schedule::new(spec)?;
         let tx = self.store.write(Gate::Exclusive)?;
         let old = current_schedule(&tx, &spec.id)?;
         let untouched = untouched(&tx, &spec.id, cutover)?;
