@@ -593,26 +593,48 @@ fn a_manual_run_does_not_hold_back_a_cutover() {
 }
 
 /// A trigger at the very instant of a calendar occurrence, then `disable`
-/// and `enable` before that instant: both come back, each runs once (the
-/// manual one takes no slot, so it neither keeps the calendar's from
-/// coming back nor collides with it).
+/// and `enable` before that instant: both come back (the manual one takes
+/// no slot, so it neither keeps the calendar's from coming back nor
+/// collides with it), and each runs once when due. A tick 20 minutes late
+/// under `misfire: skip` skips the calendar's; the run asked for by hand
+/// still runs, as it would have without the disable.
 #[test]
 fn disable_and_enable_bring_back_a_trigger_beside_its_calendar_twin() {
-    let d = gate("trigger_disable_enable");
     let at = "2026-10-20T10:00:00Z";
-    ok(&ledger(&d, &["trigger", "g", "--now", at]));
-    ok(&ledger(&d, &["disable", "g"]));
-    ok(&ledger(
-        &d,
-        &["enable", "g", "--now", "2026-10-20T09:00:00Z"],
-    ));
     let manual = format!("g|manual|{at}");
-    assert_eq!(state_of(&d, "g|2026-10-20T10:00:00"), ["planned"]);
-    assert_eq!(state_of(&d, &manual), ["planned"]);
-    tick(&d, "2026-10-20T10:00:05Z");
-    let mut ran = effects(&d);
-    ran.sort();
-    assert_eq!(ran, ["g|2026-10-20T10:00:00".to_owned(), manual]);
+    let calendar = "g|2026-10-20T10:00:00";
+    for late in [false, true] {
+        let d = dir(&format!("trigger_disable_enable_{late}"));
+        common::setup(
+            &d,
+            &GATE.replace(r#""rrule""#, r#""misfire":"skip","rrule""#),
+        );
+        ok(&ledger(
+            &d,
+            &["plan", "--now", "2026-10-20T00:00:00Z", "--horizon", "P1D"],
+        ));
+        ok(&ledger(&d, &["trigger", "g", "--now", at]));
+        ok(&ledger(&d, &["disable", "g"]));
+        ok(&ledger(
+            &d,
+            &["enable", "g", "--now", "2026-10-20T09:00:00Z"],
+        ));
+        assert_eq!(state_of(&d, calendar), ["planned"]);
+        assert_eq!(state_of(&d, &manual), ["planned"]);
+        match late {
+            false => {
+                tick(&d, "2026-10-20T10:00:05Z");
+                let mut ran = effects(&d);
+                ran.sort();
+                assert_eq!(ran, [calendar.to_owned(), manual.clone()]);
+            }
+            true => {
+                tick(&d, "2026-10-20T10:20:00Z");
+                assert_eq!(effects(&d), [manual.clone()]);
+                assert_eq!(state_of(&d, calendar), ["skipped"]);
+            }
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------

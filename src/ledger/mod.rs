@@ -114,17 +114,21 @@ pub(crate) const BATCH_PAUSE: Duration = Duration::from_millis(110);
 pub const PG_BATCH_ROWS: usize = 1_000;
 
 /// The occurrences an update hands to its new revision (cancelled, to be
-/// planned again): those never attempted that never ran and never will.
-/// An occurrence with an attempt was dispatched, whatever its state (a
-/// `retry_wait` may already have had its effect), and every other state
-/// was decided: a cutover may not reach back over either.
-const SUPERSEDABLE: &str = "(attempts = 0 AND (state IN ('planned', 'gap_skipped')
-     OR (state = 'coalesced' AND status = 'merged')))";
+/// planned again): the rule's own that were never attempted and never ran
+/// and never will. An occurrence with an attempt was dispatched, whatever
+/// its state (a `retry_wait` may already have had its effect), and every
+/// other state was decided: a cutover may not reach back over either. A
+/// run by hand (status `manual`) is no slot of the rule: the new revision
+/// would not plan it again, so an update leaves it to run.
+const SUPERSEDABLE: &str = "(attempts = 0 AND status <> 'manual'
+     AND (state IN ('planned', 'gap_skipped') OR (state = 'coalesced' AND status = 'merged')))";
 
-/// What a cutover may not reach back over: dispatched (any attempt) or
-/// decided. A `cancelled` occurrence never attempted gave its slot up.
-const SERVED: &str = "NOT (attempts = 0 AND (state IN ('planned', 'gap_skipped', 'cancelled')
-     OR (state = 'coalesced' AND status = 'merged')))";
+/// What a cutover may not reach back over: the rule's occurrences that
+/// were dispatched (any attempt) or decided. A `cancelled` occurrence
+/// never attempted gave its slot up; a run by hand took no slot.
+const SERVED: &str = "(status <> 'manual'
+     AND NOT (attempts = 0 AND (state IN ('planned', 'gap_skipped', 'cancelled')
+                                OR (state = 'coalesced' AND status = 'merged'))))";
 
 /// An open ledger: one connection to its store, a SQLite file in WAL mode
 /// or a PostgreSQL database.
@@ -469,15 +473,21 @@ impl Ledger {
         if n == 0 {
             return Err(unknown_schedule(id));
         }
-        // Each takes its slot back unless another occurrence holds it now.
+        // Each takes its slot back unless another occurrence holds it now;
+        // a run by hand takes none, so it comes back beside whatever does,
+        // decided `run` again (the operator asked for it: no misfire policy
+        // weighs it).
         tx.execute(
-            "UPDATE occurrences SET state = 'planned', live = 1, reason = NULL, due_at = instant
+            "UPDATE occurrences SET state = 'planned', reason = NULL, due_at = instant,
+                    live = CASE WHEN status = 'manual' THEN 0 ELSE 1 END,
+                    decision = CASE WHEN status = 'manual' THEN 'run' END
               WHERE schedule = ?1 AND state = 'cancelled' AND reason = 'disabled'
                 AND attempts = 0 AND instant >= ?2
-                AND NOT EXISTS (SELECT 1 FROM occurrences h
-                                 WHERE h.schedule = occurrences.schedule
-                                   AND h.instant = occurrences.instant
-                                   AND h.status <> 'merged' AND h.live = 1)",
+                AND (status = 'manual'
+                     OR NOT EXISTS (SELECT 1 FROM occurrences h
+                                     WHERE h.schedule = occurrences.schedule
+                                       AND h.instant = occurrences.instant
+                                       AND h.status <> 'merged' AND h.live = 1))",
             &args![id, now],
         )?;
         tx.commit()?;
