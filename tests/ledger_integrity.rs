@@ -125,7 +125,7 @@ fn spawn_run(d: &Path, db: &Path) -> Child {
         .args(["ledger", "--db"])
         .arg(db)
         .args(["run", "--worker", "daemon", "--every", "PT0.05S"])
-        .args(["--horizon", "PT2H", "--lease", "PT1M", "--exec", "true"])
+        .args(["--horizon", "PT1H", "--lease", "PT1M", "--exec", "true"])
         .stdout(Stdio::null())
         .stderr(Stdio::from(errors))
         .process_group(0)
@@ -219,7 +219,7 @@ fn sqlite_migrate_under_a_live_run_copies_one_consistent_snapshot() {
         std::thread::sleep(Duration::from_millis(100));
     }
 
-    for copy in 0..3 {
+    for copy in 0..2 {
         let target = fresh_target(&d, &format!("copy{copy}"));
         let before = int_db(&src, done);
         let report = ok(&migrate(&d, &source, &target));
@@ -630,7 +630,7 @@ fn disable_and_enable_bring_back_a_trigger_beside_its_calendar_twin() {
             }
             true => {
                 tick(&d, "2026-10-20T10:20:00Z");
-                assert_eq!(effects(&d), [manual.clone()]);
+                assert_eq!(effects(&d), std::slice::from_ref(&manual));
                 assert_eq!(state_of(&d, calendar), ["skipped"]);
             }
         }

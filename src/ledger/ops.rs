@@ -20,7 +20,7 @@ use super::model::{Occurrence, OccurrenceFilter};
 use super::schema::STATES;
 use super::stats::{OCCURRENCE_COLUMNS, occurrence};
 use super::store::{Gate, Location, Sql, SqlValue, Store, Tx, args};
-use super::{KeyRow, Ledger, key_rows, parse_ts, split_key, unknown_key, unknown_schedule};
+use super::{KeyRow, Ledger, SERVED, key_rows, parse_ts, split_key, unknown_key, unknown_schedule};
 use crate::format::fmt_instant;
 
 /// How long an `unknown_effect` may wait for reconciliation before it moves
@@ -469,6 +469,7 @@ impl Ledger {
                     break;
                 }
                 let chosen = args![schedule, upto, batch];
+                raise_high_water(&tx, &schedule, &pick, &chosen)?;
                 report.attempts += tx.execute(
                     &format!("DELETE FROM attempts WHERE occurrence IN ({pick})"),
                     &chosen,
@@ -553,6 +554,30 @@ impl Ledger {
         self.store
             .each_row(&sql, &values, &mut |r| each(occurrence(r)?))
     }
+}
+
+/// Before `prune` deletes the rows `pick` selects, raises their schedule's
+/// high-water mark to the newest instant among them that ran or was
+/// decided: what a cutover may not reach back over outlives the rows.
+fn raise_high_water(
+    tx: &Tx<'_>,
+    schedule: &str,
+    pick: &str,
+    chosen: &[SqlValue],
+) -> Result<(), LedgerError> {
+    let newest: Option<String> = tx.query_row(
+        &format!("SELECT max(at) FROM occurrences WHERE seq IN ({pick}) AND {SERVED}"),
+        chosen,
+        |r| r.get(0),
+    )?;
+    if let Some(at) = newest {
+        tx.execute(
+            "UPDATE schedules SET high_water = ?2
+              WHERE id = ?1 AND (high_water IS NULL OR high_water < ?2)",
+            &args![schedule, at],
+        )?;
+    }
+    Ok(())
 }
 
 /// Moves every `unknown_effect` occurrence unsettled since before `now -

@@ -369,6 +369,13 @@ impl Sql for Store {
 /// A write transaction; dropped without [`Tx::commit`], it rolls back.
 pub struct Tx<'c>(TxInner<'c>);
 
+/// A read transaction on a SQLite connection: in WAL mode every read in it
+/// sees the file as of its first read, whatever other connections commit
+/// meanwhile, and it blocks none of them. It ends when dropped.
+pub(crate) fn sqlite_snapshot(conn: &rusqlite::Connection) -> Result<Tx<'_>, LedgerError> {
+    Ok(Tx(TxInner::Sqlite(conn.unchecked_transaction()?)))
+}
+
 enum TxInner<'c> {
     Sqlite(rusqlite::Transaction<'c>),
     Postgres(RefCell<pg::Transaction<'c>>),
