@@ -223,9 +223,7 @@ pub(crate) fn check_id_text(id: &str, field: &str) -> Result<(), Error> {
     let bad = id.char_indices().find_map(|(at, c)| {
         let kind = match c {
             '\u{2028}' | '\u{2029}' => "a line break",
-            '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => {
-                "a bidirectional control, which reorders the text shown around it"
-            }
+            '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => "a bidirectional control",
             c if c.is_control() => "a control character",
             _ => return None,
         };
@@ -721,7 +719,7 @@ mod tests {
         let err = check_id_chars("pay\u{202E}rolls").unwrap_err();
         assert_eq!(
             err.message(),
-            "invalid `id` `pay\\u{202e}rolls`: U+202E at byte 3 is not printable (a bidirectional control, which reorders the text shown around it); expected printable text, e.g. `daily-report`"
+            "invalid `id` `pay\\u{202e}rolls`: U+202E at byte 3 is not printable (a bidirectional control); expected printable text, e.g. `daily-report`"
         );
         assert_eq!((err.field(), err.position()), (Some("id"), Some(3)));
         for c in ['\u{202A}', '\u{202D}', '\u{2066}', '\u{2069}'] {
