@@ -21,10 +21,13 @@
 //! code) → the planner (COUNT and UNTIL after resolution, merges, keys,
 //! notes) → adapters. The core needs no feature and does no I/O; `now` is
 //! always an argument. The `native` feature adds the `wallclock` command-line
-//! tool; the `wasm` feature adds the JavaScript bindings.
+//! tool; the `wasm` feature adds the JavaScript bindings; the `python`
+//! feature adds what the Python package (`python/`) calls.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod cron;
+mod crontab;
 mod describe;
 mod diff;
 #[cfg(not(target_arch = "wasm32"))]
@@ -35,6 +38,7 @@ mod format;
 mod ical;
 mod instant;
 mod misfire;
+mod next;
 mod note;
 mod outage;
 mod plan;
@@ -51,6 +55,8 @@ mod zone;
 pub mod cli;
 #[cfg(all(feature = "native", not(target_arch = "wasm32")))]
 pub mod ledger;
+#[cfg(all(feature = "python", not(target_arch = "wasm32")))]
+pub mod python;
 #[cfg(all(feature = "wasm", target_arch = "wasm32"))]
 pub mod wasm;
 
@@ -60,12 +66,15 @@ pub mod wasm;
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
+pub use cron::Dialect;
+pub use crontab::{CronOptions, CronSpec, from_cron};
 pub use describe::{describe, describe_from};
 pub use diff::{Cause, Change, ChangeKind, Diff, FieldChange, Side, diff};
 pub use error::{Error, ErrorCode};
 pub use format::{fmt_instant, fmt_nominal, fmt_offset, key};
 pub use ical::{IcalEvent, IcalOptions, parse_ical, parse_ical_events, to_ical, to_vcalendar};
 pub use misfire::{Decision, Due, MisfireDecision, check_due, decide_misfires, fmt_duration};
+pub use next::next_execution;
 pub use note::{Note, NoteCode};
 pub use outage::{
     DecisionCounts, MAX_DECIDE, MAX_SHOW, Outage, OutageDecision, OutageOptions, simulate_outage,

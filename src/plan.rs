@@ -14,6 +14,7 @@ use serde::{Serialize, Serializer};
 use crate::error::{Error, ErrorCode};
 use crate::expand::{Candidate, Expander, RequestedDate, civil_seconds};
 use crate::format::{fmt_instant, fmt_nominal, month_name, push_key, push_nominal, push_offset};
+pub use crate::note::Warning;
 use crate::note::{Note, NoteCode};
 use crate::policy::InvalidDatePolicy;
 use crate::rule::Until;
@@ -234,40 +235,6 @@ impl Serialize for Entry {
     }
 }
 
-/// A warning about the spec as a whole (not one entry).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Warning {
-    code: &'static str,
-    message: String,
-}
-
-impl Warning {
-    pub(crate) fn new(code: &'static str, message: String) -> Warning {
-        Warning { code, message }
-    }
-    /// `start_unsynchronized`, `start_in_gap`, `start_in_fold`, `out_of_range`
-    /// (the expansion ended at the end of the representable range), and for
-    /// the zone name `zone_alias`, `fixed_offset_zone`, `reversed_sign_zone`,
-    /// `windows_zone`, for the date lists `exdate_unmatched` and
-    /// `rdate_duplicate`.
-    pub fn code(&self) -> &'static str {
-        self.code
-    }
-    /// The sentence.
-    pub fn message(&self) -> &str {
-        &self.message
-    }
-}
-
-impl Serialize for Warning {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Warning", 2)?;
-        st.serialize_field("code", self.code)?;
-        st.serialize_field("message", &self.message)?;
-        st.end()
-    }
-}
-
 /// The result of an expansion (SPEC §3).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expansion {
@@ -431,7 +398,7 @@ pub(crate) fn start_instant(schedule: &Schedule) -> Result<Timestamp, Error> {
 /// the spec's start, or `now` once the schedule has started and still has
 /// an occurrence at or after `now` (a schedule that has ended is shown over
 /// its own years).
-#[cfg(any(feature = "native", feature = "wasm"))]
+#[cfg(any(feature = "native", feature = "wasm", feature = "python"))]
 pub(crate) fn default_from(schedule: &Schedule, now: Timestamp) -> Result<Timestamp, Error> {
     let start = start_instant(schedule)?;
     if start >= now {
@@ -691,24 +658,46 @@ fn check_options(schedule: &Schedule, options: &ExpandOptions) -> Result<(), Err
     if let (Some(from), Some(to)) = (options.from, options.to)
         && to < from
     {
-        return Err(Error::new(
-            ErrorCode::InvalidOption,
-            format!(
-                "the window ends (`to` {}) before it starts (`from` {})",
-                fmt_instant(to),
-                fmt_instant(from)
-            ),
-        )
-        .with_field("to"));
+        return Err(window_order_error(from, to, "from", "to"));
     }
     if schedule.is_unbounded() && options.limit.is_none() && options.to.is_none() {
-        return Err(Error::new(
-            ErrorCode::InvalidOption,
-            "the rule has no COUNT or UNTIL, so the expansion needs a `limit` (such as 50) or a `to`",
-        )
-        .with_field("limit"));
+        return Err(unbounded_error("to"));
     }
     Ok(())
+}
+
+/// A window that ends before it starts; `from` and `to` are the bounds'
+/// names on the surface that read them.
+#[cold]
+pub(crate) fn window_order_error(
+    from: Timestamp,
+    to: Timestamp,
+    from_name: &str,
+    to_name: &str,
+) -> Error {
+    Error::new(
+        ErrorCode::InvalidOption,
+        format!(
+            "the window ends (`{to_name}` {}) before it starts (`{from_name}` {})",
+            fmt_instant(to),
+            fmt_instant(from)
+        ),
+    )
+    .with_field(to_name)
+}
+
+/// An unbounded rule expanded without a limit or an end; `to` is the end's
+/// name on the surface.
+#[cold]
+pub(crate) fn unbounded_error(to: &str) -> Error {
+    Error::new(
+        ErrorCode::InvalidOption,
+        format!(
+            "the rule has no COUNT or UNTIL, so the expansion needs a `limit` (such as 50) or {} `{to}`",
+            if to.starts_with('u') { "an" } else { "a" }
+        ),
+    )
+    .with_field("limit")
 }
 
 /// The next nominal of the schedule, from the rule or from RDATE, in

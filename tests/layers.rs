@@ -18,6 +18,7 @@ const LAYERS: &[&[&str]] = &[
     &["rule"],
     &["expand"],
     &["zone"],
+    &["cron"],
     &["spec"],
     &["plan"],
     &[
@@ -27,10 +28,12 @@ const LAYERS: &[&[&str]] = &[
         "diff",
         "validation",
         "window",
+        "next",
+        "crontab",
     ],
     &["outage"],
     &["ledger"],
-    &["cli", "wasm"],
+    &["cli", "wasm", "python"],
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

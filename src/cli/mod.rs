@@ -9,6 +9,8 @@
 //! with the offending value quoted and a caret under the position.
 
 mod args;
+#[cfg(not(target_arch = "wasm32"))]
+mod cron;
 mod input;
 #[cfg(not(target_arch = "wasm32"))]
 mod ledger;
@@ -396,7 +398,7 @@ fn run(cli: Cli, out: &mut String, sources: &mut Sources) -> Result<i32, Error> 
     let Some(command) = cli.command else {
         return Err(Error::new(
             ErrorCode::InvalidOption,
-            "no command given: expected one of `expand`, `validate`, `describe`, `notices`, `ical`, `from-ical`, `misfire`, `diff`, `zones`, e.g. `wallclock expand --spec daily.json --limit 10`",
+            "no command given: expected one of `expand`, `validate`, `describe`, `notices`, `ical`, `from-ical`, `from-cron`, `lint`, `misfire`, `diff`, `zones`, e.g. `wallclock expand --spec daily.json --limit 10`",
         ));
     };
     match command {
@@ -460,6 +462,8 @@ fn run(cli: Cli, out: &mut String, sources: &mut Sources) -> Result<i32, Error> 
             output,
             window,
         } => return diff(out, sources, &old, &new, &output, &window),
+        Command::FromCron(args) => cron::run(out, &args, sources)?,
+        Command::Lint(args) => return cron::lint(out, &args),
         Command::Zones { output } => zones(out, &output),
     }
     Ok(OK)
@@ -542,7 +546,7 @@ fn misfire(
     let schedule = load(spec, sources)?;
     sources.flag("now", Some(now));
     let now = Reader::new(&schedule, None, Spelling::Flags).instant(now, "now")?;
-    let due = input::due_list(&input::read_source(due, "due")?, &schedule)?;
+    let due = crate::misfire::Due::list(&input::read_source(due, "due")?, &schedule)?;
     warn(&crate::misfire::check_due(&schedule, &due, now)?);
     let decisions = crate::misfire::decide_misfires(&schedule, &due, now);
     let rows = || table::misfire_rows(&decisions);
@@ -614,16 +618,9 @@ fn notices(
     horizon: Option<&str>,
 ) -> Result<Expansion, Error> {
     sources.flag("horizon", horizon);
-    let (reader, now) = window.reader(schedule, sources)?;
-    let from = match &window.from {
-        Some(text) => reader.from(text)?,
-        None => crate::plan::default_from(schedule, now)?,
-    };
-    let to = match (horizon, &window.to) {
-        (Some(horizon), _) => input::horizon_end(schedule, from, horizon)?,
-        (None, Some(to)) => reader.to(to, from)?,
-        (None, None) => crate::plan::notice_window(schedule, from).1,
-    };
+    let (reader, _) = window.reader(schedule, sources)?;
+    let (from, to) =
+        reader.notices_window(window.from.as_deref(), window.to.as_deref(), horizon)?;
     crate::plan::notices(schedule, from, to)
 }
 
@@ -648,15 +645,8 @@ fn diff(
     };
     let old = read(old, "old")?;
     let new = read(new, "new")?;
-    let (reader, now) = window.reader(&old, sources)?;
-    let from = match &window.from {
-        Some(text) => reader.from(text)?,
-        None => now,
-    };
-    let to = match &window.to {
-        Some(text) => reader.to(text, from)?,
-        None => input::horizon_end(&old, from, "P365D")?,
-    };
+    let (reader, _) = window.reader(&old, sources)?;
+    let (from, to) = reader.diff_window(window.from.as_deref(), window.to.as_deref())?;
     let result = crate::diff::diff(&old, &new, &ExpandOptions::new().from(from).to(to))?;
     let rows = || table::diff_rows(&result);
     let table = |out: &mut String| table::diff(out, &result);
