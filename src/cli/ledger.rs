@@ -32,8 +32,8 @@ use super::ledger_ops;
     arg_required_else_help = true
 )]
 struct LedgerCli {
-    /// The ledger: a SQLite file, or a `postgres://USER@HOST:PORT/DATABASE`
-    /// URL (default: `WALLCLOCK_DB` from the environment).
+    /// The ledger: a SQLite file, or a `postgres://USER:PASSWORD@HOST:PORT/DATABASE`
+    /// URL or `host=… dbname=…` string (default: `WALLCLOCK_DB` from the environment).
     #[arg(long, value_name = "FILE|URL", global = true)]
     db: Option<String>,
     /// How long to wait for another process's write lock, e.g. `PT5S`.
@@ -321,7 +321,7 @@ fn run(cli: LedgerCli, out: &mut String) -> Result<i32, LedgerError> {
     if let LedgerCommand::Migrate { from, to } = &cli.command {
         return migrate(&cx, from, to, out);
     }
-    let location = Location::parse(&db_or_env(cli.db)?);
+    let location = Location::parse(&db_or_env(cli.db)?)?;
     match cli.command {
         LedgerCommand::Init => init(&cx, &location, out),
         LedgerCommand::Run(args) => daemon(&cx, &location, &args, out),
@@ -351,7 +351,8 @@ fn db_or_env(db: Option<String>) -> Result<String, LedgerError> {
 fn migrate(cx: &Context, from: &str, to: &str, out: &mut String) -> Result<i32, LedgerError> {
     let source = Ledger::open_at(&Location::Sqlite(from.into()), cx.busy)
         .map_err(|e| e.with_field("from"))?;
-    let report = source.migrate_to(&Location::parse(to), cx.busy)?;
+    let to = Location::parse(to).map_err(|e| e.with_field("to"))?;
+    let report = source.migrate_to(&to, cx.busy)?;
     print::object(out, &cx.printing.output, &report);
     Ok(super::OK)
 }

@@ -1,17 +1,21 @@
-//! The PostgreSQL side of the store boundary: connecting (URL, password
-//! files, timeouts), the write gate, statements and values, and errors that
-//! name the server but never the password.
+//! The PostgreSQL side of the store boundary: the database `--db` names
+//! (a URL or a key=value connection string, parsed once), connecting
+//! (password files, timeouts), the write gate, statements and values, and
+//! errors that name the database but never the password.
 
+use std::borrow::Cow;
 use std::cell::Cell;
 use std::error::Error as StdError;
 use std::time::Duration;
 
 use bytes::BytesMut;
-use postgres::config::Host;
+use percent_encoding::percent_decode_str;
+use postgres::NoTls;
 use postgres::error::SqlState;
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::types::{FromSql, IsNull, ToSql, Type, to_sql_checked};
-use postgres::{Config, NoTls};
+use tokio_postgres::Config;
+use tokio_postgres::config::Host;
 
 use super::error::LedgerError;
 use super::store::{Gate, Row, SqlValue, StatementCache};
@@ -27,13 +31,196 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// Microseconds from the Unix epoch to PostgreSQL's (2000-01-01).
 const PG_EPOCH_MICROS: i64 = 946_684_800_000_000;
 
+/// A PostgreSQL database as `--db` names it, parsed once: its connection
+/// settings and how every message shows it,
+/// `postgres://USER:***@HOST:PORT/DATABASE` (`:***` when a password was
+/// given, never the password itself).
+#[derive(Clone, PartialEq, Eq)]
+pub struct PgTarget {
+    config: Config,
+    shown: String,
+}
+
+impl PgTarget {
+    /// `db` as a PostgreSQL database: a `postgres://` or `postgresql://`
+    /// URL (the scheme in any case) or a key=value connection string
+    /// (`host=… dbname=…`); None for anything else (a SQLite file). A
+    /// string that is one of them but does not parse is `invalid_option`,
+    /// its password not shown.
+    pub(crate) fn parse(db: &str) -> Option<Result<PgTarget, LedgerError>> {
+        if let Some(rest) = strip_scheme(db) {
+            return Some(parse_url(rest));
+        }
+        if is_key_value(db) {
+            return Some(parse_key_value(db));
+        }
+        None
+    }
+
+    fn new(config: Config) -> PgTarget {
+        let shown = show(&config);
+        PgTarget { config, shown }
+    }
+
+    /// How messages show the database.
+    pub(crate) fn shown(&self) -> &str {
+        &self.shown
+    }
+}
+
+/// What follows `postgres://` or `postgresql://`, in any case.
+fn strip_scheme(db: &str) -> Option<&str> {
+    ["postgres://", "postgresql://"].iter().find_map(|scheme| {
+        db.get(..scheme.len())
+            .filter(|head| head.eq_ignore_ascii_case(scheme))
+            .map(|_| &db[scheme.len()..])
+    })
+}
+
+/// The keys a key=value connection string may start with (libpq's).
+const KEYWORDS: &[&str] = &[
+    "host",
+    "hostaddr",
+    "port",
+    "dbname",
+    "user",
+    "password",
+    "passfile",
+    "connect_timeout",
+    "options",
+    "application_name",
+    "sslmode",
+    "target_session_attrs",
+    "service",
+];
+
+/// True for `KEY=…` where KEY is a connection keyword: a key=value
+/// connection string, not a file name.
+fn is_key_value(db: &str) -> bool {
+    db.split_once('=')
+        .is_some_and(|(key, _)| KEYWORDS.contains(&key.trim()))
+}
+
+/// A URL after its scheme. The user and password run up to the URL's last
+/// `@`: a password may hold `/`, `?`, `#`, `:` and `@` as they are (or
+/// percent-encoded), and a host never holds `@`. The rest (hosts, ports,
+/// database, parameters) is the `postgres` crate's to parse.
+fn parse_url(rest: &str) -> Result<PgTarget, LedgerError> {
+    let (userinfo, remainder) = match rest.rfind('@') {
+        Some(at) => (Some(&rest[..at]), &rest[at + 1..]),
+        None => (None, rest),
+    };
+    let (user, password) = match userinfo.map(|u| u.split_once(':')) {
+        None => (None, None),
+        Some(None) => (userinfo, None),
+        Some(Some((user, password))) => (Some(user), Some(password)),
+    };
+    let user = user.filter(|u| !u.is_empty());
+    let prefix = format!(
+        "postgres://{}{}{}",
+        user.unwrap_or(""),
+        if password.is_some() { ":***" } else { "" },
+        if userinfo.is_some() { "@" } else { "" }
+    );
+    // Hosts and database, without the parameters (where a password may be).
+    let head = remainder.split('?').next().unwrap_or("");
+    let invalid = |detail: &str| {
+        LedgerError::new(
+            "invalid_option",
+            format!(
+                "`{prefix}{head}` is not a PostgreSQL connection URL ({detail}): write `postgres://USER:PASSWORD@HOST:PORT/DATABASE`"
+            ),
+        )
+        .with_field("db")
+    };
+    let user = user
+        .map(|u| percent_decode_str(u).decode_utf8().map(Cow::into_owned))
+        .transpose()
+        .map_err(|_| invalid("the user name is not UTF-8"))?;
+    let mut config: Config = format!("postgres://{remainder}")
+        .parse()
+        .map_err(|e: tokio_postgres::Error| invalid(&parse_detail(&e)))?;
+    if config.get_user().is_none()
+        && let Some(user) = &user
+    {
+        config.user(user);
+    }
+    if config.get_password().is_none()
+        && let Some(password) = password
+    {
+        config.password(percent_decode_str(password).collect::<Vec<u8>>());
+    }
+    Ok(PgTarget::new(config))
+}
+
+/// A key=value connection string (`host=… port=… dbname=…`).
+fn parse_key_value(db: &str) -> Result<PgTarget, LedgerError> {
+    let config: Config = db.parse().map_err(|e: tokio_postgres::Error| {
+        LedgerError::new(
+            "invalid_option",
+            format!(
+                "the PostgreSQL connection string is not valid ({}): write `host=HOST port=PORT user=USER dbname=DATABASE`",
+                parse_detail(&e)
+            ),
+        )
+        .with_field("db")
+    })?;
+    Ok(PgTarget::new(config))
+}
+
+/// What a connection string's parser says is wrong: the option it
+/// refused, never its value.
+fn parse_detail(e: &tokio_postgres::Error) -> String {
+    match e.source() {
+        Some(source) => source.to_string(),
+        None => e.to_string(),
+    }
+}
+
+/// `postgres://USER:***@HOST:PORT[,HOST:PORT…]/DATABASE`.
+fn show(config: &Config) -> String {
+    let mut out = "postgres://".to_owned();
+    let password = config.get_password().is_some();
+    if let Some(user) = config.get_user() {
+        out.push_str(user);
+    }
+    if password {
+        out.push_str(":***");
+    }
+    if password || config.get_user().is_some() {
+        out.push('@');
+    }
+    let ports = config.get_ports();
+    let port = |i: usize| ports.get(i).or(ports.first()).copied().unwrap_or(5432);
+    let hosts: Vec<String> = match config.get_hosts() {
+        [] => vec![format!("localhost:{}", port(0))],
+        hosts => hosts
+            .iter()
+            .enumerate()
+            .map(|(i, h)| match h {
+                Host::Tcp(h) if h.contains(':') => format!("[{h}]:{}", port(i)),
+                Host::Tcp(h) => format!("{h}:{}", port(i)),
+                Host::Unix(p) => format!("{}:{}", p.display(), port(i)),
+            })
+            .collect(),
+    };
+    out.push_str(&hosts.join(","));
+    let db = config
+        .get_dbname()
+        .or(config.get_user())
+        .unwrap_or("postgres");
+    out.push('/');
+    out.push_str(db);
+    out
+}
+
 /// An open PostgreSQL connection with its statement cache. It reconnects,
 /// once, at the start of the next statement or transaction after the
 /// server dropped it (never inside a transaction).
 pub(crate) struct Client {
     client: postgres::Client,
     cache: StatementCache,
-    config: Config,
+    config: postgres::Config,
     busy: Duration,
     server: String,
     /// Set when a statement lost the connection: the next transaction
@@ -50,23 +237,12 @@ pub(crate) struct Transaction<'c> {
 }
 
 impl Client {
-    /// Connects to the database a `postgres://` URL names. Without a
-    /// password in the URL, `PGPASSWORD`, then `PGPASSFILE` (default
-    /// `~/.pgpass`) give it, as for `psql`. `busy` bounds every wait for a
-    /// lock (`lock_timeout`).
-    pub(crate) fn connect(url: &str, busy: Duration) -> Result<Client, LedgerError> {
-        let mut config: Config = url.parse().map_err(|e: postgres::Error| {
-            LedgerError::new(
-                "invalid_option",
-                format!(
-                    "`{}` is not a PostgreSQL connection URL ({}): write `postgres://USER@HOST:PORT/DATABASE`",
-                    redact(url),
-                    scrub(&e.to_string(), url)
-                ),
-            )
-            .with_field("db")
-        })?;
-        let server = server_name(&config);
+    /// Connects to `target`. Without a password there, `PGPASSWORD`, then
+    /// `PGPASSFILE` (default `~/.pgpass`) give it, as for `psql`. `busy`
+    /// bounds every wait for a lock (`lock_timeout`).
+    pub(crate) fn connect(target: &PgTarget, busy: Duration) -> Result<Client, LedgerError> {
+        let mut config = target.config.clone();
+        let server = target.shown.clone();
         if config.get_password().is_none()
             && let Some(pw) = password_from_env(&config)
         {
@@ -78,6 +254,7 @@ impl Client {
         if config.get_application_name().is_none() {
             config.application_name("wallclock");
         }
+        let config = postgres::Config::from(config);
         let client = open(&config, busy, &server)?;
         Ok(Client {
             client,
@@ -89,7 +266,7 @@ impl Client {
         })
     }
 
-    /// `host:port/database`, for messages.
+    /// The database as messages show it.
     pub(crate) fn server(&self) -> &str {
         &self.server
     }
@@ -211,7 +388,11 @@ impl Transaction<'_> {
     }
 }
 
-fn open(config: &Config, busy: Duration, server: &str) -> Result<postgres::Client, LedgerError> {
+fn open(
+    config: &postgres::Config,
+    busy: Duration,
+    server: &str,
+) -> Result<postgres::Client, LedgerError> {
     let mut client = config.connect(NoTls).map_err(|e| pg_error(&e, server))?;
     // Every wait for a lock (the write gate included) ends after `busy`.
     client
@@ -375,66 +556,6 @@ impl<'a> FromSql<'a> for SqlValue {
     }
 }
 
-/// `host:port/database` of the first host.
-fn server_name(config: &Config) -> String {
-    let host = match config.get_hosts().first() {
-        Some(Host::Tcp(h)) => h.clone(),
-        Some(Host::Unix(p)) => p.display().to_string(),
-        None => "localhost".to_owned(),
-    };
-    let port = config.get_ports().first().copied().unwrap_or(5432);
-    let db = config
-        .get_dbname()
-        .or(config.get_user())
-        .unwrap_or("postgres");
-    format!("{host}:{port}/{db}")
-}
-
-/// A URL with its password replaced by `***`.
-pub(crate) fn redact(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_owned();
-    };
-    let (authority, tail) = match rest.find(['/', '?']) {
-        Some(i) => rest.split_at(i),
-        None => (rest, ""),
-    };
-    let mut out = format!("{scheme}://");
-    match authority.rsplit_once('@') {
-        Some((userinfo, host)) => {
-            match userinfo.split_once(':') {
-                Some((user, _)) => out.push_str(&format!("{user}:***@")),
-                None => out.push_str(&format!("{userinfo}@")),
-            }
-            out.push_str(host);
-        }
-        None => out.push_str(authority),
-    }
-    // `password=` may also come as a query parameter.
-    let tail: Vec<String> = tail
-        .split('&')
-        .map(|part| match part.split_once("password=") {
-            Some((head, _)) => format!("{head}password=***"),
-            None => part.to_owned(),
-        })
-        .collect();
-    out.push_str(&tail.join("&"));
-    out
-}
-
-/// `text` without any occurrence of the URL's password.
-fn scrub(text: &str, url: &str) -> String {
-    let password = url
-        .split_once("://")
-        .and_then(|(_, rest)| rest.rsplit_once('@'))
-        .and_then(|(userinfo, _)| userinfo.split_once(':'))
-        .map(|(_, pw)| pw);
-    match password {
-        Some(pw) if !pw.is_empty() => text.replace(pw, "***"),
-        _ => text.to_owned(),
-    }
-}
-
 /// The password `psql` would use: `PGPASSWORD`, else the first matching
 /// line of `PGPASSFILE` (default `~/.pgpass`).
 fn password_from_env(config: &Config) -> Option<Vec<u8>> {
@@ -569,4 +690,77 @@ pub(crate) fn pg_error(e: &postgres::Error, server: &str) -> LedgerError {
         ("database_error", "PostgreSQL error")
     };
     LedgerError::new(token, format!("{what} (server {server}): {detail}")).with_field("db")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn target(db: &str) -> PgTarget {
+        match PgTarget::parse(db) {
+            Some(Ok(t)) => t,
+            Some(Err(e)) => panic!("{db}: {e}"),
+            None => panic!("{db}: not PostgreSQL"),
+        }
+    }
+
+    fn password(t: &PgTarget) -> String {
+        String::from_utf8(t.config.get_password().unwrap().to_vec()).unwrap()
+    }
+
+    #[test]
+    fn a_password_may_hold_url_characters_as_they_are() {
+        for (db, pw) in [
+            ("postgres://wcs:Zq/7?xY4@127.0.0.1:5433/sec", "Zq/7?xY4"),
+            ("postgres://wcs:pw@ss99@127.0.0.1:5433/sec", "pw@ss99"),
+            ("postgres://wcs:a#b:c%@127.0.0.1:5433/sec", "a#b:c%"),
+            (
+                "postgres://wcs:%2F%3F%40%23%25%3A@127.0.0.1:5433/sec",
+                "/?@#%:",
+            ),
+            ("POSTGRES://wcs:Zq/7@127.0.0.1:5433/sec", "Zq/7"),
+            ("PostgreSQL://wcs:Zq/7@127.0.0.1:5433/sec", "Zq/7"),
+        ] {
+            let t = target(db);
+            assert_eq!(password(&t), pw, "{db}");
+            assert_eq!(t.config.get_user(), Some("wcs"), "{db}");
+            assert_eq!(t.config.get_dbname(), Some("sec"), "{db}");
+            assert_eq!(t.config.get_ports(), &[5433], "{db}");
+            assert_eq!(t.shown(), "postgres://wcs:***@127.0.0.1:5433/sec", "{db}");
+        }
+    }
+
+    #[test]
+    fn a_key_value_string_is_postgresql_and_shown_as_a_url() {
+        let t = target("host=db.internal port=6000 user=ops password='a b/?@' dbname=ledger");
+        assert_eq!(password(&t), "a b/?@");
+        assert_eq!(t.shown(), "postgres://ops:***@db.internal:6000/ledger");
+        let t = target("postgres://ops@h1:1,[::1]:2/ledger?connect_timeout=3");
+        assert_eq!(t.shown(), "postgres://ops@h1:1,[::1]:2/ledger");
+        for file in [
+            "ledger.db",
+            "./host=x.db",
+            "/var/lib/postgres/ledger.db",
+            "x=1",
+        ] {
+            assert!(PgTarget::parse(file).is_none(), "{file}");
+        }
+    }
+
+    #[test]
+    fn a_url_that_does_not_parse_shows_no_password() {
+        for db in [
+            "postgres://wcs:Zq/7?xY4@127.0.0.1:5433/sec?connect_timeout=abc",
+            "postgres://wcs:Zq/7?xY4@127.0.0.1:port/sec",
+            "postgres://wcs:Zq/7?xY4@127.0.0.1:5433/sec?password=Zq/7?xY4&nope=1",
+            "host=127.0.0.1 password=Zq/7?xY4 connect_timeout=abc",
+            "host=127.0.0.1 password='Zq/7?xY4",
+        ] {
+            let Some(Err(e)) = PgTarget::parse(db) else {
+                panic!("{db} parses");
+            };
+            assert_eq!((e.code(), e.field()), ("invalid_option", Some("db")), "{e}");
+            assert!(!e.message().contains("xY4"), "{e}");
+        }
+    }
 }

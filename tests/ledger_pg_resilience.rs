@@ -1,0 +1,419 @@
+//! The ledger against PostgreSQL servers that misbehave, with real
+//! `wallclock ledger` processes: passwords full of URL characters on every
+//! error path, a server frozen with SIGSTOP (before a command connects,
+//! under a running daemon, in the middle of a job with a `--timeout`), and
+//! a server whose connection slots are all taken (SQLSTATE 53300) when a
+//! daemon starts and when it records an outcome. The secrets test uses the
+//! server `scripts/pg-cluster.sh` starts (`WALLCLOCK_PG_URL`); the others
+//! start servers of their own (`WALLCLOCK_PG_BIN`), so that freezing or
+//! starving one disturbs no other test. Every server, frozen process and
+//! daemon is undone by a guard, also when a test fails.
+#![cfg(all(feature = "native", not(target_arch = "wasm32")))]
+
+#[path = "common/ledger_cli.rs"]
+mod common;
+#[path = "common/faults.rs"]
+mod faults;
+
+use std::path::Path;
+use std::process::{Command, Output};
+use std::time::Duration;
+
+use serde_json::Value;
+
+use common::{BIN, err, ok};
+use faults::Spawned;
+
+/// `wallclock ledger --db DB`, run in `dir`, with nothing of PostgreSQL's
+/// from the environment (no `PGPASSWORD`, `PGPASSFILE`, `~/.pgpass`).
+fn on(dir: &Path, db: &str) -> Command {
+    let mut c = Command::new(BIN);
+    c.current_dir(dir)
+        .env_remove("PGPASSWORD")
+        .env_remove("PGPASSFILE")
+        .env_remove("WALLCLOCK_DB")
+        .env("HOME", dir)
+        .args(["ledger", "--db", db]);
+    c
+}
+
+/// Every byte of `s` but ASCII letters and digits percent-encoded.
+fn encode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => (b as char).to_string(),
+            b => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The test server's host and port.
+fn server_port() -> u16 {
+    let url = common::pg_url();
+    let at = url.rfind('@').unwrap() + 1;
+    let hp = &url[at..at + url[at..].find('/').unwrap()];
+    hp.rsplit_once(':').unwrap().1.parse().unwrap()
+}
+
+/// How a test writes a connection to the role's database.
+#[derive(Clone, Copy, Debug)]
+enum Form {
+    /// `postgres://user:%2F%3F…@host:port/db`, as URLs should be written.
+    Encoded,
+    /// The password as it is: `postgres://user:Zq/7?xY4@host:port/db`.
+    Raw,
+    /// `POSTGRES://` with the raw password: still a PostgreSQL URL.
+    Upper,
+    /// `host=… port=… user=… password='…' dbname=…`.
+    KeyValue,
+}
+
+/// A login role of the test server with a password, owning two databases
+/// of its own (`<name>_db`, `<name>_to`); the test server's role is a
+/// member of it (it may lock its tables and end its sessions).
+struct Role {
+    name: String,
+    password: String,
+}
+
+impl Role {
+    fn new(name: &str, password: &str) -> Role {
+        let mut admin = common::pg_admin();
+        let quoted = password.replace('\'', "''");
+        for sql in [
+            format!("DROP DATABASE IF EXISTS {name}_db WITH (FORCE)"),
+            format!("DROP DATABASE IF EXISTS {name}_to WITH (FORCE)"),
+            format!("DROP ROLE IF EXISTS {name}"),
+            format!("CREATE ROLE {name} LOGIN PASSWORD '{quoted}'"),
+            format!("GRANT {name} TO CURRENT_USER"),
+            format!("CREATE DATABASE {name}_db OWNER {name}"),
+            format!("CREATE DATABASE {name}_to OWNER {name}"),
+        ] {
+            admin
+                .batch_execute(&sql)
+                .unwrap_or_else(|e| panic!("{sql}: {}", common::pg_error(&e)));
+        }
+        Role {
+            name: name.to_owned(),
+            password: password.to_owned(),
+        }
+    }
+
+    /// `--db` for database `db` on `port` in `form`, with `password` and
+    /// one extra setting (`connect_timeout`, `abc`) when given.
+    fn db_with(
+        &self,
+        form: Form,
+        password: &str,
+        port: u16,
+        db: &str,
+        extra: Option<(&str, &str)>,
+    ) -> String {
+        let user = &self.name;
+        let query = match extra {
+            Some((k, v)) => format!("?{k}={}", encode(v)),
+            None => String::new(),
+        };
+        match form {
+            Form::Encoded => format!(
+                "postgres://{user}:{}@127.0.0.1:{port}/{db}{query}",
+                encode(password)
+            ),
+            Form::Raw => format!("postgres://{user}:{password}@127.0.0.1:{port}/{db}{query}"),
+            Form::Upper => format!("POSTGRES://{user}:{password}@127.0.0.1:{port}/{db}{query}"),
+            Form::KeyValue => {
+                let quote = |v: &str| format!("'{}'", v.replace('\\', "\\\\").replace('\'', "\\'"));
+                let extra = match extra {
+                    Some((k, v)) => format!(" {k}={}", quote(v)),
+                    None => String::new(),
+                };
+                format!(
+                    "host=127.0.0.1 port={port} user={user} password={} dbname={db}{extra}",
+                    quote(password)
+                )
+            }
+        }
+    }
+
+    fn db(&self, form: Form, extra: Option<(&str, &str)>) -> String {
+        let db = format!("{}_db", self.name);
+        self.db_with(form, &self.password, server_port(), &db, extra)
+    }
+
+    /// How every message must show database `db` on `port`.
+    fn shown(&self, port: u16, db: &str) -> String {
+        format!("postgres://{}:***@127.0.0.1:{port}/{db}", self.name)
+    }
+
+    /// A wrong password, as full of URL characters as the right one.
+    fn wrong(&self) -> String {
+        format!("{}/Wr0ng9?@#", self.password)
+    }
+
+    /// What must never appear: each password whole and percent-encoded,
+    /// and every run of three or more letters and digits in them.
+    fn secrets(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for pw in [self.password.clone(), self.wrong()] {
+            out.push(encode(&pw));
+            for run in pw.split(|c: char| !c.is_ascii_alphanumeric()) {
+                if run.len() >= 3 {
+                    out.push(run.to_owned());
+                }
+            }
+            out.push(pw);
+        }
+        out
+    }
+}
+
+/// Asserts that no text shows any of `secrets`.
+fn no_secret(what: &str, text: &str, secrets: &[String]) {
+    for s in secrets {
+        assert!(
+            !text.contains(s.as_str()),
+            "{what}: `{s}` shows in:\n{text}"
+        );
+    }
+}
+
+fn all_output(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// The error of a failed command: exit status 2, `code`, its message
+/// naming the database as `shown`.
+fn failed_showing(what: &str, out: &Output, code: &str, shown: &str) -> Value {
+    let e = err(out);
+    assert_eq!(e["code"], code, "{what}: {e}");
+    let message = e["message"].as_str().unwrap();
+    assert!(message.contains(shown), "{what}: `{shown}` not in {e}");
+    e
+}
+
+/// A loopback port nothing listens on.
+fn closed_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A password full of `/ ? @ # % :`, percent-encoded or written as it is,
+/// an upper-case `POSTGRES://` and a key=value connection string: on every
+/// path — `init`'s result, `invalid_option`, `database_unreachable`,
+/// `authentication_failed`, `ledger_not_found`, `statement_timeout`,
+/// `not_a_ledger`, `migrate`'s result — the database shows as
+/// `postgres://user:***@host:port/db` and no part of the password (nor of
+/// a wrong one) appears anywhere in the output.
+#[test]
+fn passwords_full_of_url_characters_never_show_on_any_path() {
+    let dir = common::dir("ledger_pg_resilience", "secrets");
+    let port = server_port();
+    ok(&Command::new(BIN)
+        .current_dir(&dir)
+        .args(["ledger", "--db", "source.db", "init"])
+        .output()
+        .unwrap());
+    let roles = [
+        (
+            Role::new("wcs_url_a", "Kx7/?@#%:Vb3"),
+            &[Form::Encoded, Form::KeyValue][..],
+        ),
+        (Role::new("wcs_url_b", "Zq/7?xY4"), &[Form::Raw][..]),
+        (
+            Role::new("wcs_url_c", "pw@ss99"),
+            &[Form::Raw, Form::Upper][..],
+        ),
+        (
+            Role::new("wcs_url_d", "Qr5#:/t?Jm8@%Lw2"),
+            &[Form::Raw, Form::Upper, Form::Encoded][..],
+        ),
+    ];
+    for (role, forms) in &roles {
+        let secrets = role.secrets();
+        let db = format!("{}_db", role.name);
+        let shown = role.shown(port, &db);
+        for &form in *forms {
+            let what = |path: &str| format!("{} {form:?} {path}", role.name);
+            let run = |db: &str, args: &[&str]| on(&dir, db).args(args).output().unwrap();
+            let mut seen: Vec<(String, Output)> = Vec::new();
+
+            let out = run(&role.db(form, None), &["init"]);
+            assert_eq!(ok(&out)["db"], shown.as_str(), "{}", what("init"));
+            seen.push((what("init"), out));
+
+            let bad = role.db(form, Some(("connect_timeout", "abc")));
+            let out = run(&bad, &["stats"]);
+            let e = err(&out);
+            assert_eq!(e["code"], "invalid_option", "{e}");
+            if !matches!(form, Form::KeyValue) {
+                assert!(e["message"].as_str().unwrap().contains(&shown), "{e}");
+            }
+            seen.push((what("invalid_option"), out));
+
+            let closed = closed_port();
+            let unreachable = role.db_with(form, &role.password, closed, &db, None);
+            let out = run(&unreachable, &["stats"]);
+            failed_showing(
+                &what("unreachable"),
+                &out,
+                "database_unreachable",
+                &role.shown(closed, &db),
+            );
+            seen.push((what("unreachable"), out));
+
+            let wrong = role.db_with(form, &role.wrong(), port, &db, None);
+            let out = run(&wrong, &["stats"]);
+            failed_showing(
+                &what("wrong password"),
+                &out,
+                "authentication_failed",
+                &shown,
+            );
+            seen.push((what("wrong password"), out));
+
+            let nope = format!("{db}_nope");
+            let missing = role.db_with(form, &role.password, port, &nope, None);
+            let out = run(&missing, &["stats"]);
+            failed_showing(
+                &what("no such database"),
+                &out,
+                "ledger_not_found",
+                &role.shown(port, &nope),
+            );
+            seen.push((what("no such database"), out));
+
+            let slow = role.db(form, Some(("options", "-c statement_timeout=50")));
+            let out = {
+                let _lock = common::hold_write_lock_db(&common::pg_db_url(&db));
+                run(&slow, &["stats"])
+            };
+            failed_showing(
+                &what("statement timeout"),
+                &out,
+                "statement_timeout",
+                &shown,
+            );
+            seen.push((what("statement timeout"), out));
+
+            // `migrate` into the role's empty database, then into its ledger.
+            let to = format!("{}_to", role.name);
+            let target = role.db_with(form, &role.password, port, &to, None);
+            let out = on(&dir, "unused.db")
+                .args(["migrate", "--from", "source.db", "--to", &target])
+                .output()
+                .unwrap();
+            assert_eq!(ok(&out)["to"], role.shown(port, &to).as_str());
+            seen.push((what("migrate"), out));
+            let out = on(&dir, "unused.db")
+                .args([
+                    "migrate",
+                    "--from",
+                    "source.db",
+                    "--to",
+                    &role.db(form, None),
+                ])
+                .output()
+                .unwrap();
+            failed_showing(&what("migrate into a ledger"), &out, "not_a_ledger", &shown);
+            seen.push((what("migrate into a ledger"), out));
+            let mut admin = common::pg_admin();
+            admin
+                .batch_execute(&format!("DROP DATABASE {to} WITH (FORCE)"))
+                .unwrap();
+            admin
+                .batch_execute(&format!("CREATE DATABASE {to} OWNER {}", role.name))
+                .unwrap();
+
+            for (what, out) in &seen {
+                no_secret(what, &all_output(out), &secrets);
+            }
+        }
+    }
+    daemon_paths(&dir, &roles[0].0, Form::Encoded);
+    daemon_paths(&dir, &roles[3].0, Form::Raw);
+}
+
+/// `GET path` on `addr`: the status line and the body.
+fn http_get(addr: &str, path: &str) -> (String, String) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap();
+    (head.lines().next().unwrap().to_owned(), body.to_owned())
+}
+
+/// The daemon's paths for one role: `/healthz` and `/metrics` bodies while
+/// the role may not log in and after its sessions were ended, the
+/// `tick_failed` log of the lost connection, the error it ends with.
+fn daemon_paths(dir: &Path, role: &Role, form: Form) {
+    let secrets = role.secrets();
+    let db = format!("{}_db", role.name);
+    let shown = role.shown(server_port(), &db);
+    common::pg_admin()
+        .batch_execute(&format!("ALTER ROLE {} LOGIN", role.name))
+        .unwrap();
+    let addr = format!("127.0.0.1:{}", closed_port());
+    let mut daemon = Spawned::start(
+        on(dir, &role.db(form, None))
+            .args(["run", "--worker", "w", "--every", "PT1S", "--exec", "true"])
+            .args(["--metrics-addr", &addr]),
+        dir,
+        &format!("{}-run", role.name),
+    );
+    daemon.wait_event("tick", Duration::from_secs(30));
+    assert_eq!(http_get(&addr, "/healthz").0, "HTTP/1.1 200 OK");
+    assert_eq!(http_get(&addr, "/metrics").0, "HTTP/1.1 200 OK");
+
+    let mut bodies = Vec::new();
+    common::pg_admin()
+        .batch_execute(&format!("ALTER ROLE {} NOLOGIN", role.name))
+        .unwrap();
+    let (status, body) = http_get(&addr, "/healthz");
+    assert_eq!(status, "HTTP/1.1 503 Service Unavailable", "{body}");
+    let e: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(e["code"], "authentication_failed", "{e}");
+    assert!(e["message"].as_str().unwrap().contains(&shown), "{e}");
+    bodies.push(body);
+    common::pg_admin()
+        .batch_execute(&format!(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '{}'",
+            role.name
+        ))
+        .unwrap();
+    let (status, body) = http_get(&addr, "/metrics");
+    assert_eq!(status, "HTTP/1.1 503 Service Unavailable", "{body}");
+    let e: Value = serde_json::from_str(&body).unwrap();
+    assert!(e["message"].as_str().unwrap().contains(&shown), "{e}");
+    bodies.push(body);
+
+    // The daemon loses its connection, logs it, and ends at its next
+    // connection attempt: the role may not log in (not transient).
+    let status = daemon.wait(Duration::from_secs(60));
+    assert_eq!(status.code(), Some(2), "{}", daemon.stderr());
+    let lost = daemon.events("tick_failed");
+    assert!(
+        lost.iter()
+            .any(|e| e["code"] == "connection_lost"
+                && e["message"].as_str().unwrap().contains(&shown)),
+        "{}",
+        daemon.stderr()
+    );
+    let text = daemon.stderr();
+    let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["code"], "authentication_failed", "{text}");
+    assert!(last["message"].as_str().unwrap().contains(&shown), "{last}");
+    no_secret("daemon", &format!("{}{text}", daemon.stdout()), &secrets);
+    no_secret("daemon bodies", &bodies.join("\n"), &secrets);
+    common::pg_admin()
+        .batch_execute(&format!("ALTER ROLE {} LOGIN", role.name))
+        .unwrap();
+}
