@@ -17,12 +17,13 @@ mod faults;
 
 use std::path::Path;
 use std::process::{Command, Output};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use jiff::{SignedDuration, Timestamp};
 use serde_json::Value;
 
 use common::{BIN, err, ok};
-use faults::Spawned;
+use faults::{OwnServer, Spawned};
 
 /// `wallclock ledger --db DB`, run in `dir`, with nothing of PostgreSQL's
 /// from the environment (no `PGPASSWORD`, `PGPASSFILE`, `~/.pgpass`).
@@ -416,4 +417,332 @@ fn daemon_paths(dir: &Path, role: &Role, form: Form) {
     common::pg_admin()
         .batch_execute(&format!("ALTER ROLE {} LOGIN", role.name))
         .unwrap();
+}
+
+/// A nominal UTC start `ago` before the wall clock, to the second.
+fn start_ago(ago: SignedDuration) -> String {
+    Timestamp::now()
+        .checked_sub(ago)
+        .unwrap()
+        .strftime("%Y-%m-%dT%H:%M:%S")
+        .to_string()
+}
+
+/// `init`, then `add` of `spec` with its past occurrences, on `db`.
+fn setup(dir: &Path, db: &str, spec: &str) {
+    std::fs::write(dir.join("spec.json"), spec).unwrap();
+    ok(&on(dir, db).arg("init").output().unwrap());
+    ok(&on(dir, db)
+        .args([
+            "add",
+            "--spec",
+            "spec.json",
+            "--backfill-from",
+            common::BACKFILL,
+        ])
+        .output()
+        .unwrap());
+}
+
+/// The non-deduplicating handler: every run appends its key.
+const APPEND: &str = r#"echo "$WALLCLOCK_KEY" >> effects.log"#;
+
+fn lines(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Waits until `cond` holds, failing with `what` after `within`.
+fn wait_until(what: &str, within: Duration, mut cond: impl FnMut() -> bool) {
+    let t = Instant::now();
+    while !cond() {
+        assert!(t.elapsed() < within, "{what} after {within:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The server frozen with SIGSTOP (postmaster and every backend: the
+/// kernel still accepts a connection, nothing answers). A `tick` started
+/// then ends with `database_unreachable` within the URL's
+/// `connect_timeout` (2 s) instead of hanging; a running daemon's next
+/// statement ends within `--busy-timeout` + `connect_timeout` (1 s + 2 s),
+/// it logs the failure (`tick_failed`, or `record_failed` for an outcome's
+/// write) and runs occurrences again once the server is thawed, none twice.
+#[test]
+fn a_frozen_server_ends_a_tick_and_a_daemons_statement_in_bounded_time() {
+    let dir = common::dir("ledger_pg_resilience", "frozen");
+    let server = OwnServer::new("frozen", "");
+    let db = server.url("postgres", "connect_timeout=2");
+    setup(
+        &dir,
+        &db,
+        &format!(
+            r#"{{"id":"f","timeZone":"UTC","start":"{}","rrule":"FREQ=SECONDLY"}}"#,
+            start_ago(SignedDuration::from_secs(5))
+        ),
+    );
+    let tick = ["tick", "--worker", "t", "--exec", "true"];
+
+    let frozen = server.freeze();
+    let t = Instant::now();
+    let mut ticking = Spawned::start(on(&dir, &db).args(tick), &dir, "tick");
+    let status = ticking.wait(Duration::from_secs(30));
+    let took = t.elapsed();
+    assert_eq!(status.code(), Some(2), "{}", ticking.stderr());
+    let e: Value = serde_json::from_str(ticking.stderr().lines().last().unwrap()).unwrap();
+    assert_eq!(e["code"], "database_unreachable", "{e}");
+    assert!(e["message"].as_str().unwrap().contains("2 s"), "{e}");
+    assert!(took < Duration::from_secs(8), "the tick took {took:?}");
+    frozen.thaw();
+    ok(&on(&dir, &db).args(tick).output().unwrap());
+
+    let mut daemon = Spawned::start(
+        on(&dir, &db)
+            .args(["--busy-timeout", "PT1S", "run", "--worker", "w"])
+            .args(["--every", "PT0.2S", "--horizon", "PT1M", "--exec", APPEND]),
+        &dir,
+        "run",
+    );
+    wait_until("no effect", Duration::from_secs(30), || {
+        !lines(&dir.join("effects.log")).is_empty()
+    });
+    let frozen = server.freeze();
+    let t = Instant::now();
+    // Whatever the daemon was doing (a tick's statement, an outcome's
+    // write) ends, logged.
+    let failures = || {
+        ["tick_failed", "record_failed", "renew_failed"]
+            .iter()
+            .flat_map(|event| daemon.events(event))
+            .filter(|e| e["code"] == "database_unreachable")
+            .count()
+    };
+    wait_until("no failure logged", Duration::from_secs(30), || {
+        failures() > 0
+    });
+    let took = t.elapsed();
+    assert!(
+        took < Duration::from_secs(10),
+        "the statement ended after {took:?}"
+    );
+    frozen.thaw();
+    let before = lines(&dir.join("effects.log")).len();
+    wait_until("no effect after the thaw", Duration::from_secs(30), || {
+        lines(&dir.join("effects.log")).len() > before
+    });
+    daemon.signal("TERM");
+    let status = daemon.wait(Duration::from_secs(30));
+    assert!(status.success(), "{status}: {}", daemon.stderr());
+    let effects = lines(&dir.join("effects.log"));
+    let unique: std::collections::HashSet<&String> = effects.iter().collect();
+    assert_eq!(unique.len(), effects.len(), "a key ran twice: {effects:?}");
+}
+
+/// `run --lease PT3S --timeout PT3S`, the server frozen 0.5 s into the
+/// job (the lease renewal due at 1 s then gets no answer): the command's
+/// process group is killed at its timeout, not once the server answers
+/// again; after the thaw the attempt is recorded as `timeout`.
+#[test]
+fn a_frozen_server_does_not_delay_the_timeout_kill() {
+    let dir = common::dir("ledger_pg_resilience", "frozen_timeout");
+    let server = OwnServer::new("frozen_timeout", "");
+    let db = server.url("postgres", "connect_timeout=2");
+    setup(
+        &dir,
+        &db,
+        &format!(
+            r#"{{"id":"k","timeZone":"UTC","start":"{}","rrule":"FREQ=DAILY;COUNT=1"}}"#,
+            start_ago(SignedDuration::from_secs(10))
+        ),
+    );
+    let mut daemon = Spawned::start(
+        on(&dir, &db)
+            .args(["run", "--worker", "w", "--every", "PT0.2S"])
+            .args(["--lease", "PT3S", "--timeout", "PT3S", "--backoff", "PT1H"])
+            .args(["--exec", "echo $$ > job.pid; exec sleep 30"]),
+        &dir,
+        "run",
+    );
+    let pid_file = dir.join("job.pid");
+    wait_until("the job never started", Duration::from_secs(30), || {
+        std::fs::read_to_string(&pid_file).is_ok_and(|s| s.ends_with('\n'))
+    });
+    let started = Instant::now();
+    let pid: u32 = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let frozen = server.freeze();
+    while !faults::ended(pid) && started.elapsed() < Duration::from_millis(10_500) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let killed_after = started.elapsed();
+    frozen.thaw();
+    assert!(
+        killed_after < Duration::from_millis(4_500),
+        "the command was killed {killed_after:?} after it started, its timeout is 3 s"
+    );
+    let recorded = || {
+        common::rows_db(
+            &db,
+            "SELECT o.state, a.outcome, a.error_class FROM occurrences o
+               JOIN attempts a ON a.occurrence = o.seq",
+        )
+    };
+    wait_until(
+        "the attempt is not recorded",
+        Duration::from_secs(60),
+        || {
+            recorded()
+                .first()
+                .is_some_and(|r| r[1].text().as_deref() == Some("failed"))
+        },
+    );
+    let r = recorded();
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!(r[0][0].text().as_deref(), Some("retry_wait"), "{r:?}");
+    assert_eq!(r[0][2].text().as_deref(), Some("timeout"), "{r:?}");
+    daemon.signal("TERM");
+    let status = daemon.wait(Duration::from_secs(30));
+    assert!(status.success(), "{status}: {}", daemon.stderr());
+}
+
+/// Every connection slot of `server` taken by the test until dropped
+/// (`max_connections` as the server was started with, none reserved).
+fn take_all_slots(server: &OwnServer) -> Vec<postgres::Client> {
+    let mut held = Vec::new();
+    loop {
+        match server.connect() {
+            Ok(c) => held.push(c),
+            Err(e) => {
+                let code = e.as_db_error().map(|d| d.code().code().to_owned());
+                assert_eq!(code.as_deref(), Some("53300"), "{e}");
+                assert!(!held.is_empty(), "no slot at all: {e}");
+                return held;
+            }
+        }
+    }
+}
+
+/// The settings of a server with five connection slots, none reserved.
+const FIVE_SLOTS: &str = "max_connections = 5\nsuperuser_reserved_connections = 0";
+
+/// A daemon started while every connection slot is taken (SQLSTATE 53300)
+/// logs `tick_failed`, backs off and tries again, and runs the due
+/// occurrence once a slot frees.
+#[test]
+fn too_many_connections_when_a_daemon_starts_is_transient() {
+    let dir = common::dir("ledger_pg_resilience", "slots_start");
+    let server = OwnServer::new("slots_start", FIVE_SLOTS);
+    let db = server.url("postgres", "connect_timeout=2");
+    setup(
+        &dir,
+        &db,
+        &format!(
+            r#"{{"id":"c","timeZone":"UTC","start":"{}","rrule":"FREQ=DAILY;COUNT=1"}}"#,
+            start_ago(SignedDuration::from_secs(10))
+        ),
+    );
+    let slots = take_all_slots(&server);
+    let mut daemon = Spawned::start(
+        on(&dir, &db).args([
+            "run", "--worker", "w", "--every", "PT0.2S", "--exec", APPEND,
+        ]),
+        &dir,
+        "run",
+    );
+    let failed = daemon.wait_event("tick_failed", Duration::from_secs(30));
+    assert_eq!(failed["code"], "database_unreachable", "{failed}");
+    assert!(
+        failed["message"].as_str().unwrap().contains("too many"),
+        "{failed}"
+    );
+    std::thread::sleep(Duration::from_secs(1));
+    assert!(daemon.status().is_none(), "{}", daemon.stderr());
+    drop(slots);
+    wait_until("no effect", Duration::from_secs(60), || {
+        !lines(&dir.join("effects.log")).is_empty()
+    });
+    daemon.signal("TERM");
+    let status = daemon.wait(Duration::from_secs(30));
+    assert!(status.success(), "{status}: {}", daemon.stderr());
+    assert_eq!(lines(&dir.join("effects.log")).len(), 1);
+}
+
+/// A daemon's job finishes while the server was restarted and every slot
+/// taken: the outcome's write fails with SQLSTATE 53300 (logged as
+/// `record_failed`), is kept and tried again, and is written once a slot
+/// frees. The daemon does not end, and a later tick never runs the key
+/// again.
+#[test]
+fn too_many_connections_when_an_outcome_is_recorded_keeps_it_until_written() {
+    let dir = common::dir("ledger_pg_resilience", "slots_outcome");
+    let server = OwnServer::new("slots_outcome", FIVE_SLOTS);
+    let db = server.url("postgres", "connect_timeout=2");
+    setup(
+        &dir,
+        &db,
+        &format!(
+            r#"{{"id":"c","timeZone":"UTC","start":"{}","rrule":"FREQ=DAILY;COUNT=1"}}"#,
+            start_ago(SignedDuration::from_secs(10))
+        ),
+    );
+    let mut daemon = Spawned::start(
+        on(&dir, &db)
+            .args([
+                "run", "--worker", "w", "--every", "PT0.2S", "--lease", "PT2M",
+            ])
+            .args(["--exec", &format!("touch started; sleep 3; {APPEND}")]),
+        &dir,
+        "run",
+    );
+    let started = dir.join("started");
+    common::wait_for(&started, Duration::from_secs(30));
+    server.restart();
+    let slots = take_all_slots(&server);
+    wait_until("the job never ended", Duration::from_secs(30), || {
+        !lines(&dir.join("effects.log")).is_empty()
+    });
+    // The first try may meet the connection the restart closed; the next
+    // ones find no free slot.
+    wait_until(
+        "no outcome write met a full server",
+        Duration::from_secs(30),
+        || {
+            daemon.events("record_failed").iter().any(|e| {
+                e["code"] == "database_unreachable"
+                    && e["message"]
+                        .as_str()
+                        .unwrap()
+                        .contains("too many connections")
+                    && e["key"].as_str().unwrap().starts_with("c|")
+            })
+        },
+    );
+    std::thread::sleep(Duration::from_secs(3));
+    assert!(daemon.status().is_none(), "{}", daemon.stderr());
+    drop(slots);
+    wait_until(
+        "the outcome is not recorded",
+        Duration::from_secs(60),
+        || {
+            common::rows_db(&db, "SELECT state FROM occurrences")
+                .first()
+                .is_some_and(|r| r[0].text().as_deref() == Some("done"))
+        },
+    );
+    daemon.signal("TERM");
+    let status = daemon.wait(Duration::from_secs(30));
+    assert!(status.success(), "{status}: {}", daemon.stderr());
+    let later = ok(&on(&dir, &db)
+        .args(["tick", "--worker", "t", "--exec", APPEND])
+        .output()
+        .unwrap());
+    assert_eq!(later["claimed"], 0, "{later}");
+    assert_eq!(lines(&dir.join("effects.log")).len(), 1);
 }

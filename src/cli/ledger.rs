@@ -7,7 +7,6 @@
 
 use std::ffi::OsString;
 use std::io::{self, Write};
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
@@ -218,10 +217,6 @@ struct RunArgs {
     /// How far ahead to plan.
     #[arg(long, value_name = "DURATION", default_value = "P14D")]
     horizon: String,
-    /// After SIGTERM or SIGINT, how long a running command may finish
-    /// before its process group is killed (its attempt is recorded).
-    #[arg(long, value_name = "DURATION", default_value = "PT30S")]
-    shutdown_grace: String,
     /// Serve `/metrics` (Prometheus text) and `/healthz` on this
     /// address, e.g. `127.0.0.1:9464`.
     #[arg(long, value_name = "HOST:PORT")]
@@ -249,6 +244,10 @@ struct WorkArgs {
     /// with `timeout` and is retried or made `dead` by the retry policy.
     #[arg(long, value_name = "DURATION")]
     timeout: Option<String>,
+    /// After SIGTERM or SIGINT, how long a running command may finish
+    /// before its process group is killed (its attempt is recorded).
+    #[arg(long, value_name = "DURATION", default_value = "PT30S")]
+    shutdown_grace: String,
 }
 
 #[derive(Debug, clap::Args)]
@@ -376,9 +375,8 @@ fn daemon(
     args: &RunArgs,
     out: &mut String,
 ) -> Result<i32, LedgerError> {
-    let grace = Duration::try_from(parse_duration(&args.shutdown_grace, "shutdown-grace")?)
-        .unwrap_or(Duration::from_secs(30));
-    let (work, retry) = args.work.policy(grace)?;
+    // A daemon keeps a finished command's outcome until it is written.
+    let (work, retry) = args.work.policy(None)?;
     let plan = runner::Schedule {
         every: Duration::try_from(parse_duration(&args.every, "every")?)
             .unwrap_or(Duration::from_secs(10))
@@ -546,11 +544,14 @@ fn tick(
     out: &mut String,
 ) -> Result<i32, LedgerError> {
     let fixed = now.as_deref().map(|t| instant(t, "now")).transpose()?;
-    let (work, retry) = work.policy(Duration::ZERO)?;
+    let (work, retry) = work.policy(Some(runner::RECORD_PATIENCE))?;
     let mut ledger = ledger.with_retry(retry);
     ledger.pin_epoch()?;
-    let never = AtomicBool::new(false);
-    let report = runner::work_loop(&mut ledger, fixed, &work, &never, &mut 0)?;
+    // SIGTERM and SIGINT as `run` takes them: no new claim; the running
+    // command finishes within the grace or is stopped, and its attempt is
+    // recorded.
+    let stop = runner::stop_on_signals()?;
+    let report = runner::work_loop(&mut ledger, fixed, &work, &stop, &mut 0)?;
     print::object(out, output, &report);
     Ok(match report.dead {
         0 => super::OK,
@@ -635,8 +636,11 @@ impl ReconcileArgs {
 }
 
 impl WorkArgs {
-    /// What the worker runs and its retry policy; `grace` is the shutdown grace.
-    fn policy(&self, grace: Duration) -> Result<(Work, RetryPolicy), LedgerError> {
+    /// What the worker runs and its retry policy; `patience` is how long
+    /// an outcome is tried against a failing store (None: until written).
+    fn policy(&self, patience: Option<Duration>) -> Result<(Work, RetryPolicy), LedgerError> {
+        let grace = Duration::try_from(parse_duration(&self.shutdown_grace, "shutdown-grace")?)
+            .unwrap_or(Duration::from_secs(30));
         let lease = parse_duration(&self.lease, "lease")?;
         let timeout = match &self.timeout {
             Some(t) => Some(positive(t, "timeout")?),
@@ -656,6 +660,7 @@ impl WorkArgs {
             lease,
             timeout,
             grace,
+            patience,
         };
         Ok((
             work,

@@ -9,13 +9,12 @@ use std::error::Error as StdError;
 use std::time::Duration;
 
 use bytes::BytesMut;
+use futures_util::StreamExt;
 use percent_encoding::percent_decode_str;
-use postgres::NoTls;
-use postgres::error::SqlState;
-use postgres::fallible_iterator::FallibleIterator;
-use postgres::types::{FromSql, IsNull, ToSql, Type, to_sql_checked};
-use tokio_postgres::Config;
 use tokio_postgres::config::Host;
+use tokio_postgres::error::SqlState;
+use tokio_postgres::types::{FromSql, IsNull, ToSql, Type, to_sql_checked};
+use tokio_postgres::{Config, NoTls};
 
 use super::error::LedgerError;
 use super::store::{Gate, Row, SqlValue, StatementCache};
@@ -216,21 +215,37 @@ fn show(config: &Config) -> String {
 
 /// An open PostgreSQL connection with its statement cache. It reconnects,
 /// once, at the start of the next statement or transaction after the
-/// server dropped it (never inside a transaction).
+/// server dropped it or left a request unanswered (never inside a
+/// transaction).
 pub(crate) struct Client {
-    client: postgres::Client,
+    conn: Conn,
     cache: StatementCache,
-    config: postgres::Config,
+    config: Config,
     busy: Duration,
+    /// How long a connection attempt may take (`connect_timeout`).
+    connect: Duration,
     server: String,
     /// Set when a statement lost the connection: the next transaction
     /// opens a new one, whatever the client says.
     broken: Cell<bool>,
 }
 
+/// One connection: `tokio-postgres`'s client, and the runtime that drives
+/// the connection's task while the client waits for an answer. Every wait
+/// has a deadline, so a server that stops answering (stopped, frozen, cut
+/// off) ends the wait instead of blocking the process; dropping the
+/// runtime closes the socket, and the server rolls back what it had not
+/// committed when it notices.
+struct Conn {
+    client: tokio_postgres::Client,
+    runtime: tokio::runtime::Runtime,
+}
+
 /// A write transaction on a [`Client`].
 pub(crate) struct Transaction<'c> {
-    tx: postgres::Transaction<'c>,
+    tx: tokio_postgres::Transaction<'c>,
+    runtime: &'c tokio::runtime::Runtime,
+    answer: Duration,
     cache: &'c mut StatementCache,
     server: &'c str,
     broken: &'c Cell<bool>,
@@ -239,7 +254,9 @@ pub(crate) struct Transaction<'c> {
 impl Client {
     /// Connects to `target`. Without a password there, `PGPASSWORD`, then
     /// `PGPASSFILE` (default `~/.pgpass`) give it, as for `psql`. `busy`
-    /// bounds every wait for a lock (`lock_timeout`).
+    /// bounds every wait for a lock (`lock_timeout`); connecting, logging
+    /// in included, may take `connect_timeout` (10 s unless the target
+    /// says), and every later answer `busy` + `connect_timeout`.
     pub(crate) fn connect(target: &PgTarget, busy: Duration) -> Result<Client, LedgerError> {
         let mut config = target.config.clone();
         let server = target.shown.clone();
@@ -248,19 +265,22 @@ impl Client {
         {
             config.password(pw);
         }
-        if config.get_connect_timeout().is_none() {
-            config.connect_timeout(CONNECT_TIMEOUT);
-        }
+        let connect = config
+            .get_connect_timeout()
+            .copied()
+            .unwrap_or(CONNECT_TIMEOUT)
+            .max(Duration::from_secs(1));
+        config.connect_timeout(connect);
         if config.get_application_name().is_none() {
             config.application_name("wallclock");
         }
-        let config = postgres::Config::from(config);
-        let client = open(&config, busy, &server)?;
+        let conn = open(&config, busy, connect, &server)?;
         Ok(Client {
-            client,
+            conn,
             cache: StatementCache::new(),
             config,
             busy,
+            connect,
             server,
             broken: Cell::new(false),
         })
@@ -271,10 +291,17 @@ impl Client {
         &self.server
     }
 
-    /// A new connection when the server closed this one.
+    /// How long the server may take to answer a request: the longest
+    /// wait for a lock, then `connect_timeout` more.
+    fn answer(&self) -> Duration {
+        self.busy + self.connect
+    }
+
+    /// A new connection when the server closed this one or left a request
+    /// unanswered.
     fn reconnect_if_closed(&mut self) -> Result<(), LedgerError> {
-        if self.client.is_closed() || self.broken.get() {
-            self.client = open(&self.config, self.busy, &self.server)?;
+        if self.conn.client.is_closed() || self.broken.get() {
+            self.conn = open(&self.config, self.busy, self.connect, &self.server)?;
             self.cache.clear();
             self.broken.set(false);
         }
@@ -284,22 +311,34 @@ impl Client {
     /// Begins a write transaction and passes the write gate.
     pub(crate) fn write(&mut self, gate: Gate) -> Result<Transaction<'_>, LedgerError> {
         self.reconnect_if_closed()?;
-        let server = self.server.as_str();
-        let mut tx = self
-            .client
-            .transaction()
-            .map_err(|e| lost(&e, server, &self.broken))?;
+        let answer = self.answer();
+        let Client {
+            conn,
+            cache,
+            server,
+            broken,
+            ..
+        } = self;
+        let runtime = &conn.runtime;
+        let tx = wait(runtime, answer, conn.client.transaction(), server, broken)?;
         let lock = match gate {
             Gate::Exclusive => "SELECT pg_advisory_xact_lock($1)",
             Gate::Shared => "SELECT pg_advisory_xact_lock_shared($1)",
         };
-        tx.execute(lock, &[&GATE_KEY])
-            .map_err(|e| lost(&e, server, &self.broken))?;
+        wait(
+            runtime,
+            answer,
+            tx.execute(lock, &[&GATE_KEY]),
+            server,
+            broken,
+        )?;
         Ok(Transaction {
             tx,
-            cache: &mut self.cache,
+            runtime,
+            answer,
+            cache,
             server,
-            broken: &self.broken,
+            broken,
         })
     }
 
@@ -310,23 +349,34 @@ impl Client {
         each: &mut dyn FnMut(&Row<'_>) -> Result<(), LedgerError>,
     ) -> Result<(), LedgerError> {
         self.reconnect_if_closed()?;
-        let st = statement(
-            &mut self.client,
-            &mut self.cache,
-            sql,
-            &self.server,
-            &self.broken,
+        let answer = self.answer();
+        let Client {
+            conn,
+            cache,
+            server,
+            broken,
+            ..
+        } = self;
+        let (client, runtime) = (&conn.client, &conn.runtime);
+        let st = statement(client, runtime, answer, cache, sql, server, broken)?;
+        // Row by row as the server sends them: a long listing is never
+        // held at once, and each row has its own deadline.
+        let rows = wait(
+            runtime,
+            answer,
+            client.query_raw(&st, args.iter()),
+            server,
+            broken,
         )?;
-        // Row by row as the server sends them: a long listing is never held at once.
-        let mut rows = self
-            .client
-            .query_raw(&st, args.iter())
-            .map_err(|e| lost(&e, &self.server, &self.broken))?;
+        let mut rows = std::pin::pin!(rows);
         let mut buf = Vec::new();
-        while let Some(r) = rows
-            .next()
-            .map_err(|e| lost(&e, &self.server, &self.broken))?
-        {
+        while let Some(r) = wait(
+            runtime,
+            answer,
+            async { rows.next().await.transpose() },
+            server,
+            broken,
+        )? {
             values(&r, &mut buf)?;
             each(&Row::new(&buf))?;
         }
@@ -335,26 +385,36 @@ impl Client {
 
     pub(crate) fn execute(&mut self, sql: &str, args: &[SqlValue]) -> Result<usize, LedgerError> {
         self.reconnect_if_closed()?;
-        let st = statement(
-            &mut self.client,
-            &mut self.cache,
-            sql,
-            &self.server,
-            &self.broken,
+        let answer = self.answer();
+        let Client {
+            conn,
+            cache,
+            server,
+            broken,
+            ..
+        } = self;
+        let (client, runtime) = (&conn.client, &conn.runtime);
+        let st = statement(client, runtime, answer, cache, sql, server, broken)?;
+        let n = wait(
+            runtime,
+            answer,
+            client.execute(&st, &params(args)),
+            server,
+            broken,
         )?;
-        let n = self
-            .client
-            .execute(&st, &params(args))
-            .map_err(|e| lost(&e, &self.server, &self.broken))?;
         Ok(n as usize)
     }
 }
 
 impl Transaction<'_> {
     pub(crate) fn commit(self) -> Result<(), LedgerError> {
-        self.tx
-            .commit()
-            .map_err(|e| lost(&e, self.server, self.broken))
+        wait(
+            self.runtime,
+            self.answer,
+            self.tx.commit(),
+            self.server,
+            self.broken,
+        )
     }
 
     pub(crate) fn rows(
@@ -363,61 +423,150 @@ impl Transaction<'_> {
         args: &[SqlValue],
         each: &mut dyn FnMut(&Row<'_>) -> Result<(), LedgerError>,
     ) -> Result<(), LedgerError> {
-        let st = statement(&mut self.tx, self.cache, sql, self.server, self.broken)?;
-        let rows = self
-            .tx
-            .query(&st, &params(args))
-            .map_err(|e| lost(&e, self.server, self.broken))?;
+        let st = self.statement(sql)?;
+        let rows = wait(
+            self.runtime,
+            self.answer,
+            self.tx.query(&st, &params(args)),
+            self.server,
+            self.broken,
+        )?;
         deliver(&rows, each)
     }
 
     pub(crate) fn execute(&mut self, sql: &str, args: &[SqlValue]) -> Result<usize, LedgerError> {
-        let st = statement(&mut self.tx, self.cache, sql, self.server, self.broken)?;
-        let n = self
-            .tx
-            .execute(&st, &params(args))
-            .map_err(|e| lost(&e, self.server, self.broken))?;
+        let st = self.statement(sql)?;
+        let n = wait(
+            self.runtime,
+            self.answer,
+            self.tx.execute(&st, &params(args)),
+            self.server,
+            self.broken,
+        )?;
         Ok(n as usize)
     }
 
-    /// Runs several statements at once (a migration).
+    /// Runs several statements at once: a schema migration, which waits
+    /// for the server as long as it takes (an `ALTER TABLE` of a large
+    /// ledger may legitimately take minutes; it is interrupted with the
+    /// process, and the server rolls it back).
     pub(crate) fn batch(&mut self, sql: &str) -> Result<(), LedgerError> {
-        self.tx
-            .batch_execute(sql)
+        self.runtime
+            .block_on(self.tx.batch_execute(sql))
             .map_err(|e| lost(&e, self.server, self.broken))
+    }
+
+    fn statement(&mut self, sql: &str) -> Result<tokio_postgres::Statement, LedgerError> {
+        statement(
+            &self.tx,
+            self.runtime,
+            self.answer,
+            self.cache,
+            sql,
+            self.server,
+            self.broken,
+        )
     }
 }
 
+/// A new connection: connecting and logging in, then the session's
+/// settings, within `connect` (per host of the target).
 fn open(
-    config: &postgres::Config,
+    config: &Config,
     busy: Duration,
+    connect: Duration,
     server: &str,
-) -> Result<postgres::Client, LedgerError> {
-    let mut client = config.connect(NoTls).map_err(|e| pg_error(&e, server))?;
+) -> Result<Conn, LedgerError> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| {
+            LedgerError::new(
+                "internal",
+                format!("cannot start the PostgreSQL client's runtime: {e}"),
+            )
+        })?;
+    let limit = connect * config.get_hosts().len().max(1) as u32;
     // Every wait for a lock (the write gate included) ends after `busy`.
-    client
-        .batch_execute(&format!(
-            "SET lock_timeout = {}; SET TIME ZONE 'UTC'",
-            busy.as_millis().max(1)
-        ))
-        .map_err(|e| pg_error(&e, server))?;
-    Ok(client)
+    let settings = format!(
+        "SET lock_timeout = {}; SET TIME ZONE 'UTC'",
+        busy.as_millis().max(1)
+    );
+    let connecting = async {
+        let (client, connection) = config.connect(NoTls).await?;
+        // Driven whenever the runtime waits for an answer; it ends when
+        // the client is dropped or the server closes the connection.
+        tokio::spawn(connection);
+        client.batch_execute(&settings).await?;
+        Ok::<_, tokio_postgres::Error>(client)
+    };
+    // The timer is made inside the runtime, whose clock it needs.
+    let opened = runtime.block_on(async { tokio::time::timeout(limit, connecting).await });
+    match opened {
+        Ok(Ok(client)) => Ok(Conn { client, runtime }),
+        Ok(Err(e)) => Err(pg_error(&e, server)),
+        Err(_) => Err(LedgerError::new(
+            "database_unreachable",
+            format!(
+                "cannot reach the PostgreSQL server (server {server}): no answer within {} (`connect_timeout`)",
+                seconds(limit)
+            ),
+        )
+        .with_field("db")),
+    }
+}
+
+/// Waits for the server's answer to `request`, at most `limit`: past it
+/// the connection is given up (`broken`: the next transaction opens a new
+/// one) and the request fails with `database_unreachable`.
+fn wait<T>(
+    runtime: &tokio::runtime::Runtime,
+    limit: Duration,
+    request: impl std::future::Future<Output = Result<T, tokio_postgres::Error>>,
+    server: &str,
+    broken: &Cell<bool>,
+) -> Result<T, LedgerError> {
+    match runtime.block_on(async { tokio::time::timeout(limit, request).await }) {
+        Ok(answer) => answer.map_err(|e| lost(&e, server, broken)),
+        Err(_) => {
+            broken.set(true);
+            Err(LedgerError::new(
+                "database_unreachable",
+                format!(
+                    "the PostgreSQL server did not answer within {} (`--busy-timeout` + `connect_timeout`) (server {server}): the connection is closed, and the server rolls back whatever it had not committed",
+                    seconds(limit)
+                ),
+            )
+            .with_field("db"))
+        }
+    }
+}
+
+/// `12 s`, `2.5 s`.
+fn seconds(d: Duration) -> String {
+    format!("{} s", d.as_secs_f64())
 }
 
 /// The statement for `sql`, prepared once per connection.
 fn statement(
-    client: &mut impl postgres::GenericClient,
+    client: &impl tokio_postgres::GenericClient,
+    runtime: &tokio::runtime::Runtime,
+    answer: Duration,
     cache: &mut StatementCache,
     sql: &str,
     server: &str,
     broken: &Cell<bool>,
-) -> Result<postgres::Statement, LedgerError> {
+) -> Result<tokio_postgres::Statement, LedgerError> {
     if let Some(st) = cache.get(sql) {
         return Ok(st.clone());
     }
-    let st = client
-        .prepare(&dollar_placeholders(sql))
-        .map_err(|e| lost(&e, server, broken))?;
+    let st = wait(
+        runtime,
+        answer,
+        client.prepare(&dollar_placeholders(sql)),
+        server,
+        broken,
+    )?;
     cache.insert(sql.to_owned(), st.clone());
     Ok(st)
 }
@@ -427,7 +576,7 @@ fn params(args: &[SqlValue]) -> Vec<&(dyn ToSql + Sync)> {
 }
 
 fn deliver(
-    rows: &[postgres::Row],
+    rows: &[tokio_postgres::Row],
     each: &mut dyn FnMut(&Row<'_>) -> Result<(), LedgerError>,
 ) -> Result<(), LedgerError> {
     let mut buf = Vec::new();
@@ -439,7 +588,7 @@ fn deliver(
 }
 
 /// Reads every column of `r` into `buf`.
-fn values(r: &postgres::Row, buf: &mut Vec<SqlValue>) -> Result<(), LedgerError> {
+fn values(r: &tokio_postgres::Row, buf: &mut Vec<SqlValue>) -> Result<(), LedgerError> {
     buf.clear();
     for i in 0..r.len() {
         let v: SqlValue = r.try_get(i).map_err(|e| {
@@ -615,7 +764,7 @@ fn pgpass_fields(line: &str) -> Vec<String> {
 
 /// [`pg_error`], noting a lost connection in `broken` so that the next
 /// transaction opens a new one.
-fn lost(e: &postgres::Error, server: &str, broken: &Cell<bool>) -> LedgerError {
+fn lost(e: &tokio_postgres::Error, server: &str, broken: &Cell<bool>) -> LedgerError {
     let err = pg_error(e, server);
     if err.code() == "connection_lost" {
         broken.set(true);
@@ -624,19 +773,19 @@ fn lost(e: &postgres::Error, server: &str, broken: &Cell<bool>) -> LedgerError {
 }
 
 /// True for a connection that broke in use (reset, closed, timed out).
-fn communicating(e: &postgres::Error) -> bool {
+fn communicating(e: &tokio_postgres::Error) -> bool {
     let text = e.to_string();
     text.starts_with("error communicating") || text.starts_with("connection closed")
 }
 
 /// True for a failure to open a connection (refused, unresolvable, timed out).
-fn connecting(e: &postgres::Error) -> bool {
+fn connecting(e: &tokio_postgres::Error) -> bool {
     let text = e.to_string();
     text.starts_with("error connecting") || text.starts_with("timeout")
 }
 
 /// A PostgreSQL error as a ledger error naming the server (never the password).
-pub(crate) fn pg_error(e: &postgres::Error, server: &str) -> LedgerError {
+pub(crate) fn pg_error(e: &tokio_postgres::Error, server: &str) -> LedgerError {
     let detail = match e.as_db_error() {
         Some(db) => db.message().to_owned(),
         None => e
@@ -663,6 +812,11 @@ pub(crate) fn pg_error(e: &postgres::Error, server: &str) -> LedgerError {
         (
             "database_locked",
             "the ledger is locked by another connection; nothing of this change was written: retry, or raise `--busy-timeout`",
+        )
+    } else if code == Some(&SqlState::TOO_MANY_CONNECTIONS) {
+        (
+            "database_unreachable",
+            "the PostgreSQL server has no free connection slot (too many connections); try again once another client has left",
         )
     } else if code == Some(&SqlState::DISK_FULL) {
         (

@@ -540,4 +540,4 @@ pub(crate) fn connect_postgres(
 }
 
 /// Statement text cache key → prepared statement, per PostgreSQL connection.
-pub(crate) type StatementCache = HashMap<String, postgres::Statement>;
+pub(crate) type StatementCache = HashMap<String, tokio_postgres::Statement>;
