@@ -1,13 +1,15 @@
 // The wallclock preview page: state in the URL, results from the wasm build,
 // recomputed (debounced) on every edit. "Now" is always Date.now() from here.
 // This module loads the wasm and wires the form's events to the modules in
-// page/: state.js (state and URL), form.js, update.js (the update cycle,
-// which drives table.js, year.js, compare.js and outage.js) and share.js.
+// page/: state.js (state and URL), i18n.js (the page's languages), form.js,
+// update.js (the update cycle, which drives table.js, year.js, compare.js
+// and outage.js) and share.js.
 
 import init, * as wc from './pkg/wallclock.js';
 import { ruleToModel, modelToRule } from './rrule.js';
-import { $ } from './page/dom.js';
+import { $, writeHtml, EMPTY } from './page/dom.js';
 import { page, stateToHash, hashToState, defaultStart, whenComplete, mainSpec } from './page/state.js';
+import { t, pickLang, loadLang, applyStatic, writeSwitch, LANG_NAMES, STRINGS } from './page/i18n.js';
 import { writeForm, readForm, writeBuilder, writeKept, readBuilder, writeHints, setErr, errText, browserZone, loadZones, setCompareOpen } from './page/form.js';
 import { schedule, safeUpdate } from './page/update.js';
 
@@ -59,16 +61,65 @@ function onIcal() {
   const policies = { gap: 'gap', fold: 'fold', inv: 'invalidDate', misfire: 'misfire', lat: 'maxLateness', catchUp: 'maxCatchUp', grace: 'grace' };
   for (const [k, field] of Object.entries(policies)) if (spec[field] !== undefined) st[k] = String(spec[field]);
   writeForm();
-  $('ical-hint').textContent = 'Applied: the fields above now hold this event’s recurrence.';
+  $('ical-hint').textContent = t('ical.applied');
   schedule();
 }
 
-/** The state of a link: its fields, the browser's zone and today's 09:00 where it has none. */
+/**
+ * The state of a link: its fields, the browser's zone and today's 09:00
+ * where it has none, and the language of its `lang` (or of the query's),
+ * else the browser's.
+ */
 function stateOf(hash) {
   const st = hashToState(hash);
   if (!st.tz) st.tz = browserZone();
   if (!st.start) st.start = defaultStart(st.tz);
+  ({ lang: st.lang, unknown: page.langUnknown } = langOfLink(hash));
   return st;
+}
+
+/** The language a link asks for in `lang` (the hash's, else the query's), else the browser's. */
+function langOfLink(hash) {
+  const asked = new URLSearchParams(hash.replace(/^#/, '')).get('lang') ?? new URLSearchParams(location.search).get('lang');
+  return pickLang(asked, navigator.languages?.length ? navigator.languages : [navigator.language]);
+}
+
+/** `st` once the table of its language is loaded; a table that cannot be fetched keeps the page's language. */
+async function loaded(st) {
+  await loadLang(st.lang).catch(() => {});
+  if (!STRINGS[st.lang]) st.lang = page.st.lang;
+  return st;
+}
+
+/** Writes everything the page says itself in its language now (results follow with the next update). */
+function applyLang() {
+  applyStatic();
+  writeMeta();
+  writeSwitch();
+  const note = $('lang-note');
+  note.hidden = !page.langUnknown;
+  note.textContent = page.langUnknown ? t('lang.unknown', { tag: page.langUnknown, name: LANG_NAMES[page.st.lang] }) : '';
+  if (!page.st.tz) return; // before the first state: the form is written by main()
+  writeForm();
+  $('share-status').textContent = '';
+  // The rows are rewritten only where their fields change: a new language changes none of them.
+  writeHtml($('rows'), EMPTY);
+}
+
+/** The language switch: the page in another language, with the rule as it is now. */
+async function switchLang(lang) {
+  if (lang === page.st.lang) return;
+  await loadLang(lang);
+  page.st.lang = lang;
+  page.langUnknown = null;
+  applyLang();
+  safeUpdate();
+  $('langs').querySelector('[aria-current]')?.focus();
+}
+
+/** The line under the title: loading, or the tz database's version once the wasm runs. */
+function writeMeta() {
+  $('meta').textContent = page.tzdb ? t('page.ready', { version: page.tzdb }) : t('page.loading');
 }
 
 function wire() {
@@ -88,9 +139,17 @@ function wire() {
   });
   for (const b of document.querySelectorAll('[data-copy]')) b.addEventListener('click', () => { share().then(({ copy }) => copy(b.dataset.copy)).catch(() => {}); });
   for (const b of document.querySelectorAll('[data-download]')) b.addEventListener('click', () => { share().then(({ download }) => download(b.dataset.download)).catch((e) => { $('share-status').textContent = errText(e); }); });
-  window.addEventListener('hashchange', () => {
+  $('langs').addEventListener('click', (ev) => {
+    const a = ev.target.closest('a[data-lang]');
+    // A modified click opens the link (the page in that language) elsewhere.
+    if (!a || ev.button || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.altKey) return;
+    ev.preventDefault();
+    switchLang(a.dataset.lang).catch((e) => setErr('general', errText(e)));
+  });
+  window.addEventListener('hashchange', async () => {
     if (location.hash === stateToHash(page.st)) return;
-    page.st = stateOf(location.hash);
+    page.st = await loaded(stateOf(location.hash));
+    applyLang();
     writeForm();
     safeUpdate();
   });
@@ -107,12 +166,13 @@ async function main() {
     const module = await window.wallclockWasm; // compiled early by index.html, or null
     await init(module ? { module_or_path: module } : undefined);
   } catch (e) {
-    fail(`Could not load the WebAssembly module: ${errText(e)}`);
+    fail(t('page.failed', { error: errText(e) }));
     return;
   }
   performance.mark('wasm-ready');
-  $('meta').textContent = `IANA tz database ${wc.tzdbVersion()}, computed in your browser.`;
-  page.st = stateOf(location.hash);
+  page.tzdb = wc.tzdbVersion();
+  page.st = await loaded(stateOf(location.hash));
+  applyLang();
   writeForm();
   wire();
   safeUpdate();
@@ -123,4 +183,10 @@ async function main() {
   });
 }
 
-main().catch((e) => fail(`Unexpected problem: ${errText(e)}`));
+// The language first: the header (all the page shows until the first
+// result) is not painted until it is written in it (style.css).
+const first = langOfLink(location.hash);
+page.st.lang = (await loaded({ lang: first.lang })).lang;
+page.langUnknown = first.unknown;
+applyLang();
+main().catch((e) => fail(t('page.unexpected', { error: errText(e) })));

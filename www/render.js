@@ -4,19 +4,45 @@
 // anything is written.
 
 import { html, join, EMPTY, writeHtml } from './page/dom.js';
+import { t, th, words, lang } from './page/i18n.js';
 
-const WD = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** The short weekday names (also the builder's checkboxes), Sunday first. */
+const WEEKDAY_KEYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'].map((d) => `day.${d}`);
 
 // Sakamoto's month offsets: the weekday by arithmetic, without a Date per call.
 const MONTH_OFFSET = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4];
 
-/** Day of week of `YYYY-MM-DD…` (proleptic Gregorian, no zone involved). */
+/** Day of week of `YYYY-MM-DD…` (proleptic Gregorian, no zone involved), short, in the page's language. */
 export function weekday(date) {
   const m = +date.slice(5, 7);
   const y = +date.slice(0, 4) - (m < 3 ? 1 : 0);
   const k = y + Math.floor(y / 4) - Math.floor(y / 100) + Math.floor(y / 400) + MONTH_OFFSET[m - 1] + +date.slice(8, 10);
-  return WD[((k % 7) + 7) % 7];
+  return t(WEEKDAY_KEYS[((k % 7) + 7) % 7]);
+}
+
+/** `2026-03-08…` → `2026-03-08`, or `2026年3月8日` in Chinese (year first, no leading zeros). */
+export function fmtDate(date) {
+  const d = date.slice(0, 10);
+  return lang() === 'en' ? d : t('fmt.date', { y: +d.slice(0, 4), m: +d.slice(5, 7), d: +d.slice(8, 10) });
+}
+
+/** `2026-03-08T…` → `Sun 2026-03-08`, `2026年3月8日周日`, `2026年3月8日 週日`. */
+export const fmtDay = (date) => t('fmt.weekdayDate', { wd: weekday(date), date: fmtDate(date) });
+
+/** `[2026, 3]` → `Mar 2026` or `2026年3月` (`long`: `March 2026`). */
+export const fmtMonth = (y, m, long) => t('fmt.month', { month: words(long ? 'fmt.monthsLong' : 'fmt.months')[m - 1], y });
+
+/**
+ * A UTC offset as the page writes it beside a local time: `−04:00` in
+ * English (as the offset of an RFC 3339 time), `UTC−4` (`UTC+5:30`) in
+ * Chinese, where the offset stands in for the zone's abbreviation.
+ */
+export function fmtOffset(o) {
+  const sign = o[0] === '-' ? '−' : '+';
+  if (lang() === 'en') return sign + o.slice(1);
+  // `−04:00` → `UTC−4`, `+05:30` → `UTC+5:30`, `−00:25:21` → `UTC−0:25:21`, as the package writes it.
+  const [h, m = '00', sec = '00'] = o.slice(1).split(':');
+  return `UTC${sign}${+h}${m !== '00' || sec !== '00' ? `:${m}` : ''}${sec !== '00' ? `:${sec}` : ''}`;
 }
 
 /** `2026-03-08` + k days → `2026-03-10`. */
@@ -28,23 +54,44 @@ export function addDays(date, k) {
 /** `HH:MM:SS` → `HH:MM`, keeping the seconds when they are not zero. */
 const hm = (t) => (t.endsWith(':00') ? t.slice(0, 5) : t);
 
-/** `2026-03-08T02:30:00` → `Sun 2026-03-08 02:30`. */
+/** `HH:MM…` of a date-time text. */
+export const fmtTime = (dt) => hm(dt.slice(11, 19));
+
+/** `2026-03-08T02:30:00` → `Sun 2026-03-08 02:30`, `2026年3月8日周日 02:30`. */
 export function fmtNominal(n) {
-  return `${weekday(n)} ${n.slice(0, 10)} ${hm(n.slice(11, 19))}`;
+  return t('fmt.nominal', { wd: weekday(n), date: fmtDate(n), time: hm(n.slice(11, 19)) });
 }
 
-/** `2026-03-08T03:30:00-04:00[America/New_York]` → `2026-03-08 03:30 −04:00`. */
+/** `2026-03-08T03:30:00-04:00[America/New_York]` → `2026-03-08 03:30 −04:00`, `2026年3月8日 03:30（UTC−4）`. */
 export function fmtLocal(l) {
   if (!l) return '—';
   const b = l.indexOf('[');
   const s = b < 0 ? l : l.slice(0, b);
-  return `${s.slice(0, 10)} ${hm(s.slice(11, 19))} ${s.slice(19).replace('-', '−')}`;
+  return t('fmt.local', { date: fmtDate(s), time: hm(s.slice(11, 19)), offset: fmtOffset(s.slice(19)) });
 }
 
-/** `2026-03-08T07:30:00Z` → `2026-03-08 07:30Z`. */
+/** `2026-03-08T07:30:00Z` → `2026-03-08 07:30Z`, `2026年3月8日 07:30` (under a UTC heading). */
 export function fmtUtc(i) {
   if (!i) return '—';
-  return `${i.slice(0, 10)} ${hm(i.slice(11, 19))}Z`;
+  return t('fmt.utc', { date: fmtDate(i), time: hm(i.slice(11, 19)) });
+}
+
+/**
+ * An ISO 8601 duration (`P1DT2H3M`, as the misfire decisions write
+ * lateness) as the page shows it: as it is in English, `1天2小时3分钟` in
+ * Chinese. Text that is no such duration is shown as it is.
+ */
+export function fmtDuration(iso) {
+  const m = lang() === 'en' ? null : /^(-)?P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(iso);
+  if (!m) return iso;
+  const parts = ['d', 'h', 'min', 's'].map((u, i) => (+m[i + 2] ? t(`span.${u}`, { n: +m[i + 2] }) : '')).filter(Boolean);
+  return (m[1] ? '−' : '') + (parts.join(t('fmt.unitSep')) || t('span.s', { n: 0 }));
+}
+
+/** An instant inside a sentence: `2026-03-08 07:30Z`, `协调世界时2026年3月8日 07:30`. */
+export function fmtUtcInText(i) {
+  if (!i) return '—';
+  return t('fmt.utcInText', { date: fmtDate(i), time: hm(i.slice(11, 19)) });
 }
 
 /** The page's status for an entry: the library's, or `doubled` for fold `both`. */
@@ -55,7 +102,8 @@ export function pageStatus(e) {
   return e.status;
 }
 
-export const badge = (s) => html`<span class="badge st-${s}">${s}</span>`;
+/** A status badge: `kind` is the table of its words (`status`, `change`, `decision`), `s` the token. */
+export const badge = (s, kind = 'status') => html`<span class="badge st-${s}">${t(`${kind}.${s}`)}</span>`;
 
 function notesMarkup(e) {
   if (!e.notes.length) return EMPTY;
@@ -65,7 +113,8 @@ function notesMarkup(e) {
 /** An entry's notes as the HTML text a row's note cell holds (compared with what it shows). */
 const notesHtml = (e) => notesMarkup(e).text;
 
-const nominalText = (e) => fmtNominal(e.nominal) + (e.fold ? ' (2nd)' : '');
+/** A nominal, marked when it is the second of a repeated hour. */
+export const nominalText = (e) => fmtNominal(e.nominal) + (e.fold ? t('fold.secondMark') : '');
 
 /** One row (ARIA table row of block boxes) per entry; `first` is the 1-based number of the first. */
 export function rowsHtml(entries, first) {
@@ -108,7 +157,7 @@ function chunkState(chunk) {
       nodes.push(c[k].firstChild);
     }
     // Unknown sources: the first rewrite formats every cell and compares the text.
-    rows.push({ row, nodes, text: nodes.map((n) => n.data), nominal: null, fold: -1, local: undefined, instant: undefined, st: c[4].firstElementChild.textContent, notes: c[5].innerHTML });
+    rows.push({ row, nodes, text: nodes.map((n) => n.data), nominal: null, fold: -1, local: undefined, instant: undefined, st: c[4].firstElementChild.className.slice('badge st-'.length), notes: c[5].innerHTML });
   }
   chunk._rows = rows;
   return rows;
@@ -136,7 +185,7 @@ export function fillRows(chunk, entries, from = 0, to = entries.length) {
       w.row.className = `tr r-${st}`;
       const b = w.row.children[4].firstElementChild;
       b.className = `badge st-${st}`;
-      b.textContent = st;
+      b.textContent = t(`status.${st}`);
     }
     if (w.nominal !== e.nominal || w.fold !== e.fold) {
       w.nominal = e.nominal;
@@ -187,13 +236,8 @@ export function tally(entries) {
 }
 
 export function tallyText(c) {
-  const parts = [];
-  if (c.skipped) parts.push(`${c.skipped} skipped`);
-  if (c.shifted) parts.push(`${c.shifted} shifted`);
-  if (c.merged) parts.push(`${c.merged} merged`);
-  if (c.doubled) parts.push(`${c.doubled} doubled`);
-  if (c.fold) parts.push(`${c.fold} in a repeated hour (run once)`);
-  return parts.length ? parts.join(', ') : 'no instance is affected by a clock change';
+  const parts = ['skipped', 'shifted', 'merged', 'doubled', 'fold'].filter((k) => c[k]).map((k) => t(`tally.${k}`, { n: c[k] }));
+  return parts.length ? parts.join(t('fmt.list')) : t('tally.none');
 }
 
 /** The notices list: one item per affected nominal (a fold `both` pair once). */
@@ -202,8 +246,8 @@ export function noticesHtml(entries) {
   for (const e of entries) {
     const st = pageStatus(e);
     if (st === 'doubled' && e.fold === 1) continue;
-    const msg = e.notes.map((n) => n.message).join(' ');
-    items.push(html`<li>${badge(st)} <strong>${fmtNominal(e.nominal)}</strong>: ${msg}</li>`);
+    const notes = join(e.notes.map((n, i) => html`${i ? t('fmt.noteSep') : ''}<span data-code="${n.code}">${n.message}</span>`));
+    items.push(html`<li>${th('notices.item', { badge: badge(st), when: fmtNominal(e.nominal), notes })}</li>`);
   }
   return join(items);
 }
@@ -213,22 +257,31 @@ function offsetMinutes(o) {
   return m ? (m[1] === '-' ? -1 : 1) * (+m[2] * 60 + +m[3]) : 0;
 }
 
-function dur(min) {
+/** 90 → `1 h 30 min`, `1小时30分钟`. */
+function span(min) {
   const h = Math.floor(min / 60);
   const m = min % 60;
-  return [h ? `${h} h` : '', m ? `${m} min` : ''].filter(Boolean).join(' ');
+  return [h ? t('span.h', { n: h }) : '', m ? t('span.min', { n: m }) : ''].filter(Boolean).join(t('fmt.unitSep'));
+}
+
+/** The wall clock just after a transition: its time, and its date too when that is another day. */
+function afterText(tr) {
+  const day = tr.localAfter.slice(0, 10);
+  return day !== tr.localBefore.slice(0, 10) ? t('fmt.dateTime', { date: fmtDate(day), time: fmtTime(tr.localAfter) }) : fmtTime(tr.localAfter);
 }
 
 export function transitionsHtml(list) {
-  if (!list.length) return html`<li class="hint">None: the zone keeps the same offset throughout.</li>`;
-  return join(list.map((t) => {
-    const d = offsetMinutes(t.offsetAfter) - offsetMinutes(t.offsetBefore);
-    const what = t.kind === 'gap'
-      ? `clocks jump forward ${dur(Math.abs(d))}: ${hm(t.localBefore.slice(11))} → ${t.localAfter.slice(0, 10) !== t.localBefore.slice(0, 10) ? t.localAfter.slice(0, 10) + ' ' : ''}${hm(t.localAfter.slice(11))}, local times in between do not exist`
-      : `clocks go back ${dur(Math.abs(d))}: ${hm(t.localBefore.slice(11))} → ${hm(t.localAfter.slice(11))}, local times in between happen twice`;
-    return html`<li><span class="badge ${t.kind === 'gap' ? 'st-skipped' : 'st-doubled'}">${t.kind}</span> <strong>${weekday(t.localBefore)} ${t.localBefore.slice(0, 10)}</strong> at ${fmtUtc(t.instant)}: ${what} (UTC${t.offsetBefore.replace('-', '−')} → UTC${t.offsetAfter.replace('-', '−')})</li>`;
+  if (!list.length) return html`<li class="hint">${t('transitions.none')}</li>`;
+  return join(list.map((tr) => {
+    const d = offsetMinutes(tr.offsetAfter) - offsetMinutes(tr.offsetBefore);
+    const what = t(`transitions.${tr.kind}`, { span: span(Math.abs(d)), from: fmtTime(tr.localBefore), to: tr.kind === 'gap' ? afterText(tr) : fmtTime(tr.localAfter) });
+    const kind = html`<span class="badge ${tr.kind === 'gap' ? 'st-skipped' : 'st-doubled'}">${t(`kind.${tr.kind}`)}</span>`;
+    return html`<li>${th('transitions.item', { badge: kind, day: fmtDay(tr.localBefore), utc: fmtUtcInText(tr.instant), what, before: utcOffset(tr.offsetBefore), after: utcOffset(tr.offsetAfter) })}</li>`;
   }));
 }
+
+/** An offset on its own: `UTC−05:00`, `UTC−5`. */
+const utcOffset = (o) => (lang() === 'en' ? `UTC${fmtOffset(o)}` : fmtOffset(o));
 
 const RANK = { skipped: 5, merged: 4, shifted: 3, doubled: 2, fold: 1 };
 
@@ -243,9 +296,9 @@ export function yearHtml(ym, entries, transitions) {
     if (st === 'scheduled') st = 'fold';
     const day = e.nominal.slice(0, 10);
     const prev = marks.get(day);
-    if (!prev || RANK[st] > RANK[prev.st]) marks.set(day, { st, label: `${fmtNominal(e.nominal)}: ${st}` });
+    if (!prev || RANK[st] > RANK[prev.st]) marks.set(day, { st, label: t('year.mark', { when: fmtNominal(e.nominal), status: t(`status.${st}`) }) });
   }
-  const tr = new Map(transitions.map((t) => [t.localBefore.slice(0, 10), t.kind]));
+  const tr = new Map(transitions.map((x) => [x.localBefore.slice(0, 10), x.kind]));
   let [y, m] = ym;
   const h = [];
   for (let k = 0; k < 12; k++) {
@@ -257,14 +310,14 @@ export function yearHtml(ym, entries, transitions) {
     for (let d = 1; d <= length; d++) {
       const date = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
       const mk = marks.get(date);
-      const t = tr.get(date);
-      const cls = [mk ? `d st-${mk.st}` : '', t ? 'tr' : ''].filter(Boolean).join(' ');
-      const label = [mk?.label, t ? `clock change (${t})` : ''].filter(Boolean).join('; ');
+      const kind = tr.get(date);
+      const cls = [mk ? `d st-${mk.st}` : '', kind ? 'tr' : ''].filter(Boolean).join(' ');
+      const label = [mk?.label, kind ? t('year.change', { kind: t(`kind.${kind}`) }) : ''].filter(Boolean).join(t('fmt.marks'));
       cells.push(cls
-        ? html`<span role="listitem" class="${cls}" title="${label}" aria-label="${date}: ${label}">${d}</span>`
+        ? html`<span role="listitem" class="${cls}" title="${label}" aria-label="${t('year.day', { date: fmtDate(date), label })}">${d}</span>`
         : html`<span role="listitem">${d}</span>`);
     }
-    h.push(html`<div class="month"><h3>${MONTHS[m - 1].slice(0, 3)} ${y}</h3><div class="mgrid" role="list" aria-label="${MONTHS[m - 1]} ${y}">${cells}</div></div>`);
+    h.push(html`<div class="month"><h3>${fmtMonth(y, m)}</h3><div class="mgrid" role="list" aria-label="${fmtMonth(y, m, true)}">${cells}</div></div>`);
     if (++m > 12) { m = 1; y++; }
   }
   return join(h);

@@ -5,6 +5,8 @@
 // understands and keep, untouched, the parts it does not model (BYMONTH,
 // BYSETPOS, WKST, mixed BYDAY ordinals, ...).
 
+import { t } from './page/i18n.js';
+
 const DAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
 
 /** The BYDAY ordinals the builder's "which one" choice offers ('' = every such weekday). */
@@ -113,19 +115,16 @@ export function parseTimes(text) {
   for (const it of items) {
     const m = /^(\d{1,2})(?::(\d{2}))?$/.exec(it);
     if (!m || Number(m[1]) > 23 || Number(m[2] || 0) > 59) {
-      return { error: `“${it}” is not a time of day: write HH:MM, e.g. 09:00` };
+      return { error: t('times.bad', { item: it }) };
     }
     const h = Number(m[1]);
     const mi = Number(m[2] || 0);
     hs.add(h); ms.add(mi); seen.add(`${h}:${mi}`);
   }
   if (hs.size * ms.size !== seen.size) {
-    return {
-      error: 'An RRULE runs at every hour × minute combination (BYHOUR × BYMINUTE): '
-        + `these times would also add ${[...hs].flatMap((h) => [...ms].map((mi) => `${h}:${mi}`))
-          .filter((x) => !seen.has(x)).map((x) => x.replace(/^(\d+):(\d+)$/, (_, h, mi) => `${h.padStart(2, '0')}:${mi.padStart(2, '0')}`)).join(', ')}. `
-        + 'Use times that share their minutes, or two schedules.',
-    };
+    const extra = [...hs].flatMap((h) => [...ms].map((mi) => `${h}:${mi}`)).filter((x) => !seen.has(x))
+      .map((x) => x.replace(/^(\d+):(\d+)$/, (_, h, mi) => `${h.padStart(2, '0')}:${mi.padStart(2, '0')}`));
+    return { error: t('times.product', { extra: extra.join(t('fmt.list')) }) };
   }
   const num = (a, b) => a - b;
   return { hours: [...hs].sort(num), minutes: [...ms].sort(num) };

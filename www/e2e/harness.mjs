@@ -15,12 +15,13 @@ export function launch() {
 }
 
 /**
- * A fresh browser context (cold cache) of the tests' viewport and time zone;
- * with `now` (an instant string), the page's `Date.now()` answers it (timers
- * still run).
+ * A fresh browser context (cold cache) of the tests' viewport, time zone and
+ * browser language (`locale`: the page picks its language from it when the
+ * address names none); with `now` (an instant string), the page's
+ * `Date.now()` answers it (timers still run).
  */
-export async function freshContext(browser, { viewport = { width: 1280, height: 900 }, now } = {}) {
-  const context = await browser.newContext({ viewport, acceptDownloads: true, timezoneId: 'UTC' });
+export async function freshContext(browser, { viewport = { width: 1280, height: 900 }, now, locale = 'en-US' } = {}) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true, timezoneId: 'UTC', locale });
   if (now) await context.clock.setFixedTime(now);
   return context;
 }

@@ -6,8 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { baseUrl, freshContext, fill, eq, ok } from './harness.mjs';
 
 const www = join(dirname(fileURLToPath(import.meta.url)), '..');
-const scripts = () => ['main.js', 'render.js', 'rrule.js', ...readdirSync(join(www, 'page')).map((f) => `page/${f}`)]
+const modules = (dir) => readdirSync(join(www, dir)).filter((f) => f.endsWith('.js')).map((f) => `${dir}/${f}`);
+const scripts = () => ['main.js', 'render.js', 'rrule.js', ...modules('page')]
   .map((f) => [f, readFileSync(join(www, f), 'utf8')]);
+/** The Chinese string tables: loaded when the page speaks that language, so not preloaded. */
+const tables = () => modules('page/lang').map((f) => [f, readFileSync(join(www, f), 'utf8')]);
 
 export const tests = [
   {
@@ -73,7 +76,7 @@ export const tests = [
     async run() {
       const lets = [];
       const writes = [];
-      for (const [file, src] of scripts()) {
+      for (const [file, src] of [...scripts(), ...tables()]) {
         for (const [i, line] of src.split('\n').entries()) {
           if (/^(let|var) /.test(line)) lets.push(`${file}:${i + 1}: ${line}`);
           if (file !== 'page/dom.js' && /\b(innerHTML|outerHTML|insertAdjacentHTML)\s*=|insertAdjacentHTML\(|document\.write/.test(line)) writes.push(`${file}:${i + 1}: ${line.trim()}`);

@@ -443,10 +443,13 @@ export const tests = [
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
       eq(col(await rows(page), 'status'), ['scheduled', 'scheduled', 'skipped', 'scheduled', 'scheduled'], 'rows from the URL');
-      // Keyboard: Tab reaches the zone field first after the skip link.
-      await page.keyboard.press('Tab');
-      await page.keyboard.press('Tab');
-      eq(await page.evaluate(() => document.activeElement.id), 'tz', 'tab order starts at the zone');
+      // Keyboard: Tab reaches the zone field first after the skip link and the other two languages.
+      const stops = [];
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press('Tab');
+        stops.push(await page.evaluate(() => document.activeElement.id || document.activeElement.dataset.lang || document.activeElement.className));
+      }
+      eq(stops, ['skip-link', 'zh-CN', 'zh-TW', 'tz'], 'tab order: skip link, the languages, then the zone');
       await page.waitForFunction(() => document.querySelectorAll('#tz-list option').length > 500, null, { timeout: 5000 });
       ok(await page.$('#tz-list option[value="America/New_York"]'), 'the zone picker lists the zones');
       mkdirSync(ARTIFACTS, { recursive: true });

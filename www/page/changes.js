@@ -5,10 +5,11 @@
 // while it differs from the rule, so a shared link shows the same changes.
 
 import * as wc from '../pkg/wallclock.js';
-import { badge, fmtNominal, fmtUtc, setText } from '../render.js';
+import { badge, nominalText, fmtUtcInText, setText } from '../render.js';
 import { $, html, setHtml, EMPTY } from './dom.js';
 import { page, isoSec } from './state.js';
 import { errText } from './form.js';
+import { t } from './i18n.js';
 
 /** The most changes listed; the summary counts them all. */
 const SHOWN = 200;
@@ -23,12 +24,12 @@ export function renderChanges(spec, win, since) {
   const base = page.st.base;
   button.disabled = !spec || base === JSON.stringify(spec);
   if (!spec) {
-    setText($('changes-summary'), 'Nothing to compare until the rule above is valid.');
+    setText($('changes-summary'), t('changes.invalid'));
     setHtml(body, EMPTY);
     return;
   }
   if (button.disabled) {
-    setText($('changes-summary'), 'The rule is the baseline: edit it to see what the edit changes.');
+    setText($('changes-summary'), t('changes.same'));
     setHtml(body, EMPTY);
     return;
   }
@@ -43,16 +44,14 @@ export function renderChanges(spec, win, since) {
     if (page.st.anchor === 'start') from = Math.min(from, wc.instantAt(old.timeZone, old.start));
     d = wc.diff(old, spec, { from: isoSec(from), to: win.to });
   } catch (e) {
-    const what = e instanceof SyntaxError ? 'is not a JSON spec' : `cannot be compared: ${errText(e)}`;
-    setText($('changes-summary'), `The baseline ${what}. Make this rule the baseline to start again.`);
+    setText($('changes-summary'), e instanceof SyntaxError ? t('changes.notJson') : t('changes.failed', { error: errText(e) }));
     setHtml(body, EMPTY);
     return;
   }
   const s = d.summary;
-  const counts = `${s.added} added, ${s.removed} removed, ${s.moved} moved, ${s.changed} changed, ${s.unchanged} unchanged`;
   setText($('changes-summary'), d.identical
-    ? `No instance changes in the next 12 months (${since}) against the baseline.`
-    : `Against the baseline, in the next 12 months (${since}): ${counts}.`);
+    ? t('changes.identical', { since })
+    : t('changes.summary', { since, counts: t('changes.counts', s) }));
   setHtml(body, html`${fieldsHtml(d.fields)}${d.identical ? EMPTY : tableHtml(d.changes)}`);
 }
 
@@ -60,18 +59,19 @@ export function renderChanges(spec, win, since) {
 function fieldsHtml(fields) {
   if (!fields.length) return EMPTY;
   const items = fields.map((f) => html`<li><code>${f.field}</code>: <code>${f.old}</code> → <code>${f.new}</code></li>`);
-  return html`<ul class="changes-fields" aria-label="Fields that differ from the baseline">${items}</ul>`;
+  return html`<ul class="changes-fields" aria-label="${t('changes.fields')}">${items}</ul>`;
 }
 
 function tableHtml(changes) {
-  const rows = changes.slice(0, SHOWN).map((c) => html`<tr data-change="${c.change}"><td>${badge(c.change)}</td><th scope="row">${fmtNominal(c.nominal)}${c.fold ? ' (2nd)' : ''}</th><td>${sideHtml(c.old)}</td><td>${sideHtml(c.new)}</td><td>${c.reason}</td></tr>`);
+  const rows = changes.slice(0, SHOWN).map((c) => html`<tr data-change="${c.change}"><td>${badge(c.change, 'change')}</td><th scope="row">${nominalText(c)}</th><td>${sideHtml(c.old)}</td><td>${sideHtml(c.new)}</td><td class="reason">${c.reason}</td></tr>`);
   const more = changes.length > SHOWN
-    ? html`<p class="hint">${changes.length - SHOWN} more changes are not listed.</p>` : EMPTY;
-  return html`<div class="table-wrap" tabindex="0" role="region" aria-label="Changed instances (scrolls sideways)"><table id="changes-table"><caption class="sr-only">Instances that differ from the baseline, with the reason</caption><thead><tr><th scope="col">Change</th><th scope="col">Nominal</th><th scope="col">Before</th><th scope="col">After</th><th scope="col">Reason</th></tr></thead><tbody>${rows}</tbody></table></div>${more}`;
+    ? html`<p class="hint">${t('changes.more', { n: changes.length - SHOWN })}</p>` : EMPTY;
+  const head = ['change', 'nominal', 'before', 'after', 'reason'].map((k) => html`<th scope="col">${t(`col.${k}`)}</th>`);
+  return html`<div class="table-wrap" tabindex="0" role="region" aria-label="${t('changes.region')}"><table id="changes-table"><caption class="sr-only">${t('changes.caption')}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>${more}`;
 }
 
 /** One side of a change: its status and UTC instant, or a dash when it lacks the instance. */
 function sideHtml(side) {
   if (!side) return html`<span class="hint">—</span>`;
-  return html`${badge(side.status)} <span class="when">${fmtUtc(side.instant)}</span>`;
+  return html`${badge(side.status)} <span class="when">${fmtUtcInText(side.instant)}</span>`;
 }

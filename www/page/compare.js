@@ -2,13 +2,14 @@
 // policy, side by side, for the nominal times a clock change touches.
 
 import * as wc from '../pkg/wallclock.js';
-import { badge, fmtNominal, fmtLocal, fmtUtc, pageStatus, addDays } from '../render.js';
+import { badge, fmtNominal, fmtLocal, fmtUtcInText, pageStatus, addDays } from '../render.js';
 import { $, html, setHtml, join } from './dom.js';
 import { errText } from './form.js';
+import { t } from './i18n.js';
 
 const GROUPS = [
-  { key: 'gap', title: 'Spring forward: local time that does not exist', values: ['skip', 'shift', 'snap'], codes: /^(gap_|merged)/ },
-  { key: 'fold', title: 'Fall back: local time that happens twice', values: ['first', 'second', 'both'], codes: /^fold_/ },
+  { key: 'gap', values: ['skip', 'shift', 'snap'], codes: /^(gap_|merged)/ },
+  { key: 'fold', values: ['first', 'second', 'both'], codes: /^fold_/ },
 ];
 
 /** Writes the comparison of `spec` over the window `win` ({ from, to }). */
@@ -30,13 +31,14 @@ function groupHtml(spec, win, g) {
     for (const e of r.entries) if (e.notes.some((n) => g.codes.test(n.code))) affected.add(e.nominal);
   }
   const nominals = [...affected].sort().slice(0, 24);
-  const title = html`<h3>${g.title}</h3>`;
-  if (!nominals.length) return html`${title}<p class="hint">No instance in the next 12 months meets this kind of clock change.</p>`;
+  const name = t(`compare.${g.key}`);
+  const title = html`<h3>${name}</h3>`;
+  if (!nominals.length) return html`${title}<p class="hint">${t('compare.none')}</p>`;
   const cells = byPolicy(spec, g, nominals, affected);
-  const head = g.values.map((v) => html`<th scope="col" data-policy="${v}">${v}${v === spec[g.key] ? ' (current)' : ''}</th>`);
+  const head = g.values.map((v) => html`<th scope="col" data-policy="${v}">${t(`${g.key}.${v}`)}${v === spec[g.key] ? html`<br><small>${t('compare.current')}</small>` : ''}</th>`);
   const body = nominals.map((n) => html`<tr><th scope="row">${fmtNominal(n)}</th>${g.values.map((v) => html`<td data-policy="${v}">${cellHtml(cells[v].get(n) || [])}</td>`)}</tr>`);
-  const table = html`<table class="cmp" data-group="${g.key}"><caption class="sr-only">${g.title}: each policy side by side</caption><thead><tr><th scope="col">Nominal</th>${head}</tr></thead><tbody>${body}</tbody></table>`;
-  return html`${title}<div class="table-wrap" tabindex="0" role="region" aria-label="${g.title} (scrolls sideways)">${table}</div>`;
+  const table = html`<table class="cmp" data-group="${g.key}"><caption class="sr-only">${t('compare.caption', { title: name })}</caption><thead><tr><th scope="col">${t('col.nominal')}</th>${head}</tr></thead><tbody>${body}</tbody></table>`;
+  return html`${title}<div class="table-wrap" tabindex="0" role="region" aria-label="${t('compare.region', { title: name })}">${table}</div>`;
 }
 
 /** Each policy, expanded around the affected days (so unaffected neighbours show too): policy → nominal → entries. */
@@ -60,6 +62,6 @@ function byPolicy(spec, g, nominals, affected) {
 }
 
 function cellHtml(es) {
-  if (!es.length) return html`<span class="hint">not generated</span>`;
-  return es.map((e) => html`<div>${badge(pageStatus(e))} ${e.local ? html`${fmtLocal(e.local)}<br><small>${fmtUtc(e.instant)}</small>` : ''}</div>`);
+  if (!es.length) return html`<span class="hint">${t('compare.notGenerated')}</span>`;
+  return es.map((e) => html`<div>${badge(pageStatus(e))} ${e.local ? html`${fmtLocal(e.local)}<br><small>${fmtUtcInText(e.instant)}</small>` : ''}</div>`);
 }

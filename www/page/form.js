@@ -6,6 +6,7 @@ import { ruleToModel, byteToIndex, tokenAt, PART_CONTROLS } from '../rrule.js';
 import { setText } from '../render.js';
 import { $, html, writeHtml, join } from './dom.js';
 import { page, parseN, list } from './state.js';
+import { t, ordinal } from './i18n.js';
 
 // State key → form element id (the plain fields; the builder is separate).
 const FIELDS = {
@@ -18,29 +19,6 @@ const ERR_TARGET = {
   timeZone: 'tz', start: 'start', rrule: 'rrule', rdate: 'rdate', exdate: 'exdate', gap: 'gap',
   fold: 'fold', invalidDate: 'invalidDate', limit: 'n', maxLateness: 'maxLateness',
   maxCatchUp: 'maxCatchUp', grace: 'grace', misfire: 'misfire',
-};
-
-const HINTS = {
-  gap: {
-    skip: 'The occurrence does not run and does not count toward COUNT.',
-    shift: 'Runs as far after the jump as it was meant after the old time: 02:30 → 03:30 (the offset before the change).',
-    snap: 'Runs at the first instant after the jump: 02:30 → 03:00.',
-  },
-  fold: {
-    first: 'Runs once, at the first of the two (before the clocks go back).',
-    second: 'Runs once, at the second of the two (after the clocks go back).',
-    both: 'Runs twice, once at each (shown as “doubled”).',
-  },
-  invalidDate: {
-    omit: 'No occurrence that month, and it is not counted (RFC 5545).',
-    backward: 'Runs on the last day of that month instead: 31 April → 30 April.',
-    forward: 'Runs on the first day of the next month instead: 31 April → 1 May.',
-  },
-  misfire: {
-    all: 'Runs every missed occurrence, within maxLateness and maxCatchUp.',
-    latest_only: 'Runs only the newest; older missed ones are coalesced into it.',
-    skip: 'Runs none that are later than grace; they are skipped.',
-  },
 };
 
 // ---------------------------------------------------------------- zones
@@ -87,7 +65,7 @@ export function readForm() {
     if (k === 'n') {
       const n = parseN(v);
       if (n) st.n = n;
-      page.nProblem = n ? null : `Show takes a whole number from 1 to 5000${v.trim() ? `, not ${v.trim()}` : ''}: still showing ${st.n}.`;
+      page.nProblem = n ? null : { value: v.trim(), link: false };
     } else st[k] = v;
   }
 }
@@ -122,8 +100,7 @@ export function writeKept(extras, custom) {
   const note = $('rule-note');
   note.hidden = !custom.length;
   note.textContent = custom.length
-    ? `Kept from the text (the builder does not edit these): ${[...new Set(custom)].join(', ')}.`
-      + (locked.size ? ' The builder controls for them are off; edit them in the RRULE field.' : '') : '';
+    ? t('rule.kept', { parts: [...new Set(custom)].join(t('fmt.list')) }) + (locked.size ? t('rule.locked') : '') : '';
 }
 
 export function readBuilder() {
@@ -142,38 +119,32 @@ export function readBuilder() {
   };
 }
 
-/** 1 → 1st, 22 → 22nd, 31 → 31st, 11 → 11th. */
-function ordinal(n) {
-  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : { 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] || 'th';
-  return `${n}${suffix}`;
-}
+/** The one-line hint under each policy, for its value now. */
+const hint = (field) => t(`hint.${field}.${$(field).value}`);
 
 export function writeHints() {
   const st = page.st;
-  setText($('gap-hint'), HINTS.gap[$('gap').value] || '');
-  setText($('fold-hint'), HINTS.fold[$('fold').value] || '');
-  setText($('invalidDate-hint'), HINTS.invalidDate[$('invalidDate').value] || '');
-  setText($('misfire-hint'), HINTS.misfire[$('misfire').value] || '');
+  for (const field of ['gap', 'fold', 'invalidDate', 'misfire']) setText($(`${field}-hint`), hint(field));
   const mode = $('b-mdmode').value;
   $('b-monthdays').hidden = mode !== 'days';
   const days = list($('b-monthdays').value).map(Number);
   const inv = $('invalidDate').value;
-  const fate = { omit: 'no run that month', backward: 'the last day of that month', forward: 'the 1st of the next month' }[inv];
-  let hint = '';
-  if (mode === 'last') hint = 'BYMONTHDAY=-1: 31 Jan, 28 Feb, 31 Mar, 30 Apr… every month has one.';
+  const fate = t(`fate.${inv}`);
+  let text = '';
+  if (mode === 'last') text = t('md.hint.last');
   else if (mode === 'days' && days.some((d) => d > 28)) {
-    hint = `Not every month has day ${Math.max(...days)}: the invalid-date policy decides (now “${inv}”: ${fate}). For the end of every month choose “the last day of the month”.`;
+    text = t('md.hint.beyond', { day: Math.max(...days), policy: t(`invalidDate.${inv}`), fate });
   } else if (!mode && $('b-freq').value === 'MONTHLY' && +st.start.slice(8, 10) > 28) {
-    hint = `Monthly on the start’s day, the ${ordinal(+st.start.slice(8, 10))}: months without it follow the invalid-date policy (${inv}: ${fate}).`;
+    text = t('md.hint.start', { nth: ordinal(+st.start.slice(8, 10)), policy: t(`invalidDate.${inv}`), fate });
   }
-  setText($('b-md-hint'), hint);
+  setText($('b-md-hint'), text);
   const z = $('tz').value.trim();
-  setText($('tz-hint'), !page.zones.length || page.zoneSet.has(z) ? '' : `${page.zones.length} zones; type part of a name and pick one.`);
+  setText($('tz-hint'), !page.zones.length || page.zoneSet.has(z) ? '' : t('tz.count', { n: page.zones.length }));
 }
 
 export function setCompareOpen(open) {
   $('cmp-toggle').setAttribute('aria-expanded', String(open));
-  $('cmp-toggle').textContent = open ? 'Hide policy comparison' : 'Compare policies';
+  $('cmp-toggle').textContent = t(open ? 'compare.close' : 'compare.open');
   $('compare').hidden = !open;
 }
 
@@ -220,7 +191,7 @@ function markRule(bytePos) {
   const [a, b] = tokenAt(text, i);
   const el = $('rrule-mark');
   const part = text.slice(a, b);
-  writeHtml(el, html`<span class="sr-only">Error at character ${i + 1}: </span>${text.slice(0, a)}<mark>${part || '\u00a0'}</mark>${text.slice(b)}`);
+  writeHtml(el, html`<span class="sr-only">${t('rule.errorAt', { n: i + 1 })}</span>${text.slice(0, a)}<mark>${part || '\u00a0'}</mark>${text.slice(b)}`);
   el.hidden = false;
   el.dataset.position = String(bytePos);
   const ta = $('rrule');

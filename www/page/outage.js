@@ -4,11 +4,12 @@
 // reads the form and writes the table.
 
 import * as wc from '../pkg/wallclock.js';
-import { fmtNominal, fmtUtc, setText } from '../render.js';
+import { nominalText, fmtUtc, fmtUtcInText, fmtDuration, setText } from '../render.js';
 import { $, html, setHtml, join, EMPTY } from './dom.js';
 import { page, outageSpec, isoSec } from './state.js';
 import { setErr, errTarget, errText } from './form.js';
 import { OVERLAP, overlapAtRecovery, parseJobDuration, fmtLate } from './overlap.js';
+import { t, th, tn, lang } from './i18n.js';
 
 const ERR_IDS = ['down', 'back', 'misfire', 'maxLateness', 'maxCatchUp', 'grace', 'jobDuration', 'outage'];
 const DECIDE = 5000; // missed executions the policy decides on (the newest)
@@ -28,7 +29,9 @@ function simulate(spec, from, to) {
     return wc.simulateOutage(spec, { down: isoSec(from), back: isoSec(to), decide: DECIDE, show: SHOW });
   } catch (e) {
     if (e?.code !== 'limit_exceeded') throw e;
-    throw Object.assign(new Error(`${e.message.replace(/^more/, 'More')}.`), { field: 'outage' });
+    // The package's message is a clause (lowercase, no full stop); here it stands alone.
+    const m = lang() === 'en' ? e.message.replace(/^more/, 'More') : e.message;
+    throw Object.assign(new Error(m + t('fmt.stop')), { field: 'outage' });
   }
 }
 
@@ -36,7 +39,7 @@ function simulate(spec, from, to) {
 function instantOf(text, field) {
   if (/(Z|[+-]\d{2}:?\d{2})$/i.test(text)) {
     const ms = Date.parse(text);
-    if (Number.isNaN(ms)) throw Object.assign(new Error(`“${text}” is not an instant: write e.g. 2026-10-24T12:00:00Z or a local 2026-10-24T08:00`), { field });
+    if (Number.isNaN(ms)) throw Object.assign(new Error(t('outage.notInstant', { text })), { field });
     return ms;
   }
   try {
@@ -53,9 +56,9 @@ function readOutage() {
   let to;
   try { from = instantOf(st.down.trim(), 'down'); } catch (e) { setErr('down', errText(e)); return null; }
   try { to = instantOf(st.back.trim(), 'back'); } catch (e) { setErr('back', errText(e)); return null; }
-  if (to <= from) { setErr('back', '“Back at” must be after “down from”.'); return null; }
+  if (to <= from) { setErr('back', t('outage.order')); return null; }
   const catchUp = String(st.catchUp).trim();
-  if (catchUp && !/^\d+$/.test(catchUp)) { setErr('maxCatchUp', `“${catchUp}” is not a whole number of 0 or more (empty: no limit).`); return null; }
+  if (catchUp && !/^\d+$/.test(catchUp)) { setErr('maxCatchUp', t('outage.catchUp', { value: catchUp })); return null; }
   return { from, to };
 }
 
@@ -66,7 +69,7 @@ export function updateOutage() {
   showOverlap(null, 0);
   if (!st.down.trim() || !st.back.trim()) {
     setHtml(tbody, EMPTY);
-    setText($('outage-summary'), 'Enter when the scheduler went down and when it came back.');
+    setText($('outage-summary'), t('outage.enter'));
     return;
   }
   try {
@@ -77,18 +80,30 @@ export function updateOutage() {
       return;
     }
     const o = simulate(outageSpec(), span.from, span.to);
-    const rows = o.decisions.map((d) => html`<tr class="d-${d.decision}"><td>${fmtNominal(d.nominal)}${d.fold ? ' (2nd)' : ''}</td><td>${fmtUtc(d.instant)}</td><td>${d.lateness}</td><td><span class="badge dc-${d.decision}">${d.decision}</span></td><td>${d.reason}</td></tr>`);
-    setHtml(tbody, rows.length ? join(rows) : html`<tr><td colspan="5" class="hint">Nothing was due while the scheduler was down.</td></tr>`);
-    const parts = ['run', 'coalesced', 'skipped', 'expired'].filter((k) => o.counts[k]).map((k) => `${o.counts[k]} ${k}`);
-    const decided = o.leftOut ? ` (decided for the newest ${o.decided}; the ${o.leftOut} older ones are left out)` : '';
-    const shown = o.hidden ? ` The table shows the newest ${o.decisions.length}.` : '';
-    setText($('outage-summary'), `${o.missed} missed${decided}${parts.length ? ': ' + parts.join(', ') : ''}.${shown} “Now” is the back-at time; the misfire decision is ${st.misfire}.`);
+    const rows = o.decisions.map((d) => html`<tr class="d-${d.decision}"><td>${nominalText(d)}</td><td>${fmtUtc(d.instant)}</td><td>${fmtDuration(d.lateness)}</td><td>${decisionBadge(d.decision)}</td><td class="reason">${d.reason}</td></tr>`);
+    setHtml(tbody, rows.length ? join(rows) : html`<tr><td colspan="5" class="hint">${t('outage.none')}</td></tr>`);
+    setText($('outage-summary'), summaryText(o));
     showOverlap(o.decisions, span.to);
   } catch (e) {
     setHtml(tbody, EMPTY);
     setText($('outage-summary'), '');
     setErr(errTarget(e, 'outage'), errText(e));
   }
+}
+
+/** A misfire decision's badge (its own colours: `dc-…`). */
+const decisionBadge = (d) => html`<span class="badge dc-${d}">${t(`decision.${d}`)}</span>`;
+
+/** The outage's one-sentence summary: how many were missed and what was decided. */
+function summaryText(o) {
+  const counts = ['run', 'coalesced', 'skipped', 'expired'].filter((k) => o.counts[k]).map((k) => t(`outage.count.${k}`, { n: o.counts[k] }));
+  return t('outage.summary', {
+    missed: t('outage.missed', { n: o.missed }),
+    decided: o.leftOut ? t('outage.decided', { decided: o.decided, left: o.leftOut }) : '',
+    counts: counts.length ? t('outage.counts', { list: counts.join(t('fmt.list')) }) : '',
+    shown: o.hidden ? t('outage.shown', { n: o.decisions.length }) : '',
+    policy: t(`misfire.${page.st.misfire}`),
+  });
 }
 
 /**
@@ -103,22 +118,27 @@ function showOverlap(decisions, back) {
   const runs = (decisions || []).filter((d) => d.decision === 'run').map((d) => ({ ...d, instant: Date.parse(d.instant) }));
   if (!decisions || !runs.length || !text) {
     setHtml(tbody, EMPTY);
-    setText(summary, decisions && runs.length && !text ? 'Enter a job duration to see what each overlap policy does to these runs.' : '');
+    setText(summary, decisions && runs.length && !text ? t('overlap.enter') : '');
     return;
   }
   const duration = parseJobDuration(text);
   if (!duration) {
     setHtml(tbody, EMPTY);
     setText(summary, '');
-    setErr('jobDuration', `“${text}” is not a duration longer than zero: write e.g. PT10M, PT1H30M or 10m.`);
+    setErr('jobDuration', t('overlap.badDuration', { text }));
     return;
   }
   const by = overlapAtRecovery(runs, back, duration);
   const cell = (r) => (r.skipped
-    ? html`<span class="badge dc-skipped">skipped</span> ${r.skipped}`
-    : html`<span class="badge dc-run">run</span> ${fmtUtc(isoSec(r.start))}, late by ${fmtLate(r.late)}`);
-  setHtml(tbody, join(runs.map((d, i) => html`<tr><td>${fmtNominal(d.nominal)}${d.fold ? ' (2nd)' : ''}</td><td>${fmtUtc(isoSec(d.instant))}</td>${join(OVERLAP.map((p) => html`<td data-policy="${p}">${cell(by[p][i])}</td>`))}</tr>`)));
+    ? html`${decisionBadge('skipped')} ${t('overlap.reason')}`
+    : th('overlap.started', { badge: decisionBadge('run'), start: fmtUtcInText(isoSec(r.start)), late: fmtDuration(fmtLate(r.late)) }));
+  setHtml(tbody, join(runs.map((d, i) => html`<tr><td>${nominalText(d)}</td><td>${fmtUtc(isoSec(d.instant))}</td>${join(OVERLAP.map((p) => html`<td data-policy="${p}">${cell(by[p][i])}</td>`))}</tr>`)));
   const last = by.queue[by.queue.length - 1];
   const skipped = by.skip.filter((r) => r.skipped).length;
-  setText(summary, `${runs.length} run${runs.length > 1 ? 's' : ''} at ${fmtUtc(isoSec(back))}, ${fmtLate(duration)} each: allow runs ${runs.length > 1 ? 'them all at once' : 'it'}; skip runs the oldest${skipped ? ` and skips ${skipped} (overlap)` : ''}; queue finishes the last at ${fmtUtc(isoSec(last.end))}.`);
+  setText(summary, tn('overlap.summary', runs.length, {
+    back: fmtUtcInText(isoSec(back)),
+    span: fmtDuration(fmtLate(duration)),
+    skips: skipped ? t('overlap.skips', { n: skipped }) : '',
+    end: fmtUtcInText(isoSec(last.end)),
+  }));
 }

@@ -7,6 +7,7 @@ import { $ } from './dom.js';
 import { page, DEFAULTS, stateToHash, outageSpec } from './state.js';
 import { errText } from './form.js';
 import { flush } from './update.js';
+import { t } from './i18n.js';
 
 function shareText(kind) {
   flush();
@@ -31,7 +32,7 @@ export async function copy(kind) {
   try {
     text = shareText(kind);
   } catch (e) {
-    status.textContent = `Cannot copy: ${errText(e)}`;
+    status.textContent = t('share.cannotCopy', { error: errText(e) });
     return;
   }
   const out = $('share-out');
@@ -39,19 +40,19 @@ export async function copy(kind) {
   out.value = text;
   try {
     await navigator.clipboard.writeText(text);
-    status.textContent = `Copied the ${kind === 'link' ? 'link' : kind.toUpperCase()} to the clipboard.`;
+    status.textContent = kind === 'link' ? t('share.copiedLink') : t('share.copied', { kind: t(`share.kind.${kind}`) });
   } catch {
     out.select();
-    status.textContent = 'The clipboard is not available here: the text is selected below, press Ctrl+C.';
+    status.textContent = t('share.noClipboard');
   }
 }
 
 export function download(kind) {
   const status = $('share-status');
   flush();
-  if (page.lastError) { status.textContent = `Cannot download: ${errText(page.lastError)}`; return; }
+  if (page.lastError) { status.textContent = t('share.cannotDownload', { error: errText(page.lastError) }); return; }
   const last = page.last;
-  if (!last) { status.textContent = 'Nothing to download yet.'; return; }
+  if (!last) { status.textContent = t('share.nothing'); return; }
   const body = kind === 'csv' ? toCsv(last.result.entries) : JSON.stringify(last.result, null, 2);
   const blob = new Blob([body], { type: kind === 'csv' ? 'text/csv' : 'application/json' });
   const a = document.createElement('a');
@@ -61,5 +62,5 @@ export function download(kind) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  status.textContent = `Downloaded ${last.result.entries.length} instances as ${kind.toUpperCase()}.`;
+  status.textContent = t('share.downloaded', { n: last.result.entries.length, kind: kind.toUpperCase() });
 }

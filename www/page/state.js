@@ -2,6 +2,8 @@
 // other module reads and writes `page`; none keeps state of its own.
 
 export const DEFAULTS = {
+  /** The page's language (page/i18n.js): always in the address, so a shared link keeps it. */
+  lang: 'en',
   tz: '', start: '', rrule: 'FREQ=DAILY', rdate: '', exdate: '',
   gap: 'skip', fold: 'first', inv: 'omit', n: 50, anchor: 'start', cmp: false,
   down: '', back: '', misfire: 'all', lat: '', catchUp: '', grace: '', dur: '',
@@ -21,8 +23,12 @@ export const page = {
   last: null,
   /** The error of the last update, if it had one (exports refuse then). */
   lastError: null,
-  /** Why the "Show" value (typed, or from the link) is not used. */
+  /** A "Show" value (typed, or from the link: `link` true) that is not used: { value, link }. */
   nProblem: null,
+  /** The address's `lang` when it names a language the page does not offer. */
+  langUnknown: null,
+  /** The bundled tz database's version, once the wasm runs. */
+  tzdb: '',
   /** What the year view was last written from. */
   yearSig: '',
   /** The update cycle (page/update.js). */
@@ -53,7 +59,7 @@ export function stateToHash(s) {
     // The baseline only while it differs from the rule: a link to an
     // unedited rule stays short.
     if (k === 'base' && v === JSON.stringify(mainSpec(s))) continue;
-    if (k === 'tz' || k === 'start' || v !== DEFAULTS[k]) p.set(k, k === 'cmp' ? (v ? '1' : '0') : String(v));
+    if (k === 'lang' || k === 'tz' || k === 'start' || v !== DEFAULTS[k]) p.set(k, k === 'cmp' ? (v ? '1' : '0') : String(v));
   }
   return '#' + p.toString();
 }
@@ -75,7 +81,7 @@ export function hashToState(hash) {
     if (k === 'n') {
       const n = parseN(v);
       s.n = n ?? DEFAULTS.n;
-      page.nProblem = n ? null : `The link’s n=${v} is not a whole number from 1 to 5000: showing ${DEFAULTS.n}.`;
+      page.nProblem = n ? null : { value: v, link: true };
     }
     else if (k === 'cmp') s.cmp = v === '1';
     else s[k] = v;

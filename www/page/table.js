@@ -4,6 +4,7 @@
 import { rowsHtml, fillRows, rowsDiffer, changingRows, setText } from '../render.js';
 import { $, afterFrame, yieldThen, html, writeHtml, appendHtml, join } from './dom.js';
 import { page, complete } from './state.js';
+import { t } from './i18n.js';
 
 const CHUNK = 25; // rows per chunk; off-screen chunks skip style, layout and paint (content-visibility)
 
@@ -82,7 +83,7 @@ function rowsInBand(chunk, rect, top, bottom) {
 /** No occurrence at all. */
 export function renderEmpty() {
   markStale([]);
-  writeHtml($('rows'), html`<div role="rowgroup" class="chunk"><div role="row" class="tr"><span role="cell" class="hint all">No occurrence in this window.</span></div></div>`);
+  writeHtml($('rows'), html`<div role="rowgroup" class="chunk"><div role="row" class="tr"><span role="cell" class="hint all">${t('rows.empty')}</span></div></div>`);
 }
 
 /** No result at all: `text` in the summary and in the table. */

@@ -4,10 +4,11 @@
 import * as wc from '../pkg/wallclock.js';
 import { setText } from '../render.js';
 import { $, afterFrame, html, setHtml, join } from './dom.js';
-import { page, saveUrl, mainSpec, isoSec, complete } from './state.js';
+import { page, DEFAULTS, saveUrl, mainSpec, isoSec, complete } from './state.js';
 import { ERR_IDS, setErr, errTarget, errText, showMainError, clearMarks, writeHints, setStale } from './form.js';
 import { renderChunks, renderEmpty, renderMessage } from './table.js';
 import { writeNotices, writeYear } from './year.js';
+import { t, tn, writeSwitch } from './i18n.js';
 
 /**
  * The modules of the sections below the table, imported when the first
@@ -45,7 +46,7 @@ export function safeUpdate() {
     update();
   } catch (e) {
     // Never leave the page blank or throw to the console: say what happened.
-    setErr('general', `Unexpected problem: ${errText(e)}`);
+    setErr('general', t('page.unexpected', { error: errText(e) }));
     c.restPending = false;
     ready();
     finish();
@@ -68,11 +69,10 @@ function update() {
   clearMarks();
   writeHints();
   saveUrl();
+  writeSwitch();
 
-  if (page.nProblem) setErr('n', page.nProblem);
-  if (st.anchor !== 'start' && st.anchor !== 'now') {
-    setErr('anchor', `invalid “from” value “${st.anchor}”: choose the start or now (the start is used until then).`);
-  }
+  if (page.nProblem) setErr('n', nProblemText(page.nProblem));
+  if (st.anchor !== 'start' && st.anchor !== 'now') setErr('anchor', t('anchor.bad', { value: st.anchor }));
 
   const spec = mainSpec();
   const opts = {};
@@ -88,11 +88,11 @@ function update() {
     showMainError(e);
     if (page.last) {
       setStale(true);
-      setText($('summary'), 'Showing the last valid result until the error is fixed.');
+      setText($('summary'), t('rows.stale'));
     } else {
       // Opened with an invalid field: there is no earlier result to keep.
       const label = $(errTarget(e, 'general'))?.labels?.[0]?.textContent;
-      renderMessage(`Nothing can be shown until the error ${label ? `in “${label}”` : 'above'} is fixed.`);
+      renderMessage(label ? t('rows.blockedIn', { label }) : t('rows.blocked'));
     }
     ready();
     afterFrame(() => renderRest(token, {}));
@@ -106,7 +106,7 @@ function update() {
   const t1 = performance.now();
   const written = x.entries.length ? renderChunks(x.entries) : (renderEmpty(), 1);
   page.last = { spec, result: x };
-  setText($('rows-status'), `${x.entries.length} rows.`);
+  setText($('rows-status'), tn('rows.count', x.entries.length));
   const t2 = performance.now();
 
   let desc = '';
@@ -121,6 +121,12 @@ function update() {
   ready();
   afterFrame(() => renderRest(token, { spec, x, window12 }));
   return performance.now() - t0;
+}
+
+/** Why a "Show" value is not used (`page.nProblem`), in the page's language. */
+function nProblemText({ value, link }) {
+  if (link) return t('n.link', { value, n: DEFAULTS.n });
+  return value ? t('n.badValue', { value, n: page.st.n }) : t('n.bad', { n: page.st.n });
 }
 
 /**
@@ -149,7 +155,7 @@ function writeRest(token, { spec, x, window12 }, modules) {
     updateOutage();
   } catch (e) {
     // As in safeUpdate: say what happened rather than throw to the console.
-    setErr('general', `Unexpected problem: ${errText(e)}`);
+    setErr('general', t('page.unexpected', { error: errText(e) }));
   }
   page.perf.rest = { totalMs: performance.now() - t0 };
   page.cycle.restPending = false;

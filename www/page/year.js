@@ -2,10 +2,11 @@
 // it the zone's transitions in the listed window and the year view.
 
 import * as wc from '../pkg/wallclock.js';
-import { noticesHtml, transitionsHtml, yearHtml, tally, tallyText, setText } from '../render.js';
+import { noticesHtml, transitionsHtml, yearHtml, tally, tallyText, setText, fmtDate } from '../render.js';
 import { $, setHtml, writeHtml } from './dom.js';
 import { page, windowOf, windowMonth, isoSec } from './state.js';
 import { errText } from './form.js';
+import { t, lang } from './i18n.js';
 
 /**
  * The window's notices for `spec` (`nt`, or `{ error }`), written as the
@@ -20,12 +21,12 @@ export function writeNotices(spec, now) {
   } catch (e) {
     nt = { error: e };
   }
-  const since = page.st.anchor === 'now' ? 'from now' : `from ${win.label}`;
+  const since = page.st.anchor === 'now' ? t('window.since.now') : t('window.since.date', { date: fmtDate(win.label) });
   if (nt.error) {
-    setText($('summary'), `Next 12 months (${since}): not scanned: ${errText(nt.error)}`);
+    setText($('summary'), t('window.failed', { since, error: errText(nt.error) }));
     $('notices').hidden = true;
   } else {
-    setText($('summary'), `In the next 12 months (${since}): ${tallyText(tally(nt.entries))}.`);
+    setText($('summary'), t('window.summary', { since, tally: tallyText(tally(nt.entries)) }));
     $('notices').hidden = !nt.entries.length;
     setHtml($('notice-list'), noticesHtml(nt.entries));
   }
@@ -37,9 +38,9 @@ export function writeYear(x, { win, since, nt }) {
   setHtml($('transitions'), transitionsHtml(x.transitions));
   if (nt.error) return;
   const ym = windowMonth(win);
-  const sig = JSON.stringify([ym, nt.entries.map((e) => [e.nominal, e.status, e.notes.length]), nt.transitions.map((t) => t.localBefore)]);
+  const sig = JSON.stringify([lang(), ym, nt.entries.map((e) => [e.nominal, e.status, e.notes.length]), nt.transitions.map((t) => t.localBefore)]);
   if (sig === page.yearSig) return;
   page.yearSig = sig;
   writeHtml($('year'), yearHtml(ym, nt.entries, nt.transitions));
-  setText($('year-range'), `(12 months ${since})`);
+  setText($('year-range'), t('year.range', { since }));
 }
