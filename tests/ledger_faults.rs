@@ -587,7 +587,8 @@ fn sqlite_a_full_disk_during_a_tick_says_what_was_committed() {
     let mut ticking = Spawned::start(
         ledger_command(&d)
             .args(["tick", "--now", "2026-10-20T12:00:00Z", "--worker", "w"])
-            .args(["--lease", "PT1M", "--shutdown-grace", "PT1S", "--exec", &exec]),
+            .args(["--lease", "PT1M", "--shutdown-grace", "PT1S"])
+            .args(["--exec", &exec]),
         &outside,
         "tick",
     );
@@ -601,7 +602,8 @@ fn sqlite_a_full_disk_during_a_tick_says_what_was_committed() {
             ticking.signal("TERM");
             break e["key"].as_str().map(str::to_owned);
         }
-        assert!(t.elapsed() < Duration::from_secs(120), "{}", ticking.stderr());
+        let waited = t.elapsed();
+        assert!(waited < Duration::from_secs(120), "{}", ticking.stderr());
         std::thread::sleep(Duration::from_millis(20));
     };
     let status = ticking.wait(Duration::from_secs(60));
