@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Idempotent machine setup for the wasm build and tests (TOOLING.md steps 1-4).
+# Idempotent machine setup for the wasm build and tests (TOOLING.md steps 1-4)
+# and for the Python package's tests.
 # Run from the repository root, as root on a fresh machine; every step is skipped when
 # its result is already present, so a warm run takes about a second.
 set -euo pipefail
@@ -48,8 +49,20 @@ npm_tools() {
   npm ci --prefix www --no-audit --no-fund
 }
 
+# The Python package's tests (scripts/test-python.sh) make virtualenvs:
+# Debian's python3 needs python3-venv (ensurepip) and pip for that.
+python_venv() {
+  if python3 -c 'import sys, ensurepip, venv; sys.exit(sys.version_info < (3, 10))' 2>/dev/null; then
+    echo "python3 with venv present"
+    return 0
+  fi
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv python3-pip
+}
+
 total_start=$(date +%s)
 step "chromium + chromedriver" apt_browser
+step "python3 + venv" python_venv
 step "rust wasm32 target" wasm_target
 if bindgen_matches; then
   echo "setup: wasm-bindgen-cli $WB present"

@@ -5,8 +5,9 @@
 # (core, CLI), the ledger suites a second time against a throwaway PostgreSQL
 # cluster (scripts/pg-cluster.sh, stopped on exit), the wasm suites
 # in Node and in headless Chromium, the Node package tests, the package built
-# into apps by Vite and webpack and loaded from a plain page, and the page's
-# end-to-end tests.
+# into apps by Vite and webpack and loaded from a plain page, the page's
+# end-to-end tests, and the Python package built by `pip install ./python`
+# and driven by pytest, APScheduler 3 and 4 and Celery.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +19,8 @@ bash scripts/setup.sh
 step "format and lints"
 cargo fmt --all -- --check
 cargo clippy --locked --all-targets -- -D warnings
+# The workspace: the PyO3 crate (python/) and the library's `python` feature.
+cargo clippy --locked --workspace --all-targets -- -D warnings
 cargo clippy --locked --all-targets --features native -- -D warnings
 cargo clippy --locked --lib --tests --target wasm32-unknown-unknown --features wasm -- -D warnings
 
@@ -46,5 +49,8 @@ SKIP_NPM_BUILD=1 bash scripts/test-bundlers.sh
 
 step "preview page end-to-end tests"
 bash scripts/test-e2e.sh
+
+step "Python package (pip install ./python, pytest, mypy --strict, stubtest)"
+bash scripts/test-python.sh
 
 step "all tests passed"

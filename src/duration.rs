@@ -53,11 +53,12 @@ pub(crate) fn parse_duration(text: &str, field: &str) -> Result<jiff::SignedDura
         .map_err(|_| bad("the duration is out of range"))
 }
 
-/// A span that is not empty and goes forward: a window's length.
-#[cfg(feature = "native")]
-pub(crate) fn window(text: &str, field: &str) -> Result<Span, Error> {
-    let span = flag_span(text, field)?;
-    let bad = |why| bad(text, &format!("--{field}"), field, why);
+/// A span that is not empty and goes forward: a window's length; errors
+/// name the option as `label` spells it (`--horizon`, `horizon`).
+#[cfg(any(feature = "native", feature = "python"))]
+pub(crate) fn window(text: &str, label: &str, field: &str) -> Result<Span, Error> {
+    let span = span(text, label, field)?;
+    let bad = |why| bad(text, label, field, why);
     if span.is_negative() {
         return Err(bad("expected a positive duration"));
     }
@@ -132,8 +133,8 @@ mod tests {
     #[test]
     #[cfg(feature = "native")]
     fn windows_go_forward() {
-        assert!(window("-1d", "to").is_err());
-        assert!(window("PT0S", "horizon").is_err());
-        assert_eq!(window("2w", "horizon").unwrap().get_weeks(), 2);
+        assert!(window("-1d", "--to", "to").is_err());
+        assert!(window("PT0S", "--horizon", "horizon").is_err());
+        assert_eq!(window("2w", "--horizon", "horizon").unwrap().get_weeks(), 2);
     }
 }

@@ -21,7 +21,8 @@
 //! code) → the planner (COUNT and UNTIL after resolution, merges, keys,
 //! notes) → adapters. The core needs no feature and does no I/O; `now` is
 //! always an argument. The `native` feature adds the `wallclock` command-line
-//! tool; the `wasm` feature adds the JavaScript bindings.
+//! tool; the `wasm` feature adds the JavaScript bindings; the `python`
+//! feature adds what the Python package (`python/`) calls.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -35,6 +36,7 @@ mod format;
 mod ical;
 mod instant;
 mod misfire;
+mod next;
 mod note;
 mod outage;
 mod plan;
@@ -51,6 +53,8 @@ mod zone;
 pub mod cli;
 #[cfg(all(feature = "native", not(target_arch = "wasm32")))]
 pub mod ledger;
+#[cfg(all(feature = "python", not(target_arch = "wasm32")))]
+pub mod python;
 #[cfg(all(feature = "wasm", target_arch = "wasm32"))]
 pub mod wasm;
 
@@ -66,6 +70,7 @@ pub use error::{Error, ErrorCode};
 pub use format::{fmt_instant, fmt_nominal, fmt_offset, key};
 pub use ical::{IcalEvent, IcalOptions, parse_ical, parse_ical_events, to_ical, to_vcalendar};
 pub use misfire::{Decision, Due, MisfireDecision, check_due, decide_misfires, fmt_duration};
+pub use next::next_execution;
 pub use note::{Note, NoteCode};
 pub use outage::{
     DecisionCounts, MAX_DECIDE, MAX_SHOW, Outage, OutageDecision, OutageOptions, simulate_outage,

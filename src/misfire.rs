@@ -30,7 +30,7 @@ impl Due {
     /// instant or a local date-time in the schedule's zone; a bad instant
     /// names the field `due[i].instant`. Only those two surfaces read due
     /// lists from text.
-    #[cfg(any(feature = "native", feature = "wasm"))]
+    #[cfg(any(feature = "native", feature = "wasm", feature = "python"))]
     pub(crate) fn read(
         schedule: &Schedule,
         i: usize,
@@ -39,6 +39,42 @@ impl Due {
     ) -> Result<Due, crate::Error> {
         let instant = schedule.instant_at(instant, &format!("due[{i}].instant"))?;
         Ok(Due { key, instant })
+    }
+
+    /// A due list as JSON text, `[{"key": "...", "instant":
+    /// "2026-10-21T13:00:00Z"}]` (`wallclock misfire --due`, Python's
+    /// `decide_misfires`), each item read by [`Due::read`] as the JS
+    /// `decideMisfires` reads it.
+    #[cfg(any(feature = "native", feature = "python"))]
+    pub(crate) fn list(text: &str, schedule: &Schedule) -> Result<Vec<Due>, Error> {
+        let bad = |at: String, why: String| {
+            Error::new(
+                ErrorCode::InvalidOption,
+                format!("invalid due list{at}: {why}, e.g. `[{{\"key\": \"daily|2026-10-21T09:00:00\", \"instant\": \"2026-10-21T13:00:00Z\"}}]`"),
+            )
+            .with_field("due")
+        };
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| bad(String::new(), e.to_string()))?;
+        let items = value
+            .as_array()
+            .ok_or_else(|| bad(String::new(), "expected a JSON array".to_owned()))?;
+        items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| {
+                let at = format!(" at [{i}]");
+                let key = item
+                    .get("key")
+                    .and_then(|k| k.as_str())
+                    .ok_or_else(|| bad(at.clone(), "missing string `key`".to_owned()))?;
+                let instant = item
+                    .get("instant")
+                    .and_then(|k| k.as_str())
+                    .ok_or_else(|| bad(at.clone(), "missing string `instant`".to_owned()))?;
+                Due::read(schedule, i, key.to_owned(), instant)
+            })
+            .collect()
     }
 }
 

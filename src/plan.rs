@@ -431,7 +431,7 @@ pub(crate) fn start_instant(schedule: &Schedule) -> Result<Timestamp, Error> {
 /// the spec's start, or `now` once the schedule has started and still has
 /// an occurrence at or after `now` (a schedule that has ended is shown over
 /// its own years).
-#[cfg(any(feature = "native", feature = "wasm"))]
+#[cfg(any(feature = "native", feature = "wasm", feature = "python"))]
 pub(crate) fn default_from(schedule: &Schedule, now: Timestamp) -> Result<Timestamp, Error> {
     let start = start_instant(schedule)?;
     if start >= now {
@@ -691,24 +691,46 @@ fn check_options(schedule: &Schedule, options: &ExpandOptions) -> Result<(), Err
     if let (Some(from), Some(to)) = (options.from, options.to)
         && to < from
     {
-        return Err(Error::new(
-            ErrorCode::InvalidOption,
-            format!(
-                "the window ends (`to` {}) before it starts (`from` {})",
-                fmt_instant(to),
-                fmt_instant(from)
-            ),
-        )
-        .with_field("to"));
+        return Err(window_order_error(from, to, "from", "to"));
     }
     if schedule.is_unbounded() && options.limit.is_none() && options.to.is_none() {
-        return Err(Error::new(
-            ErrorCode::InvalidOption,
-            "the rule has no COUNT or UNTIL, so the expansion needs a `limit` (such as 50) or a `to`",
-        )
-        .with_field("limit"));
+        return Err(unbounded_error("to"));
     }
     Ok(())
+}
+
+/// A window that ends before it starts; `from` and `to` are the bounds'
+/// names on the surface that read them.
+#[cold]
+pub(crate) fn window_order_error(
+    from: Timestamp,
+    to: Timestamp,
+    from_name: &str,
+    to_name: &str,
+) -> Error {
+    Error::new(
+        ErrorCode::InvalidOption,
+        format!(
+            "the window ends (`{to_name}` {}) before it starts (`{from_name}` {})",
+            fmt_instant(to),
+            fmt_instant(from)
+        ),
+    )
+    .with_field(to_name)
+}
+
+/// An unbounded rule expanded without a limit or an end; `to` is the end's
+/// name on the surface.
+#[cold]
+pub(crate) fn unbounded_error(to: &str) -> Error {
+    Error::new(
+        ErrorCode::InvalidOption,
+        format!(
+            "the rule has no COUNT or UNTIL, so the expansion needs a `limit` (such as 50) or {} `{to}`",
+            if to.starts_with('u') { "an" } else { "a" }
+        ),
+    )
+    .with_field("limit")
 }
 
 /// The next nominal of the schedule, from the rule or from RDATE, in

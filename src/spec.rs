@@ -492,6 +492,12 @@ fn parse_list(items: &[String], field: &str) -> Result<Vec<DateTime>, Error> {
     Ok(out)
 }
 
+/// The largest text read as one input (a spec, a due list, a calendar), on
+/// the command line and in Python: 16 MiB, so a mistaken `--spec
+/// /dev/zero` ends.
+#[cfg(any(feature = "native", feature = "python"))]
+pub(crate) const MAX_INPUT: usize = 16 * 1024 * 1024;
+
 /// The instant a text names in the zone `time_zone`: an instant
 /// (`2026-03-08T07:00:00Z`, `2026-03-08T03:00:00-04:00`) or a nominal local
 /// date-time there, resolved as [`Schedule::instant_at`] resolves it (a gap

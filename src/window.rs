@@ -10,6 +10,8 @@
 //! window start (`to`). Durations are left out of the wasm build (DESIGN.md,
 //! "One reader for window options"). A surface chooses only how its
 //! messages spell an option ([`Spelling`]) and whether it has a clock.
+//! Outside the wasm build it also says which window `notices` and `diff`
+//! look at when a bound is left out, for the command line and Python alike.
 
 use jiff::Timestamp;
 
@@ -25,7 +27,17 @@ pub(crate) enum Spelling {
     Flags,
     /// The fields of JSON and JS option objects: `from`, `limit: 50`.
     Fields,
+    /// Python's keyword arguments: `since` and `until` (`from` is a Python
+    /// keyword), `limit=50`; a bound may be `now` or a duration, as on the
+    /// command line.
+    #[cfg(feature = "python")]
+    Python,
 }
+
+/// What the command line and Python add to the message of a bound that is
+/// no time: the other forms they take.
+#[cfg(any(feature = "native", feature = "python"))]
+const OTHER_FORMS: &str = "or `now`, or a duration from the window start such as `P7D` or `+7d`";
 
 impl Spelling {
     /// What goes before an option's name: `--` for a flag.
@@ -34,6 +46,20 @@ impl Spelling {
             #[cfg(feature = "native")]
             Spelling::Flags => "--",
             Spelling::Fields => "",
+            #[cfg(feature = "python")]
+            Spelling::Python => "",
+        }
+    }
+
+    /// The name of a window bound, `from` or `to`, on this surface; also
+    /// the `field` its errors name.
+    pub(crate) fn bound_name(self, field: &'static str) -> &'static str {
+        match (self, field) {
+            #[cfg(feature = "python")]
+            (Spelling::Python, "from") => "since",
+            #[cfg(feature = "python")]
+            (Spelling::Python, "to") => "until",
+            _ => field,
         }
     }
 
@@ -44,24 +70,27 @@ impl Spelling {
         match self {
             #[cfg(feature = "native")]
             Spelling::Flags => {
-                let message = format!(
-                    "{}; or `now`, or a duration from the window start such as `P7D` or `+7d`",
-                    err.message()
-                );
+                let message = format!("{}; {OTHER_FORMS}", err.message());
                 let field = err.field().unwrap_or_default().to_owned();
                 Error::new(err.code(), message).with_field(field)
             }
             Spelling::Fields => err,
+            #[cfg(feature = "python")]
+            Spelling::Python => {
+                let message = format!("{}; or an aware `datetime`, {OTHER_FORMS}", err.message());
+                let field = err.field().unwrap_or_default().to_owned();
+                Error::new(err.code(), message).with_field(field)
+            }
         }
     }
 }
 
 /// A limit as a surface carries it.
-#[cfg(any(feature = "native", feature = "wasm"))]
+#[cfg(any(feature = "native", feature = "wasm", feature = "python"))]
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Limit {
-    /// Text as typed (`--limit 50`).
-    #[cfg(feature = "native")]
+    /// Text as typed (`--limit 50`, Python's `limit=50` as `str` gives it).
+    #[cfg(any(feature = "native", feature = "python"))]
     Text(String),
     /// A JS number.
     #[cfg(feature = "wasm")]
@@ -71,11 +100,11 @@ pub(crate) enum Limit {
 /// The one check of a limit: a whole number of 0 or more. Huge values
 /// saturate (the planner's own ceilings bound the work), and 0 is left to
 /// the planner, whose message every caller of [`crate::expand`] gets.
-#[cfg(any(feature = "native", feature = "wasm"))]
+#[cfg(any(feature = "native", feature = "wasm", feature = "python"))]
 pub(crate) fn read_limit(limit: &Limit, spelling: Spelling) -> Result<usize, Error> {
     // The limit if it is one, and the value as the user wrote it.
     let (whole, shown): (Option<u64>, &dyn std::fmt::Display) = match limit {
-        #[cfg(feature = "native")]
+        #[cfg(any(feature = "native", feature = "python"))]
         Limit::Text(text) => match text.parse::<u64>() {
             Ok(n) => (Some(n), text),
             Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => (Some(u64::MAX), text),
@@ -101,6 +130,8 @@ pub(crate) fn read_limit(limit: &Limit, spelling: Spelling) -> Result<usize, Err
         #[cfg(feature = "native")]
         Spelling::Flags => "--limit 50",
         Spelling::Fields => "limit: 50",
+        #[cfg(feature = "python")]
+        Spelling::Python => "limit=50",
     };
     let prefix = spelling.prefix();
     Err(Error::new(
@@ -171,7 +202,34 @@ impl<'s> Reader<'s> {
         if let Some(to) = to {
             options = options.to(self.bound(to, "to", base)?);
         }
+        #[cfg(feature = "python")]
+        self.check(&options)?;
         Ok(options)
+    }
+
+    /// The planner's checks of a window as a whole, with the bounds named
+    /// as this surface names them (`since`, `until` in Python): the
+    /// planner's own errors name them `from` and `to`.
+    #[cfg(feature = "python")]
+    fn check(&self, options: &ExpandOptions) -> Result<(), Error> {
+        let name = |field| self.spelling.bound_name(field);
+        if let (Some(from), Some(to)) = (options.get_from(), options.get_to())
+            && to < from
+        {
+            return Err(crate::plan::window_order_error(
+                from,
+                to,
+                name("from"),
+                name("to"),
+            ));
+        }
+        if self.schedule.is_unbounded()
+            && options.get_limit().is_none()
+            && options.get_to().is_none()
+        {
+            return Err(crate::plan::unbounded_error(name("to")));
+        }
+        Ok(())
     }
 
     /// A window start: a duration counts from now.
@@ -180,9 +238,68 @@ impl<'s> Reader<'s> {
     }
 
     /// A window end: a duration counts from the window start, `start`.
-    #[cfg(feature = "native")]
+    #[cfg(any(feature = "native", feature = "python"))]
     pub(crate) fn to(&self, text: &str, start: Timestamp) -> Result<Timestamp, Error> {
         self.bound(text, "to", Base::At(start))
+    }
+
+    /// `notices`' window: from `from`, else from now (or from the start of
+    /// a schedule that has not started yet, [`crate::plan::default_from`]);
+    /// to `from` plus `horizon`, else `to`, else "the next 12 months"
+    /// ([`crate::notice_window`]). Only surfaces with a clock ask.
+    #[cfg(any(feature = "native", feature = "python"))]
+    pub(crate) fn notices_window(
+        &self,
+        from: Option<&str>,
+        to: Option<&str>,
+        horizon: Option<&str>,
+    ) -> Result<(Timestamp, Timestamp), Error> {
+        let from = match from {
+            Some(text) => self.from(text)?,
+            None => crate::plan::default_from(self.schedule, self.clock()?)?,
+        };
+        let to = match (horizon, to) {
+            (Some(horizon), _) => self.horizon_end(from, horizon)?,
+            (None, Some(to)) => self.to(to, from)?,
+            (None, None) => crate::plan::notice_window(self.schedule, from).1,
+        };
+        Ok((from, to))
+    }
+
+    /// `diff`'s window: from `from`, else now; to `to`, else 365 local days
+    /// later.
+    #[cfg(any(feature = "native", feature = "python"))]
+    pub(crate) fn diff_window(
+        &self,
+        from: Option<&str>,
+        to: Option<&str>,
+    ) -> Result<(Timestamp, Timestamp), Error> {
+        let from = match from {
+            Some(text) => self.from(text)?,
+            None => self.clock()?,
+        };
+        let to = match to {
+            Some(text) => self.to(text, from)?,
+            None => self.horizon_end(from, "P365D")?,
+        };
+        Ok((from, to))
+    }
+
+    /// `from` plus a window length (`P12M`, `P365D`, `14d`) in the
+    /// schedule's zone, so `P12M` means twelve calendar months and `P365D`
+    /// 365 local days.
+    #[cfg(any(feature = "native", feature = "python"))]
+    fn horizon_end(&self, from: Timestamp, horizon: &str) -> Result<Timestamp, Error> {
+        let label = format!("{}horizon", self.spelling.prefix());
+        let span = crate::duration::window(horizon, &label, "horizon")?;
+        later(self.schedule, from, span, &label, "horizon", horizon)
+    }
+
+    /// Now, on a surface that has a clock.
+    #[cfg(any(feature = "native", feature = "python"))]
+    fn clock(&self) -> Result<Timestamp, Error> {
+        self.now
+            .ok_or_else(|| Error::internal("a window read without a clock"))
     }
 
     /// An instant, or a local date-time or bare date in the schedule's zone:
@@ -210,11 +327,15 @@ impl<'s> Reader<'s> {
                 .with_field(field)
             }),
             Spelling::Fields => read,
+            #[cfg(feature = "python")]
+            Spelling::Python => read,
         }
     }
 
-    /// An [`instant`](Self::instant), `now`, or a duration from `base`.
-    fn bound(&self, text: &str, field: &str, base: Base) -> Result<Timestamp, Error> {
+    /// An [`instant`](Self::instant), `now`, or a duration from `base`;
+    /// `field` is `from` or `to`, named as the surface names it.
+    fn bound(&self, text: &str, field: &'static str, base: Base) -> Result<Timestamp, Error> {
+        let field = self.spelling.bound_name(field);
         match self.instant(text, field) {
             Ok(at) => Ok(at),
             Err(e) => self

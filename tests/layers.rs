@@ -27,10 +27,11 @@ const LAYERS: &[&[&str]] = &[
         "diff",
         "validation",
         "window",
+        "next",
     ],
     &["outage"],
     &["ledger"],
-    &["cli", "wasm"],
+    &["cli", "wasm", "python"],
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

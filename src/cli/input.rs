@@ -1,18 +1,15 @@
-//! Reading what the user typed: files and stdin, horizons, due lists.
-//! Window bounds and `--now` are read by the library's one reader of window
-//! options (`src/window.rs`). Everything turns into the library's
-//! structured errors.
+//! Reading what the user typed: files and stdin. Window bounds, horizons
+//! and `--now` are read by the library's one reader of window options
+//! (`src/window.rs`), due lists by `Due::list`, as in Python. Everything
+//! turns into the library's structured errors.
 
 use std::io::Read;
 
-use jiff::Timestamp;
-
 use crate::error::{Error, ErrorCode};
-use crate::misfire::Due;
-use crate::spec::{Schedule, Spec};
+use crate::spec::Spec;
 
 /// Largest input file read, so a mistaken `--spec /dev/zero` ends.
-const MAX_INPUT: u64 = 16 * 1024 * 1024;
+const MAX_INPUT: u64 = crate::spec::MAX_INPUT as u64;
 
 /// Reads a file, or stdin for `-`.
 pub(crate) fn read_source(path: &str, field: &str) -> Result<String, Error> {
@@ -54,49 +51,4 @@ pub(crate) fn spec_text(text: &str) -> Result<Spec, Error> {
     }
     // JSON, or most likely malformed JSON: let serde say where.
     Spec::from_json(body)
-}
-
-/// `from` plus a window length (`P12M`, `P365D`, `14d`), in the
-/// schedule's zone, so `P12M` means twelve calendar months and `P365D` 365
-/// local days.
-pub(crate) fn horizon_end(
-    schedule: &Schedule,
-    from: Timestamp,
-    horizon: &str,
-) -> Result<Timestamp, Error> {
-    let span = crate::duration::window(horizon, "horizon")?;
-    crate::window::later(schedule, from, span, "--horizon", "horizon", horizon)
-}
-
-/// A JSON array of `{"key": "...", "instant": "2026-10-21T13:00:00Z"}`,
-/// each item read by [`Due::read`] as the JS `decideMisfires` reads it.
-pub(crate) fn due_list(text: &str, schedule: &Schedule) -> Result<Vec<Due>, Error> {
-    let bad = |at: String, why: String| {
-        Error::new(
-            ErrorCode::InvalidOption,
-            format!("invalid due list{at}: {why}, e.g. `[{{\"key\": \"daily|2026-10-21T09:00:00\", \"instant\": \"2026-10-21T13:00:00Z\"}}]`"),
-        )
-        .with_field("due")
-    };
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| bad(String::new(), e.to_string()))?;
-    let items = value
-        .as_array()
-        .ok_or_else(|| bad(String::new(), "expected a JSON array".to_owned()))?;
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, item)| {
-            let at = format!(" at [{i}]");
-            let key = item
-                .get("key")
-                .and_then(|k| k.as_str())
-                .ok_or_else(|| bad(at.clone(), "missing string `key`".to_owned()))?;
-            let instant = item
-                .get("instant")
-                .and_then(|k| k.as_str())
-                .ok_or_else(|| bad(at.clone(), "missing string `instant`".to_owned()))?;
-            Due::read(schedule, i, key.to_owned(), instant)
-        })
-        .collect()
 }

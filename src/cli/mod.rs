@@ -542,7 +542,7 @@ fn misfire(
     let schedule = load(spec, sources)?;
     sources.flag("now", Some(now));
     let now = Reader::new(&schedule, None, Spelling::Flags).instant(now, "now")?;
-    let due = input::due_list(&input::read_source(due, "due")?, &schedule)?;
+    let due = crate::misfire::Due::list(&input::read_source(due, "due")?, &schedule)?;
     warn(&crate::misfire::check_due(&schedule, &due, now)?);
     let decisions = crate::misfire::decide_misfires(&schedule, &due, now);
     let rows = || table::misfire_rows(&decisions);
@@ -614,16 +614,9 @@ fn notices(
     horizon: Option<&str>,
 ) -> Result<Expansion, Error> {
     sources.flag("horizon", horizon);
-    let (reader, now) = window.reader(schedule, sources)?;
-    let from = match &window.from {
-        Some(text) => reader.from(text)?,
-        None => crate::plan::default_from(schedule, now)?,
-    };
-    let to = match (horizon, &window.to) {
-        (Some(horizon), _) => input::horizon_end(schedule, from, horizon)?,
-        (None, Some(to)) => reader.to(to, from)?,
-        (None, None) => crate::plan::notice_window(schedule, from).1,
-    };
+    let (reader, _) = window.reader(schedule, sources)?;
+    let (from, to) =
+        reader.notices_window(window.from.as_deref(), window.to.as_deref(), horizon)?;
     crate::plan::notices(schedule, from, to)
 }
 
@@ -648,15 +641,8 @@ fn diff(
     };
     let old = read(old, "old")?;
     let new = read(new, "new")?;
-    let (reader, now) = window.reader(&old, sources)?;
-    let from = match &window.from {
-        Some(text) => reader.from(text)?,
-        None => now,
-    };
-    let to = match &window.to {
-        Some(text) => reader.to(text, from)?,
-        None => input::horizon_end(&old, from, "P365D")?,
-    };
+    let (reader, _) = window.reader(&old, sources)?;
+    let (from, to) = reader.diff_window(window.from.as_deref(), window.to.as_deref())?;
     let result = crate::diff::diff(&old, &new, &ExpandOptions::new().from(from).to(to))?;
     let rows = || table::diff_rows(&result);
     let table = |out: &mut String| table::diff(out, &result);

@@ -1,0 +1,170 @@
+//! `wallclock._native`: the engine for the Python package `wallclock`.
+//!
+//! Each function takes text (a spec as JSON, window bounds and "now" as
+//! the package writes them) and returns the command line's JSON text,
+//! through `wallclock::python`, which reads everything as the CLI does. The
+//! engine runs without the GIL, inside `catch_unwind`: a panic becomes a
+//! `WallclockError` with the code `internal`, never a `PanicException`.
+//! Every error is raised as `wallclock.WallclockError` (defined in Python,
+//! `wallclock/_errors.py`) with the engine's code, message, field and
+//! position.
+#![forbid(unsafe_code)]
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyType;
+use wallclock::python::{self as host, Window};
+use wallclock::{Error, ErrorCode};
+
+/// The package's exception type, imported once.
+static ERROR_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// `error` as a `wallclock.WallclockError`.
+fn raise(py: Python<'_>, error: &Error) -> PyErr {
+    let made = ERROR_TYPE
+        .import(py, "wallclock._errors", "WallclockError")
+        .and_then(|ty| {
+            ty.call1((
+                error.code().as_str(),
+                error.message(),
+                error.field(),
+                error.position(),
+            ))
+        });
+    match made {
+        Ok(instance) => PyErr::from_value(instance),
+        Err(e) => e,
+    }
+}
+
+/// Runs `work` on the engine without the GIL; its error, or a panic, is
+/// raised as a `WallclockError`.
+fn engine<T: Send>(py: Python<'_>, work: impl FnOnce() -> Result<T, Error> + Send) -> PyResult<T> {
+    let result = py.detach(|| {
+        catch_unwind(AssertUnwindSafe(work)).unwrap_or_else(|panic| {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            Err(Error::new(
+                ErrorCode::Internal,
+                format!("internal error: the engine panicked: {what}"),
+            ))
+        })
+    });
+    result.map_err(|e| raise(py, &e))
+}
+
+#[pymodule]
+mod _native {
+    use super::*;
+
+    /// `wallclock expand --format json`.
+    #[pyfunction]
+    #[pyo3(signature = (spec, limit, since, until, now))]
+    fn expand(
+        py: Python<'_>,
+        spec: &str,
+        limit: Option<&str>,
+        since: Option<&str>,
+        until: Option<&str>,
+        now: &str,
+    ) -> PyResult<String> {
+        let window = Window {
+            limit,
+            since,
+            until,
+            horizon: None,
+        };
+        engine(py, || host::expand(spec, &window, now))
+    }
+
+    /// `wallclock notices --format json`.
+    #[pyfunction]
+    #[pyo3(signature = (spec, since, until, horizon, now))]
+    fn notices(
+        py: Python<'_>,
+        spec: &str,
+        since: Option<&str>,
+        until: Option<&str>,
+        horizon: Option<&str>,
+        now: &str,
+    ) -> PyResult<String> {
+        let window = Window {
+            limit: None,
+            since,
+            until,
+            horizon,
+        };
+        engine(py, || host::notices(spec, &window, now))
+    }
+
+    /// `wallclock describe --now NOW`: the sentence.
+    #[pyfunction]
+    fn describe(py: Python<'_>, spec: &str, now: &str) -> PyResult<String> {
+        engine(py, || host::describe(spec, now))
+    }
+
+    /// `wallclock validate --format json`.
+    #[pyfunction]
+    fn validate(py: Python<'_>, spec: &str) -> PyResult<String> {
+        engine(py, || host::validate(spec))
+    }
+
+    /// `wallclock diff --format json`.
+    #[pyfunction]
+    #[pyo3(signature = (old, new, since, until, now))]
+    fn diff(
+        py: Python<'_>,
+        old: &str,
+        new: &str,
+        since: Option<&str>,
+        until: Option<&str>,
+        now: &str,
+    ) -> PyResult<String> {
+        let window = Window {
+            limit: None,
+            since,
+            until,
+            horizon: None,
+        };
+        engine(py, || host::diff(old, new, &window, now))
+    }
+
+    /// `wallclock misfire --format json`, and the `not_due` warnings' JSON.
+    #[pyfunction]
+    fn decide_misfires(
+        py: Python<'_>,
+        spec: &str,
+        due: &str,
+        now: &str,
+    ) -> PyResult<(String, String)> {
+        engine(py, || host::decide_misfires(spec, due, now))
+    }
+
+    /// The next execution at (or strictly after) an instant, or `None`.
+    #[pyfunction]
+    fn next_execution(
+        py: Python<'_>,
+        spec: &str,
+        at: &str,
+        strictly_after: bool,
+    ) -> PyResult<Option<String>> {
+        engine(py, || host::next_execution(spec, at, strictly_after))
+    }
+
+    /// Every zone name of the bundled tz database, sorted.
+    #[pyfunction]
+    fn time_zones() -> Vec<String> {
+        wallclock::time_zones()
+    }
+
+    /// The bundled tz database's version, e.g. `2026f`.
+    #[pyfunction]
+    fn tzdb_version() -> &'static str {
+        wallclock::tzdb_version()
+    }
+}

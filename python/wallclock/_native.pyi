@@ -1,0 +1,29 @@
+# The extension module built from python/src/lib.rs: text in, the command
+# line's JSON text out. Every function raises wallclock.WallclockError.
+# scripts/test-all.sh checks this file against the module with stubtest.
+
+__all__ = [
+    "decide_misfires",
+    "describe",
+    "diff",
+    "expand",
+    "next_execution",
+    "notices",
+    "time_zones",
+    "tzdb_version",
+    "validate",
+]
+
+def expand(
+    spec: str, limit: str | None, since: str | None, until: str | None, now: str
+) -> str: ...
+def notices(
+    spec: str, since: str | None, until: str | None, horizon: str | None, now: str
+) -> str: ...
+def describe(spec: str, now: str) -> str: ...
+def validate(spec: str) -> str: ...
+def diff(old: str, new: str, since: str | None, until: str | None, now: str) -> str: ...
+def decide_misfires(spec: str, due: str, now: str) -> tuple[str, str]: ...
+def next_execution(spec: str, at: str, strictly_after: bool) -> str | None: ...
+def time_zones() -> list[str]: ...
+def tzdb_version() -> str: ...
