@@ -341,6 +341,17 @@ fn passwords_full_of_url_characters_never_show_on_any_path() {
     daemon_paths(&dir, &roles[3].0, Form::Raw);
 }
 
+/// Ends the role's sessions (`pg_terminate_backend`), those `order` picks.
+fn end_sessions(role: &Role, order: &str) {
+    common::pg_admin()
+        .batch_execute(&format!(
+            "SELECT pg_terminate_backend(pid) FROM
+               (SELECT pid FROM pg_stat_activity WHERE usename = '{}' {order}) s",
+            role.name
+        ))
+        .unwrap();
+}
+
 /// `GET path` on `addr`: the status line and the body.
 fn http_get(addr: &str, path: &str) -> (String, String) {
     use std::io::{Read, Write};
@@ -384,17 +395,15 @@ fn daemon_paths(dir: &Path, role: &Role, form: Form) {
     assert_eq!(e["code"], "authentication_failed", "{e}");
     assert!(e["message"].as_str().unwrap().contains(&shown), "{e}");
     bodies.push(body);
-    common::pg_admin()
-        .batch_execute(&format!(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '{}'",
-            role.name
-        ))
-        .unwrap();
+    // The newest session is `/metrics`' own (opened after the daemon's):
+    // ended, its next answer is the lost connection's error.
+    end_sessions(role, "ORDER BY backend_start DESC LIMIT 1");
     let (status, body) = http_get(&addr, "/metrics");
     assert_eq!(status, "HTTP/1.1 503 Service Unavailable", "{body}");
     let e: Value = serde_json::from_str(&body).unwrap();
     assert!(e["message"].as_str().unwrap().contains(&shown), "{e}");
     bodies.push(body);
+    end_sessions(role, "");
 
     // The daemon loses its connection, logs it, and ends at its next
     // connection attempt: the role may not log in (not transient).
