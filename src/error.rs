@@ -36,6 +36,9 @@ pub enum ErrorCode {
     LimitExceeded,
     /// iCalendar text could not be read.
     InvalidIcal,
+    /// A cron line (or a crontab, manifest or timer holding one) could not
+    /// be read in the dialect asked for.
+    InvalidCron,
     /// A broken internal invariant (a bug in wallclock).
     Internal,
 }
@@ -57,6 +60,7 @@ impl ErrorCode {
             ErrorCode::InvalidOption => "invalid_option",
             ErrorCode::LimitExceeded => "limit_exceeded",
             ErrorCode::InvalidIcal => "invalid_ical",
+            ErrorCode::InvalidCron => "invalid_cron",
             ErrorCode::Internal => "internal",
         }
     }

@@ -26,6 +26,8 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod cron;
+mod crontab;
 mod describe;
 mod diff;
 #[cfg(not(target_arch = "wasm32"))]
@@ -64,6 +66,8 @@ pub mod wasm;
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
+pub use cron::Dialect;
+pub use crontab::{CronOptions, CronSpec, from_cron};
 pub use describe::{describe, describe_from};
 pub use diff::{Cause, Change, ChangeKind, Diff, FieldChange, Side, diff};
 pub use error::{Error, ErrorCode};

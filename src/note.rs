@@ -101,3 +101,38 @@ impl Serialize for Note {
         st.end()
     }
 }
+
+/// A warning about the spec as a whole (not one entry).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    pub(crate) code: &'static str,
+    pub(crate) message: String,
+}
+
+impl Warning {
+    pub(crate) fn new(code: &'static str, message: String) -> Warning {
+        Warning { code, message }
+    }
+    /// `start_unsynchronized`, `start_in_gap`, `start_in_fold`, `out_of_range`
+    /// (the expansion ended at the end of the representable range), and for
+    /// the zone name `zone_alias`, `fixed_offset_zone`, `reversed_sign_zone`,
+    /// `windows_zone`, for the date lists `exdate_unmatched` and
+    /// `rdate_duplicate`; a cron import's codes are listed in README's
+    /// "From cron".
+    pub fn code(&self) -> &'static str {
+        self.code
+    }
+    /// The sentence.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl Serialize for Warning {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Warning", 2)?;
+        st.serialize_field("code", self.code)?;
+        st.serialize_field("message", &self.message)?;
+        st.end()
+    }
+}

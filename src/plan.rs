@@ -14,6 +14,7 @@ use serde::{Serialize, Serializer};
 use crate::error::{Error, ErrorCode};
 use crate::expand::{Candidate, Expander, RequestedDate, civil_seconds};
 use crate::format::{fmt_instant, fmt_nominal, month_name, push_key, push_nominal, push_offset};
+pub use crate::note::Warning;
 use crate::note::{Note, NoteCode};
 use crate::policy::InvalidDatePolicy;
 use crate::rule::Until;
@@ -231,40 +232,6 @@ impl Serialize for Entry {
             m.serialize_entry("mergedInto", &fmt_nominal(n))?;
         }
         m.end()
-    }
-}
-
-/// A warning about the spec as a whole (not one entry).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Warning {
-    code: &'static str,
-    message: String,
-}
-
-impl Warning {
-    pub(crate) fn new(code: &'static str, message: String) -> Warning {
-        Warning { code, message }
-    }
-    /// `start_unsynchronized`, `start_in_gap`, `start_in_fold`, `out_of_range`
-    /// (the expansion ended at the end of the representable range), and for
-    /// the zone name `zone_alias`, `fixed_offset_zone`, `reversed_sign_zone`,
-    /// `windows_zone`, for the date lists `exdate_unmatched` and
-    /// `rdate_duplicate`.
-    pub fn code(&self) -> &'static str {
-        self.code
-    }
-    /// The sentence.
-    pub fn message(&self) -> &str {
-        &self.message
-    }
-}
-
-impl Serialize for Warning {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Warning", 2)?;
-        st.serialize_field("code", self.code)?;
-        st.serialize_field("message", &self.message)?;
-        st.end()
     }
 }
 

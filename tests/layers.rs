@@ -18,6 +18,7 @@ const LAYERS: &[&[&str]] = &[
     &["rule"],
     &["expand"],
     &["zone"],
+    &["cron"],
     &["spec"],
     &["plan"],
     &[
@@ -28,6 +29,7 @@ const LAYERS: &[&[&str]] = &[
         "validation",
         "window",
         "next",
+        "crontab",
     ],
     &["outage"],
     &["ledger"],

@@ -122,6 +122,16 @@ pub(crate) enum Command {
         #[command(flatten)]
         window: Window,
     },
+    /// Read a cron line in a product's dialect (`--dialect`) and print the
+    /// spec whose expansion gives that product's runs, its DST behaviour
+    /// included; warnings (stderr) say what the spec cannot reproduce.
+    FromCron(super::cron::FromCron),
+    /// Check crontabs, Kubernetes manifests, systemd timers and specs: what
+    /// each product does on the clock changes of the next 12 months and the
+    /// traps of its lines, each finding with a stable code, `file:line` and
+    /// the spec change that fixes it. Exit status 1 when anything is found,
+    /// 0 when nothing is, 2 when a file cannot be read.
+    Lint(super::cron::Lint),
     /// List the zone names of the bundled tz database.
     Zones {
         #[command(flatten)]

@@ -13,6 +13,11 @@ const MAX_INPUT: u64 = crate::spec::MAX_INPUT as u64;
 
 /// Reads a file, or stdin for `-`.
 pub(crate) fn read_source(path: &str, field: &str) -> Result<String, Error> {
+    read_at_most(path, field, MAX_INPUT)
+}
+
+/// Reads a file, or stdin for `-`, refusing one larger than `max` bytes.
+pub(crate) fn read_at_most(path: &str, field: &str, max: u64) -> Result<String, Error> {
     let fail = |why: String| {
         Error::new(
             ErrorCode::InvalidOption,
@@ -24,14 +29,14 @@ pub(crate) fn read_source(path: &str, field: &str) -> Result<String, Error> {
     let read = if path == "-" {
         std::io::stdin()
             .lock()
-            .take(MAX_INPUT + 1)
+            .take(max + 1)
             .read_to_end(&mut bytes)
     } else {
-        std::fs::File::open(path).and_then(|f| f.take(MAX_INPUT + 1).read_to_end(&mut bytes))
+        std::fs::File::open(path).and_then(|f| f.take(max + 1).read_to_end(&mut bytes))
     };
     read.map_err(|e| fail(e.to_string()))?;
-    if bytes.len() as u64 > MAX_INPUT {
-        return Err(fail(format!("larger than {MAX_INPUT} bytes")));
+    if bytes.len() as u64 > max {
+        return Err(fail(format!("larger than {max} bytes")));
     }
     String::from_utf8(bytes).map_err(|e| {
         fail(format!(

@@ -9,6 +9,8 @@
 //! with the offending value quoted and a caret under the position.
 
 mod args;
+#[cfg(not(target_arch = "wasm32"))]
+mod cron;
 mod input;
 #[cfg(not(target_arch = "wasm32"))]
 mod ledger;
@@ -396,7 +398,7 @@ fn run(cli: Cli, out: &mut String, sources: &mut Sources) -> Result<i32, Error> 
     let Some(command) = cli.command else {
         return Err(Error::new(
             ErrorCode::InvalidOption,
-            "no command given: expected one of `expand`, `validate`, `describe`, `notices`, `ical`, `from-ical`, `misfire`, `diff`, `zones`, e.g. `wallclock expand --spec daily.json --limit 10`",
+            "no command given: expected one of `expand`, `validate`, `describe`, `notices`, `ical`, `from-ical`, `from-cron`, `lint`, `misfire`, `diff`, `zones`, e.g. `wallclock expand --spec daily.json --limit 10`",
         ));
     };
     match command {
@@ -460,6 +462,8 @@ fn run(cli: Cli, out: &mut String, sources: &mut Sources) -> Result<i32, Error> 
             output,
             window,
         } => return diff(out, sources, &old, &new, &output, &window),
+        Command::FromCron(args) => cron::run(out, &args, sources)?,
+        Command::Lint(args) => return cron::lint(out, &args),
         Command::Zones { output } => zones(out, &output),
     }
     Ok(OK)

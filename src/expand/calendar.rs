@@ -20,7 +20,7 @@ pub(crate) fn days_from_civil(year: i32, month: u8, day: u8) -> i64 {
 }
 
 /// Civil date `(year, month, day)` of a day number.
-pub(super) fn civil_from_days(days: i64) -> (i32, u8, u8) {
+pub(crate) fn civil_from_days(days: i64) -> (i32, u8, u8) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;

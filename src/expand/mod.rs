@@ -61,8 +61,8 @@ mod tests;
 
 use jiff::civil::{Date, DateTime, Time};
 
-use self::calendar::{YearCtx, civil_from_days, month_start_doy, weekday};
-pub(crate) use self::calendar::{days_from_civil, days_in_month};
+use self::calendar::{YearCtx, month_start_doy, weekday};
+pub(crate) use self::calendar::{civil_from_days, days_from_civil, days_in_month};
 use crate::policy::InvalidDatePolicy;
 use crate::rule::{Frequency, Rule, Until};
 

@@ -1,0 +1,472 @@
+//! Vixie cron's five fields, as cronie (`src/entry.c`, `get_range`'s state
+//! machine), Debian's cron 3.0 (`entry.c` with Debian's patches) and GitHub
+//! Actions (its documented subset) read them.
+//!
+//! Differences that decide runs: cronie reads `N-0` as `N-7` and has
+//! `~` (a random value picked when the crontab is read); Debian ignores
+//! whatever follows a complete range up to the next blank (`5#3` is `5`);
+//! a range whose start is past its end selects nothing in both; both read
+//! a field as "restricted" unless its text starts with `*`, which decides
+//! whether the day fields combine with OR or AND.
+
+use crate::error::Error;
+
+use super::field::{self, Part, Token, bad, bad_line, month_name, number, weekday_name};
+use super::{Days, Dialect, Expr};
+
+/// How one of the three reads a field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flavor {
+    Cronie,
+    Debian,
+    Github,
+}
+
+impl Flavor {
+    fn product(self) -> &'static str {
+        match self {
+            Flavor::Cronie => "cronie",
+            Flavor::Debian => "Debian's cron",
+            Flavor::Github => "GitHub Actions",
+        }
+    }
+}
+
+/// The range of a field: its lowest and highest value.
+fn range(part: Part, flavor: Flavor) -> (u32, u32) {
+    match part {
+        Part::Minute => (0, 59),
+        Part::Hour => (0, 23),
+        Part::DayOfMonth => (1, 31),
+        Part::Month => (1, 12),
+        Part::DayOfWeek if flavor == Flavor::Github => (0, 6),
+        _ => (0, 7),
+    }
+}
+
+/// A cronie or Debian line: `@macro` or five fields; cronie also reads a
+/// leading `CRON_TZ=Zone ` as the crontab's `CRON_TZ=` line.
+pub(super) fn parse(line: &str, dialect: Dialect) -> Result<Expr, Error> {
+    let flavor = if dialect == Dialect::Cronie {
+        Flavor::Cronie
+    } else {
+        Flavor::Debian
+    };
+    let (zone, rest, offset) = match line.trim_start().strip_prefix("CRON_TZ=") {
+        Some(after) if flavor == Flavor::Cronie => {
+            let zone = after.split([' ', '\t']).next().unwrap_or("");
+            let skip = line.len() - after.len() + zone.len();
+            (Some(zone.to_owned()), &line[skip..], skip)
+        }
+        _ => (None, line, 0),
+    };
+    let mut expr = match rest.trim_start().strip_prefix('@') {
+        Some(name) => macro_expr(name.trim_end(), flavor)?,
+        None => fields(rest, offset, flavor)?,
+    };
+    if zone.as_deref() == Some("") {
+        return Err(bad_line(
+            "`CRON_TZ=` names no zone: expected `CRON_TZ=Zone` before the fields, e.g. `CRON_TZ=Europe/Berlin 30 9 * * *`",
+        ));
+    }
+    expr.zone = zone;
+    Ok(expr)
+}
+
+/// A GitHub Actions `cron:` value: five fields, no macros.
+pub(super) fn parse_github(line: &str) -> Result<Expr, Error> {
+    if line.trim_start().starts_with('@') {
+        return Err(bad_line(format!(
+            "GitHub Actions does not accept `{}`: expected five fields, e.g. `0 0 * * *` for daily",
+            field::shown(line.trim())
+        )));
+    }
+    fields(line, 0, Flavor::Github)
+}
+
+/// `@yearly` and friends, flagged as `src/entry.c` flags them: `@hourly`
+/// is a wildcard job, `@daily` a fixed-time one; `@yearly` and `@monthly`
+/// mark the day of week unrestricted, `@weekly` the day of month.
+fn macro_expr(name: &str, flavor: Flavor) -> Result<Expr, Error> {
+    let mut e = Expr::every_day(Days::Or);
+    e.minutes = 1;
+    e.hours = 1;
+    match name {
+        "yearly" | "annually" => {
+            e.months = 1 << 1;
+            e.dom = 1 << 1;
+            e.dom_restricted = true;
+        }
+        "monthly" => {
+            e.dom = 1 << 1;
+            e.dom_restricted = true;
+        }
+        "weekly" => {
+            e.dow = 1;
+            e.dow_restricted = true;
+        }
+        "daily" | "midnight" => {}
+        "hourly" => {
+            e.hours = field::all(0, 23) as u32;
+            e.wildcard = true;
+        }
+        "reboot" => {
+            return Err(bad_line(format!(
+                "`@reboot` runs when {} starts, not on a calendar: there is no schedule to import",
+                flavor.product()
+            )));
+        }
+        _ => {
+            return Err(bad_line(format!(
+                "unknown macro `@{}`: {} knows `@yearly`, `@annually`, `@monthly`, `@weekly`, `@daily`, `@midnight`, `@hourly` and `@reboot`, e.g. `@daily`",
+                field::shown(name),
+                flavor.product()
+            )));
+        }
+    }
+    Ok(e)
+}
+
+/// Five fields: minute, hour, day of month, month, day of week.
+fn fields(line: &str, offset: usize, flavor: Flavor) -> Result<Expr, Error> {
+    let tokens = field::tokens(line);
+    if tokens.len() != 5 {
+        return Err(field::field_count(
+            flavor.product(),
+            "minute hour day-of-month month day-of-week",
+            tokens.len(),
+            "30 9 * * 1-5",
+        ));
+    }
+    let mut e = Expr::every_day(Days::Or);
+    let parts = [
+        Part::Minute,
+        Part::Hour,
+        Part::DayOfMonth,
+        Part::Month,
+        Part::DayOfWeek,
+    ];
+    let mut bits = [0u64; 5];
+    for (i, part) in parts.into_iter().enumerate() {
+        let token = Token {
+            text: tokens[i].text,
+            at: tokens[i].at + offset,
+        };
+        let field = read_field(token, part, flavor, &mut e)?;
+        if field == 0 && !matches!(part, Part::DayOfMonth | Part::DayOfWeek) {
+            return Err(field::selects_nothing(
+                part,
+                token.at,
+                token.text,
+                flavor.product(),
+            ));
+        }
+        bits[i] = field;
+    }
+    let star = |i: usize| tokens[i].text.starts_with('*');
+    e.minutes = bits[0];
+    e.hours = bits[1] as u32;
+    e.dom = bits[2] as u32;
+    e.months = bits[3] as u16;
+    // Sunday is both 0 and 7.
+    e.dow = (bits[4] | bits[4] >> 7) as u8 & 0x7f;
+    e.wildcard = star(0) || star(1);
+    e.dom_restricted = !unrestricted(tokens[2].text, flavor);
+    e.dow_restricted = !unrestricted(tokens[4].text, flavor);
+    if e.dom_restricted && e.dow_restricted {
+        e.days = Days::Or;
+    } else {
+        e.days = Days::And;
+    }
+    Ok(e)
+}
+
+/// Whether a day field leaves the days unrestricted: for Vixie cron a
+/// field whose text starts with `*` (so `*/2` does too); GitHub Actions
+/// documents no rule, and is read the same way.
+fn unrestricted(text: &str, _flavor: Flavor) -> bool {
+    text.starts_with('*')
+}
+
+/// A field: items separated by commas.
+fn read_field(token: Token<'_>, part: Part, flavor: Flavor, e: &mut Expr) -> Result<u64, Error> {
+    let mut bits = 0u64;
+    let mut pos = 0;
+    let text = token.text;
+    loop {
+        let end = text[pos..].find(',').map_or(text.len(), |i| pos + i);
+        let item = &text[pos..end];
+        let at = token.at + pos;
+        if item.is_empty() {
+            return Err(bad(
+                part,
+                at,
+                text,
+                "an empty list item: expected a value, e.g. `1,15`",
+            ));
+        }
+        let (item_bits, stop) = read_item(item, at, part, flavor, e)?;
+        bits |= item_bits;
+        if let Some(junk) = stop {
+            // Debian's get_list skips whatever follows, commas included.
+            e.traps.push((
+                "ignored_text",
+                part,
+                format!(
+                    "Debian's cron ignores `{}` after `{}` in the {part} field",
+                    field::shown(&text[pos + junk..]),
+                    field::shown(&text[pos..pos + junk])
+                ),
+            ));
+            return Ok(bits);
+        }
+        if end == text.len() {
+            return Ok(bits);
+        }
+        pos = end + 1;
+    }
+}
+
+/// One list item. The second value is, for Debian, where text it ignores
+/// begins.
+fn read_item(
+    item: &str,
+    at: usize,
+    part: Part,
+    flavor: Flavor,
+    e: &mut Expr,
+) -> Result<(u64, Option<usize>), Error> {
+    let (lo, hi) = range(part, flavor);
+    let mut cur = Cursor { item, pos: 0 };
+    let fail = |why: String| bad(part, at, item, why);
+    let expected = expected(part, flavor);
+    let (start, end, ranged) = if cur.eat('*') {
+        (lo, hi, true)
+    } else if flavor == Flavor::Cronie && cur.peek() == Some('~') {
+        return random(&mut cur, lo, hi, part, at, e).map(|b| (b, None));
+    } else {
+        let a = value(&mut cur, part, flavor).ok_or_else(|| fail(expected.clone()))?;
+        if flavor == Flavor::Cronie && cur.peek() == Some('~') {
+            return random_from(a, &mut cur, lo, hi, part, at, item, e).map(|b| (b, None));
+        }
+        if cur.eat('-') {
+            let b = value(&mut cur, part, flavor).ok_or_else(|| fail(expected.clone()))?;
+            (a, b, true)
+        } else {
+            (a, a, false)
+        }
+    };
+    let step = if cur.eat('/') {
+        if !ranged {
+            return Err(fail(format!(
+                "a step needs a range before it: {} reads `N/step` as an error, e.g. `{}` for every {}th value from {}",
+                flavor.product(),
+                step_example(part),
+                step_example(part).rsplit('/').next().unwrap_or("2"),
+                lo
+            )));
+        }
+        match cur.alnum().and_then(number) {
+            Some(0) | None => {
+                return Err(fail(
+                    "a step must be a whole number of at least 1, e.g. `*/15`".to_owned(),
+                ));
+            }
+            Some(s) => s,
+        }
+    } else {
+        1
+    };
+    let junk = if cur.done() {
+        None
+    } else if flavor == Flavor::Debian {
+        Some(cur.pos)
+    } else {
+        return Err(fail(format!(
+            "unexpected `{}`: {expected}",
+            field::shown(&item[cur.pos..])
+        )));
+    };
+    for v in [start, end] {
+        if v < lo || v > hi {
+            return Err(fail(format!("`{v}` is out of range: {expected}")));
+        }
+    }
+    Ok((items(start, end, step, part, flavor, at, item)?, junk))
+}
+
+/// The bits of `start..=end` by `step`, as each product reads a reversed
+/// range: nothing (cronie reads `N-0` as `N-7` first), an error on GitHub.
+fn items(
+    start: u32,
+    end: u32,
+    step: u32,
+    part: Part,
+    flavor: Flavor,
+    at: usize,
+    item: &str,
+) -> Result<u64, Error> {
+    let end = if flavor == Flavor::Cronie && start > end && end == 0 && step == 1 {
+        7
+    } else {
+        end
+    };
+    if start > end && flavor == Flavor::Github {
+        return Err(bad(
+            part,
+            at,
+            item,
+            format!(
+                "the range starts after it ends: expected `low-high`, e.g. `{}`",
+                range_example(part)
+            ),
+        ));
+    }
+    if start > end {
+        return Ok(0);
+    }
+    let (_, hi) = range(part, flavor);
+    Ok(field::stepped(start, end.min(hi), step))
+}
+
+/// cronie's `~` and `~N`: a value picked at random in `low..=N` each time
+/// the crontab is read.
+fn random(
+    cur: &mut Cursor<'_>,
+    lo: u32,
+    hi: u32,
+    part: Part,
+    at: usize,
+    e: &mut Expr,
+) -> Result<u64, Error> {
+    cur.eat('~');
+    let item = cur.item;
+    random_from(lo, cur, lo, hi, part, at, item, e)
+}
+
+/// `N~` and `N~M` (cursor on the `~`). The spec takes the lowest value
+/// the product could pick; the import warns.
+#[allow(clippy::too_many_arguments)]
+fn random_from(
+    low: u32,
+    cur: &mut Cursor<'_>,
+    lo: u32,
+    hi: u32,
+    part: Part,
+    at: usize,
+    item: &str,
+    e: &mut Expr,
+) -> Result<u64, Error> {
+    cur.eat('~');
+    let high = if cur.done() {
+        hi
+    } else {
+        match value(cur, part, Flavor::Cronie) {
+            Some(v) if cur.done() => v,
+            _ => {
+                return Err(bad(
+                    part,
+                    at,
+                    item,
+                    "expected `~`, `N~`, `~M` or `N~M` (a random value), e.g. `0~30`",
+                ));
+            }
+        }
+    };
+    if low > high || low < lo || high > hi {
+        return Err(bad(
+            part,
+            at,
+            item,
+            format!(
+                "the random range must lie in {lo}..={hi} and start before it ends, e.g. `0~30`"
+            ),
+        ));
+    }
+    e.random.push(part);
+    Ok(1 << low)
+}
+
+/// A number, or a three-letter name in the month and day-of-week fields.
+fn value(cur: &mut Cursor<'_>, part: Part, flavor: Flavor) -> Option<u32> {
+    let word = cur.alnum()?;
+    if let Some(n) = number(word) {
+        return Some(n);
+    }
+    let _ = flavor;
+    match part {
+        Part::Month => month_name(word),
+        Part::DayOfWeek => weekday_name(word),
+        _ => None,
+    }
+}
+
+/// What a field accepts, for messages.
+fn expected(part: Part, flavor: Flavor) -> String {
+    let (lo, hi) = range(part, flavor);
+    match part {
+        Part::Month => format!("expected {lo}-{hi} or `jan`-`dec`, e.g. `1-6`"),
+        Part::DayOfWeek if hi == 6 => {
+            "expected 0-6 (Sunday is 0) or `sun`-`sat`, e.g. `1-5`".to_owned()
+        }
+        Part::DayOfWeek => "expected 0-7 (Sunday is 0 and 7) or `sun`-`sat`, e.g. `1-5`".to_owned(),
+        _ => format!(
+            "expected {lo}-{hi}, `*`, a range or a list, e.g. `{}`",
+            range_example(part)
+        ),
+    }
+}
+
+fn range_example(part: Part) -> &'static str {
+    match part {
+        Part::Minute => "0-29",
+        Part::Hour => "9-17",
+        Part::DayOfMonth => "1-15",
+        Part::Month => "3-5",
+        _ => "1-5",
+    }
+}
+
+fn step_example(part: Part) -> &'static str {
+    match part {
+        Part::Minute => "*/15",
+        Part::Hour => "*/2",
+        Part::DayOfMonth => "*/2",
+        Part::Month => "*/3",
+        _ => "*/2",
+    }
+}
+
+/// A position in one list item.
+struct Cursor<'a> {
+    item: &'a str,
+    pos: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn peek(&self) -> Option<char> {
+        self.item[self.pos..].chars().next()
+    }
+    fn eat(&mut self, c: char) -> bool {
+        if self.peek() == Some(c) {
+            self.pos += c.len_utf8();
+            true
+        } else {
+            false
+        }
+    }
+    fn done(&self) -> bool {
+        self.pos >= self.item.len()
+    }
+    /// The run of ASCII letters and digits here (cron's `get_number` reads
+    /// `isalnum` characters).
+    fn alnum(&mut self) -> Option<&'a str> {
+        let rest = &self.item[self.pos..];
+        let n = rest.bytes().take_while(u8::is_ascii_alphanumeric).count();
+        if n == 0 {
+            return None;
+        }
+        self.pos += n;
+        Some(&rest[..n])
+    }
+}
