@@ -57,7 +57,7 @@ impl Ledger {
     /// `not_a_ledger` when the target holds any table.
     pub fn migrate_to(&self, to: &Location, busy: Duration) -> Result<MigrateReport, LedgerError> {
         let url = match to {
-            Location::Postgres(url) => url,
+            Location::Postgres(target) => target,
             Location::Sqlite(_) => {
                 return Err(LedgerError::new(
                     "invalid_option",
@@ -72,7 +72,7 @@ impl Ledger {
                     .with_field("from"),
             );
         };
-        let mut target = store::connect_postgres(url, busy)?;
+        let mut target = store::connect_postgres(url, busy).map_err(|e| e.with_field("to"))?;
         let tables = schema::foreign_tables(&target)?;
         if !tables.is_empty() {
             return Err(LedgerError::new(

@@ -70,6 +70,7 @@ pub use model::{
     ReplanReport, RetryPolicy, TickReport,
 };
 pub use ops::{DEFAULT_MANUAL_AFTER, OccurrenceQuery, PruneReport, Queued, Removed, ScheduleView};
+pub use pg::PgTarget;
 pub use planner::{MAX_HORIZON, PLAN_WINDOW};
 pub use schema::{MIGRATIONS, PG_MIGRATIONS, STATES};
 pub use shadow::{ShadowDifference, ShadowReport, ShadowSide};
@@ -167,14 +168,14 @@ impl Ledger {
     /// Opens an existing ledger where `db` says: a SQLite file, or a
     /// `postgres://` URL. As [`Ledger::open`] otherwise.
     pub fn open_db(db: &str, busy: Duration) -> Result<Ledger, LedgerError> {
-        Ledger::open_at(&Location::parse(db), busy)
+        Ledger::open_at(&Location::parse(db)?, busy)
     }
 
     /// Opens an existing ledger at `location`.
     pub fn open_at(location: &Location, busy: Duration) -> Result<Ledger, LedgerError> {
         let mut store = match location {
             Location::Sqlite(path) => open_sqlite(path, busy).map_err(|e| naming(location, e))?,
-            Location::Postgres(url) => store::connect_postgres(url, busy)?,
+            Location::Postgres(target) => store::connect_postgres(target, busy)?,
         };
         let v = schema::version(&store).map_err(|e| naming(location, e))?;
         if v == 0 {
@@ -213,14 +214,14 @@ impl Ledger {
     /// Creates (or upgrades) a ledger where `db` says: a SQLite file, or
     /// an existing, empty PostgreSQL database by `postgres://` URL.
     pub fn init_db(db: &str, busy: Duration) -> Result<Ledger, LedgerError> {
-        Ledger::init_at(&Location::parse(db), busy)
+        Ledger::init_at(&Location::parse(db)?, busy)
     }
 
     /// Creates (or upgrades) a ledger at `location`. Idempotent.
     pub fn init_at(location: &Location, busy: Duration) -> Result<Ledger, LedgerError> {
         let mut store = match location {
             Location::Sqlite(path) => create_sqlite(path, busy).map_err(|e| naming(location, e))?,
-            Location::Postgres(url) => store::connect_postgres(url, busy)?,
+            Location::Postgres(target) => store::connect_postgres(target, busy)?,
         };
         // A ledger is made in a new or empty database only: another
         // application's stays as it is (not even switched to WAL).

@@ -659,7 +659,7 @@ impl Ledger {
             Location::Sqlite(path) => {
                 open_sqlite_read_only(path, busy).map_err(|e| super::naming(location, e))?
             }
-            Location::Postgres(url) => super::store::connect_postgres(url, busy)?,
+            Location::Postgres(target) => super::store::connect_postgres(target, busy)?,
         };
         let v = super::schema::version(&store).map_err(|e| super::naming(location, e))?;
         let latest = super::schema::latest(store.dialect());
