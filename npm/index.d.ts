@@ -23,8 +23,12 @@ export interface Spec {
   timeZone: string;
   /** DTSTART as a nominal local time `YYYY-MM-DDTHH:MM[:SS]`. */
   start: string;
-  /** RFC 5545 RRULE value; absent means only `start` and `rdate`. */
-  rrule?: string | null;
+  /**
+   * RFC 5545 RRULE value, or a list of them (at most 64) whose occurrences
+   * are united: a time two rules generate runs once, each rule's COUNT counts
+   * its own. Absent means only `start` and `rdate`.
+   */
+  rrule?: string | string[] | null;
   /** Extra nominal local times (at most 10 000). */
   rdate?: string[];
   /** Nominal local times removed (at most 10 000). */
@@ -134,8 +138,8 @@ export interface Expansion {
 
 export interface Validation {
   valid: true;
-  /** The RRULE in canonical form, or null without one. */
-  rrule: string | null;
+  /** The RRULE in canonical form (a list for several rules), or null without one. */
+  rrule: string | string[] | null;
   warnings: Warning[];
 }
 

@@ -65,12 +65,29 @@ pub fn describe_from(schedule: &Schedule, from: Timestamp) -> String {
 /// The sentences, with the DST ones about the years after `from`.
 fn describe_window(schedule: &Schedule, from: DateTime) -> String {
     let mut sentences = Vec::new();
-    match schedule.rule() {
-        Some(rule) => {
-            sentences.push(rule_sentence(schedule, rule));
-            sentences.extend(invalid_date_sentence(schedule, rule));
+    let rules = schedule.rules();
+    if rules.is_empty() {
+        sentences.push(dates_sentence(schedule));
+    }
+    // Several rules: a sentence each ("Also …" after the first; the date
+    // lists with the last), then how their union runs.
+    for (i, rule) in rules.iter().enumerate() {
+        let mut s = rule_sentence(schedule, rule, i);
+        if i + 1 == rules.len() {
+            s.push_str(&dates_phrase(schedule));
         }
-        None => sentences.push(dates_sentence(schedule)),
+        sentences.push(match i {
+            0 => capitalize(s) + ".",
+            _ => format!("Also {s}."),
+        });
+        if let Some(s) = invalid_date_sentence(schedule, rule)
+            && !sentences.contains(&s)
+        {
+            sentences.push(s);
+        }
+    }
+    if rules.len() > 1 {
+        sentences.push("A time more than one rule generates runs once.".to_owned());
     }
     sentences.extend(dst_sentences(schedule, from));
     sentences.join(" ")
@@ -79,7 +96,8 @@ fn describe_window(schedule: &Schedule, from: DateTime) -> String {
 // ---------------------------------------------------------------------------
 // The "when" sentence.
 
-fn rule_sentence(schedule: &Schedule, rule: &Rule) -> String {
+/// When rule `i` (`rule`) runs, uncapitalized and without a full stop.
+fn rule_sentence(schedule: &Schedule, rule: &Rule, i: usize) -> String {
     let start = schedule.start();
     let set_pos = set_pos_plan(rule, start);
     let mut s = String::new();
@@ -104,7 +122,7 @@ fn rule_sentence(schedule: &Schedule, rule: &Rule) -> String {
     s.push_str(schedule.time_zone_name());
     s.push_str(&format!(", starting {}", start.date()));
     if let Some(count) = rule.count() {
-        s.push_str(&count_phrase(schedule, count));
+        s.push_str(&count_phrase(schedule, i, count));
     }
     match rule.until() {
         Some(Until::Date(d)) => s.push_str(&format!(", until {d}")),
@@ -115,6 +133,12 @@ fn rule_sentence(schedule: &Schedule, rule: &Rule) -> String {
         }
         None => {}
     }
+    s
+}
+
+/// `, plus 2 extra dates, except 1 date`: the RDATEs and EXDATEs.
+fn dates_phrase(schedule: &Schedule) -> String {
+    let mut s = String::new();
     let extra = schedule
         .rdate()
         .iter()
@@ -132,8 +156,7 @@ fn rule_sentence(schedule: &Schedule, rule: &Rule) -> String {
             plural(schedule.exdate().len(), "date", "dates")
         ));
     }
-    s.push('.');
-    capitalize(s)
+    s
 }
 
 /// `, 4 times`: how often the rule runs, which is COUNT unless occurrences
@@ -141,9 +164,9 @@ fn rule_sentence(schedule: &Schedule, rule: &Rule) -> String {
 /// onto a generated one) or run twice (a fold under `both` where only one
 /// run counts); then the occurrences follow in brackets. RDATEs and EXDATEs
 /// are said apart (`plus 2 extra dates`, `except 1 date`).
-fn count_phrase(schedule: &Schedule, count: u32) -> String {
+fn count_phrase(schedule: &Schedule, i: usize, count: u32) -> String {
     let count = count as usize;
-    let runs = rule_runs(schedule).unwrap_or(count);
+    let runs = rule_runs(schedule, i).unwrap_or(count);
     let times = match runs {
         1 => "once".to_owned(),
         n => format!("{n} times"),
@@ -163,11 +186,14 @@ fn count_phrase(schedule: &Schedule, count: u32) -> String {
     }
 }
 
-/// The executions of the rule alone (start and RRULE, without RDATE and
-/// EXDATE): the planner's own, so merges and fold `both` count as they
-/// run. `None` when the expansion exceeds the planner's ceilings.
-fn rule_runs(schedule: &Schedule) -> Option<usize> {
+/// The executions of the rule alone (start and this RRULE, without the
+/// other rules, RDATE and EXDATE): the planner's own, so merges and fold
+/// `both` count as they run. `None` when the expansion exceeds the
+/// planner's ceilings.
+fn rule_runs(schedule: &Schedule, i: usize) -> Option<usize> {
     let mut rule_only = schedule.clone();
+    rule_only.rules.swap(0, i);
+    rule_only.rules.truncate(1);
     rule_only.rdate.clear();
     rule_only.exdate.clear();
     crate::plan::execution_instants(&rule_only, &crate::plan::ExpandOptions::new())
@@ -856,7 +882,7 @@ fn dst_sentences(schedule: &Schedule, start: DateTime) -> Vec<String> {
     if let Some(s) = fold_sentence(schedule, &folds) {
         out.push(s);
     }
-    if out.is_empty() && schedule.rule().is_some() {
+    if out.is_empty() && !schedule.rules().is_empty() {
         out.push(format!(
             "Clock changes in {} do not affect it in the {DST_YEARS} years after {}.",
             schedule.time_zone_name(),
@@ -930,7 +956,7 @@ fn gap_sentence(schedule: &Schedule, hits: &[&Hit]) -> Option<String> {
     let when = when_phrase(hits, schedule.rule().is_none() || spans_a_day(t));
     let jump = format!("clocks jump {}", clock_change(t));
     let (subject, verb) = if one { (times, "does") } else { (times, "do") };
-    let counted = if schedule.rule().is_some_and(|r| r.count().is_some()) {
+    let counted = if schedule.rules().iter().any(|r| r.count().is_some()) {
         " and not counted"
     } else {
         ""
@@ -1162,7 +1188,7 @@ mod tests {
         let mut spec = Spec::new(zone, start);
         tweak(&mut spec);
         let mut schedule = Schedule::new(&spec).expect("valid spec");
-        schedule.rule = Some(rule);
+        schedule.rules = vec![rule];
         schedule
     }
 

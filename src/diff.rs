@@ -110,7 +110,7 @@ impl FieldChange {
     /// `` `gap` `skip` → `shift` ``, or the rule parts that differ.
     pub fn describe(&self) -> String {
         match self.field {
-            Cause::Rrule => format!("`rrule` {}", rule_parts_diff(&self.old, &self.new)),
+            Cause::Rrule => format!("`rrule` {}", rules_diff(&self.old, &self.new)),
             _ => format!("`{}` `{}` → `{}`", self.field.as_str(), self.old, self.new),
         }
     }
@@ -410,7 +410,11 @@ fn field_changes(old: &Schedule, new: &Schedule) -> Vec<FieldChange> {
         fmt_nominal(old.start()),
         fmt_nominal(new.start()),
     );
-    let rule = |s: &Schedule| s.rule().map_or_else(|| "-".to_owned(), |r| r.to_string());
+    // Several rules as `Rrules` prints them in a cell: joined by ` + `.
+    let rule = |s: &Schedule| {
+        s.canonical_rules()
+            .map_or_else(|| "-".to_owned(), |r| r.to_string())
+    };
     push(Cause::Rrule, rule(old), rule(new));
     let dates = |list: &[DateTime]| {
         let mut set = list.to_vec();
@@ -441,6 +445,15 @@ fn field_changes(old: &Schedule, new: &Schedule) -> Vec<FieldChange> {
         new.invalid_date().as_str().to_owned(),
     );
     out
+}
+
+/// The parts that differ for one rule on each side, else the whole texts
+/// (`A + B`, as `Rrules` prints several in a cell: a rule has no spaces).
+fn rules_diff(old: &str, new: &str) -> String {
+    if old.contains(' ') || new.contains(' ') {
+        return format!("`{old}` → `{new}`");
+    }
+    rule_parts_diff(old, new)
 }
 
 /// `COUNT=4 → COUNT=6; BYMONTHDAY=31 → BYMONTHDAY=-1; +BYSETPOS=1`.
@@ -595,7 +608,7 @@ impl Explainer<'_> {
         }
         // A policy that no note of this entry names can still move the end
         // of a counted rule: a skipped or omitted time does not count.
-        let counted = self.new.rule().is_some_and(|r| r.count().is_some());
+        let counted = self.new.rules().iter().any(|r| r.count().is_some());
         for cause in [Cause::Gap, Cause::InvalidDate, Cause::Fold] {
             if self.changed(cause) {
                 let detail = if counted {

@@ -171,7 +171,7 @@ pub fn parse_ical_events(text: &str, options: &IcalOptions) -> Result<Vec<IcalEv
 /// )?;
 /// assert_eq!(spec.time_zone, "America/New_York");
 /// assert_eq!(spec.start, "2026-03-06T02:30");
-/// assert_eq!(spec.rrule.as_deref(), Some("FREQ=DAILY;COUNT=4"));
+/// assert_eq!(spec.rrule, Some("FREQ=DAILY;COUNT=4".into()));
 /// # Ok::<(), wallclock::Error>(())
 /// ```
 pub fn parse_ical(text: &str) -> Result<Spec, Error> {
@@ -267,7 +267,8 @@ struct Event {
     recurrence_id: Option<(Property, Line)>,
     cancelled: bool,
     dtstart: Option<(Property, Line)>,
-    rrule: Option<String>,
+    /// Every `RRULE` line's value (RFC 5545 allows several: their union).
+    rrule: Vec<String>,
     rdates: Vec<(Option<String>, Vec<Item>, Line)>,
     exdates: Vec<(Option<String>, Vec<Item>, Line)>,
     /// Filled by `X-WALLCLOCK-…` properties: the fields iCalendar has no word for.
@@ -289,7 +290,7 @@ impl Event {
             recurrence_id: None,
             cancelled: false,
             dtstart: None,
-            rrule: None,
+            rrule: Vec::new(),
             rdates: Vec::new(),
             exdates: Vec::new(),
             spec: Spec::new(String::new(), String::new()),
@@ -320,17 +321,7 @@ impl Event {
                 .with_field("ical")
                 .with_position(line.pos(0)));
             }
-            "RRULE" => {
-                if self.rrule.is_some() {
-                    return Err(Error::new(
-                        ErrorCode::Unsupported,
-                        "more than one `RRULE`: a schedule has one rule; put the others in separate schedules",
-                    )
-                    .with_field("ical")
-                    .with_position(line.pos(0)));
-                }
-                self.rrule = Some(prop.value.trim().to_owned());
-            }
+            "RRULE" => self.rrule.push(prop.value.trim().to_owned()),
             "RDATE" | "EXDATE" => {
                 if prop
                     .param("VALUE")
@@ -376,7 +367,7 @@ impl Event {
         let (named, start, mut warnings) = dtstart(prop, line, options)?;
         let mut spec = self.spec.clone();
         spec.start = nominal_text(start);
-        spec.rrule = self.rrule.clone();
+        spec.rrule = (!self.rrule.is_empty()).then(|| self.rrule.clone().into());
         spec.rdate = date_list(&self.rdates, &named, start.time())?;
         spec.exdate = date_list(&self.exdates, &named, start.time())?;
         spec.time_zone = named.name.to_owned();
@@ -613,10 +604,10 @@ fn no_zone(prop: &Property, line: &Line, item: &Item, value: &str) -> Error {
     }
 }
 
-/// Prints a spec as `DTSTART;TZID=…`, `RRULE:…`, `RDATE`, `EXDATE` lines
-/// and `X-WALLCLOCK-…` lines for the other fields that are not defaults,
-/// with CRLF endings, folded at 75 octets. The RRULE is printed in canonical
-/// form when it parses, else as given.
+/// Prints a spec as `DTSTART;TZID=…`, `RRULE:…` (one line per rule),
+/// `RDATE`, `EXDATE` lines and `X-WALLCLOCK-…` lines for the other fields
+/// that are not defaults, with CRLF endings, folded at 75 octets. Each RRULE
+/// is printed in canonical form when it parses, else as given.
 ///
 /// ```
 /// let mut spec = wallclock::Spec::new("America/New_York", "2026-03-06T02:30");
@@ -637,7 +628,7 @@ pub fn to_ical(spec: &Spec) -> String {
         &mut out,
         &format!("DTSTART;TZID={}:{}", param_value(tz), basic(&spec.start)),
     );
-    if let Some(rule) = &spec.rrule {
+    for rule in spec.rrule.iter().flatten() {
         let body = strip_prefix_ci(rule.trim(), "RRULE:");
         let text = match Rule::parse(body) {
             Ok(r) => r.to_string(),

@@ -86,7 +86,8 @@ pub use plan::{
 pub use policy::{FoldPolicy, GapPolicy, InvalidDatePolicy, MisfirePolicy, OverlapPolicy};
 pub use rule::{Frequency, Rule, Until, WeekdayNum};
 pub use spec::{
-    MAX_DATE_LIST, MAX_ID_LEN, Schedule, Spec, instant_at, parse_duration, parse_local, shape_error,
+    MAX_DATE_LIST, MAX_ID_LEN, MAX_RULES, Rrules, Schedule, Spec, instant_at, parse_duration,
+    parse_local, shape_error,
 };
 pub use validation::{Validation, validate};
 pub use zone::{Transition, time_zones, tzdb_version};

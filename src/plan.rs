@@ -290,10 +290,10 @@ impl Serialize for Expansion {
 /// Fails with `invalid_option` for an unbounded rule without `limit` or `to`,
 /// and with `limit_exceeded` past [`MAX_ENTRIES`] or [`MAX_STEPS`].
 pub fn expand(schedule: &Schedule, options: &ExpandOptions) -> Result<Expansion, Error> {
-    let expected = match (options.limit, schedule.rule.as_ref().and_then(|r| r.count)) {
-        (Some(l), Some(c)) => l.min(c as usize),
+    let expected = match (options.limit, total_count(schedule)) {
+        (Some(l), Some(c)) => l.min(c),
         (Some(n), None) => n,
-        (None, Some(n)) => n as usize,
+        (None, Some(n)) => n,
         (None, None) => 64,
     };
     // More for skipped, merged and second-fold entries: a few per year of
@@ -308,6 +308,16 @@ pub fn expand(schedule: &Schedule, options: &ExpandOptions) -> Result<Expansion,
         transitions,
         warnings,
     })
+}
+
+/// The sum of the rules' COUNTs when every rule has one: the most
+/// occurrences they can list (RDATEs aside).
+fn total_count(schedule: &Schedule) -> Option<usize> {
+    schedule
+        .rules
+        .iter()
+        .try_fold(0usize, |sum, r| Some(sum.saturating_add(r.count? as usize)))
+        .filter(|_| !schedule.rules.is_empty())
 }
 
 /// The entries `run` lists, appended to `entries` (only those a clock
@@ -438,7 +448,7 @@ pub fn notices(schedule: &Schedule, from: Timestamp, to: Timestamp) -> Result<Ex
     // entries a merge is found against are still expanded (`run` starts
     // two days before its window). Near the end of the representable
     // range, the last days too, for the `out_of_range` warning.
-    let counted = schedule.rule.as_ref().is_none_or(|r| r.count.is_some());
+    let counted = schedule.rules.is_empty() || schedule.rules.iter().any(|r| r.count.is_some());
     let warnings = if counted || transitions.len() >= MAX_TRANSITIONS {
         notices_in(schedule, from, to, &mut entries)?
     } else {
@@ -516,13 +526,6 @@ fn window_transitions(
         }
         _ => Vec::new(),
     }
-}
-
-/// Where a candidate comes from: the RRULE (counted, bounded) or an RDATE.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Source {
-    Rule,
-    Rdate,
 }
 
 /// What `run` does with each listed occurrence, chosen once per call. Not
@@ -627,7 +630,7 @@ fn run(
     let mut resolver = Resolver::new(&schedule.tz);
     let mut warnings = start_warnings(schedule, &mut resolver);
     let mut nominals = Nominals::new(schedule, options);
-    if schedule.rule.is_some() {
+    if !schedule.rules.is_empty() {
         warnings.extend(unsynchronized(schedule, nominals.first_rule()));
     }
     warnings.extend(date_list_warnings(schedule));
@@ -643,7 +646,7 @@ fn run(
             Flow::LimitReached => break,
         }
     }
-    finish(schedule, nominals.expander(), warnings)
+    finish(schedule, nominals.over_budget(), warnings)
 }
 
 /// The option errors `run` reports before expanding anything.
@@ -700,42 +703,61 @@ pub(crate) fn unbounded_error(to: &str) -> Error {
     .with_field("limit")
 }
 
-/// The next nominal of the schedule, from the rule or from RDATE, in
+/// The next nominal of the schedule, from the rules or from RDATE, in
 /// nominal order.
 struct Next {
     cand: Candidate,
-    source: Source,
+    /// The rules that generate it, which count it and bound it (bit `i`
+    /// for rule `i`; bit 0 for `start` without a rule); 0 for an RDATE
+    /// alone.
+    rules: u64,
     /// An RDATE equal to the rule's nominal is the same occurrence: it comes
     /// with it, and stays listed (uncounted) where the rule's COUNT or UTC
     /// UNTIL would drop it.
     also_rdate: bool,
 }
 
-/// The rule's nominals (or `start` alone without a rule) merged with the
-/// RDATEs, in nominal order.
-struct Nominals<'s> {
+/// The rules a mask names, by index.
+struct RuleIndices(u64);
+
+impl Iterator for RuleIndices {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+}
+
+fn rule_indices(rules: u64) -> RuleIndices {
+    RuleIndices(rules)
+}
+
+/// One rule's nominals (or `start` alone, for a spec without a rule).
+struct Stream {
+    /// `None` for `start` alone.
     expander: Option<Expander>,
     /// Without a rule, `start` is the one occurrence the "rule" generates.
     start_only: Option<DateTime>,
-    /// Where the expander skips to after its first candidate (see `new`).
+    /// Where the expander skips to after its first candidate (see
+    /// `Nominals::new`).
     seek_to: Option<i64>,
     pulled: bool,
     peek: Option<Candidate>,
-    first_rule: Option<DateTime>,
-    /// The rule has ended (COUNT spent, past UNTIL); RDATEs continue.
-    rule_done: bool,
-    rdate: &'s [DateTime],
-    rdate_i: usize,
+    /// The rule has ended (COUNT spent, past UNTIL).
+    done: bool,
 }
 
-impl<'s> Nominals<'s> {
-    fn new(schedule: &'s Schedule, options: &ExpandOptions) -> Nominals<'s> {
-        let expander = schedule
-            .rule
-            .as_ref()
-            .map(|rule| Expander::new(rule, schedule.start, schedule.spec.invalid_date, MAX_STEPS));
-        let start_only = expander.is_none().then_some(schedule.start);
-        let count = schedule.rule.as_ref().and_then(|r| r.count);
+impl Stream {
+    fn new(
+        schedule: &Schedule,
+        rule: Option<&crate::rule::Rule>,
+        options: &ExpandOptions,
+    ) -> Stream {
         // A window that starts long after `start` (a ledger planning a 2020
         // schedule in 2026) skips the rule's periods before it, once the
         // first candidate (which the warnings need) is out. Any local time
@@ -743,38 +765,20 @@ impl<'s> Nominals<'s> {
         // UTC minus the largest offset; OFFSET_REACH twice leaves room for
         // that and for merges. COUNT counts from `start`: a counted rule
         // walks every period.
-        let seek_to = match (count, options.from) {
+        let seek_to = match (rule.and_then(|r| r.count), options.from) {
             (None, Some(from)) => Some(from.as_second() - 2 * OFFSET_REACH.as_secs()),
             _ => None,
         };
-        let mut nominals = Nominals {
-            expander,
-            start_only,
+        Stream {
+            expander: rule.map(|rule| {
+                Expander::new(rule, schedule.start, schedule.spec.invalid_date, MAX_STEPS)
+            }),
+            start_only: rule.is_none().then_some(schedule.start),
             seek_to,
             pulled: false,
             peek: None,
-            first_rule: None,
-            rule_done: false,
-            rdate: &schedule.rdate,
-            rdate_i: 0,
-        };
-        nominals.peek = nominals.pull();
-        nominals.first_rule = nominals.peek.map(|c| c.nominal);
-        nominals
-    }
-
-    /// The rule's first nominal, which `start_unsynchronized` compares.
-    fn first_rule(&self) -> Option<DateTime> {
-        self.first_rule
-    }
-
-    fn expander(&self) -> Option<&Expander> {
-        self.expander.as_ref()
-    }
-
-    /// No more nominals from the rule; RDATEs continue.
-    fn end_rule(&mut self) {
-        self.rule_done = true;
+            done: false,
+        }
     }
 
     #[inline]
@@ -793,13 +797,153 @@ impl<'s> Nominals<'s> {
         }
     }
 
+    fn steps(&self) -> u64 {
+        self.expander.as_ref().map_or(0, Expander::steps)
+    }
+}
+
+/// The rules' nominals (or `start` alone without a rule) merged with the
+/// RDATEs, in nominal order. A nominal several rules generate comes once.
+struct Nominals<'s> {
+    /// The first rule's (or `start` alone's).
+    first: Stream,
+    /// The other rules', when the spec has several.
+    more: Vec<Stream>,
+    /// The earliest nominal of the rules that have not ended; with one
+    /// rule, its next one (`first.peek` is not used then).
+    peek: Option<Candidate>,
+    /// The rules that generate `peek` (bit `i` for rule `i`).
+    peek_rules: u64,
+    first_rule: Option<DateTime>,
+    rdate: &'s [DateTime],
+    rdate_i: usize,
+}
+
+impl<'s> Nominals<'s> {
+    fn new(schedule: &'s Schedule, options: &ExpandOptions) -> Nominals<'s> {
+        let rules = &schedule.rules;
+        let mut more = Vec::with_capacity(rules.len().saturating_sub(1));
+        for rule in rules.iter().skip(1) {
+            more.push(Stream::new(schedule, Some(rule), options));
+        }
+        let mut nominals = Nominals {
+            first: Stream::new(schedule, rules.first(), options),
+            more,
+            peek: None,
+            peek_rules: 1,
+            first_rule: None,
+            rdate: &schedule.rdate,
+            rdate_i: 0,
+        };
+        nominals.advance(u64::MAX);
+        nominals.first_rule = nominals.peek.map(|c| c.nominal);
+        nominals
+    }
+
+    /// The rules' first nominal, which `start_unsynchronized` compares.
+    fn first_rule(&self) -> Option<DateTime> {
+        self.first_rule
+    }
+
+    /// Rule `i`'s stream.
+    fn stream(&mut self, i: usize) -> Option<&mut Stream> {
+        match i {
+            0 => Some(&mut self.first),
+            _ => self.more.get_mut(i - 1),
+        }
+    }
+
+    /// True when a rule's expansion ended because the steps ran out.
+    fn over_budget(&self) -> bool {
+        let over = |s: &Stream| s.expander.as_ref().is_some_and(Expander::over_budget);
+        over(&self.first) || self.more.iter().any(over)
+    }
+
+    /// No more nominals from rule `i`; the other rules and RDATEs continue.
+    fn end_rule(&mut self, i: usize) {
+        if self.more.is_empty() {
+            self.peek = None;
+        } else if let Some(stream) = self.stream(i) {
+            stream.done = true;
+            self.merge();
+        }
+    }
+
+    /// Moves the rules `rules` past their current nominal.
+    #[inline]
+    fn advance(&mut self, rules: u64) {
+        if self.more.is_empty() {
+            self.peek = self.first.pull();
+        } else {
+            self.advance_several(rules);
+        }
+    }
+
+    /// [`Nominals::advance`] of several rules, which share the call's
+    /// [`MAX_STEPS`]: each pull may spend what the others have left.
+    #[inline(never)]
+    fn advance_several(&mut self, rules: u64) {
+        let mut spent = self.first.steps();
+        for stream in &self.more {
+            spent += stream.steps();
+        }
+        for i in rule_indices(rules) {
+            let Some(stream) = self.stream(i) else {
+                break;
+            };
+            let own = stream.steps();
+            let others = spent - own;
+            if let Some(x) = &mut stream.expander {
+                x.set_budget(MAX_STEPS.saturating_sub(others));
+            }
+            stream.peek = stream.pull();
+            spent = others + stream.steps();
+        }
+        self.merge();
+    }
+
+    /// Sets `peek` to the earliest nominal of the rules that have not
+    /// ended, and `peek_rules` to the rules that generate it: at a nominal
+    /// several generate, a rule's own date rather than one an
+    /// invalid-date policy moved there (its note would say the date was
+    /// moved).
+    fn merge(&mut self) {
+        let mut best: Option<Candidate> = None;
+        let mut rules = 0u64;
+        for i in 0..=self.more.len() {
+            let stream = if i == 0 {
+                &self.first
+            } else {
+                &self.more[i - 1]
+            };
+            let Some(c) = stream.peek.filter(|_| !stream.done) else {
+                continue;
+            };
+            match best {
+                Some(b) if b.secs < c.secs => {}
+                Some(b) if b.secs == c.secs => {
+                    rules |= 1 << i;
+                    if b.adjusted_from.is_some() && c.adjusted_from.is_none() {
+                        best = Some(c);
+                    }
+                }
+                _ => {
+                    best = Some(c);
+                    rules = 1 << i;
+                }
+            }
+        }
+        self.peek = best;
+        self.peek_rules = rules;
+    }
+
     #[inline]
     fn next(&mut self) -> Option<Next> {
-        let rule_c = if self.rule_done { None } else { self.peek };
+        let rule_c = self.peek;
         let rdate_c = self.rdate.get(self.rdate_i).copied();
         let rdate = |cand| Next {
             cand,
-            source: Source::Rdate,
+            rules: 0,
             also_rdate: false,
         };
         match (rule_c, rdate_c) {
@@ -813,10 +957,11 @@ impl<'s> Nominals<'s> {
                 if also_rdate {
                     self.rdate_i += 1;
                 }
-                self.peek = self.pull();
+                let rules = self.peek_rules;
+                self.advance(rules);
                 Some(Next {
                     cand: r,
-                    source: Source::Rule,
+                    rules,
                     also_rdate,
                 })
             }
@@ -925,24 +1070,70 @@ impl Merges {
     }
 }
 
+/// One rule's COUNT and UTC UNTIL, which the planner applies after
+/// resolution (a local or date UNTIL is the expander's).
+struct Bound {
+    count: Option<u32>,
+    until_utc: Option<Timestamp>,
+    /// The rule's occurrences that resolved to an instant so far.
+    counted: u64,
+}
+
+impl Bound {
+    fn new(rule: Option<&crate::rule::Rule>) -> Bound {
+        Bound {
+            count: rule.and_then(|r| r.count),
+            until_utc: match rule.and_then(|r| r.until) {
+                Some(Until::Utc(ts)) => Some(ts),
+                _ => None,
+            },
+            counted: 0,
+        }
+    }
+
+    fn spent(&self) -> bool {
+        self.count.is_some_and(|c| self.counted >= u64::from(c))
+    }
+
+    /// Why this rule runs a fold `both` nominal once, its first run at
+    /// `first` and its second at `second`: "UNTIL" when the second is past
+    /// its UTC UNTIL, "COUNT" when the first spends its COUNT.
+    fn ends_fold(&self, second: Timestamp) -> Option<&'static str> {
+        if self.until_utc.is_some_and(|u| u < second) {
+            Some("UNTIL")
+        } else if self.count.is_some_and(|c| self.counted + 1 >= u64::from(c)) {
+            Some("COUNT")
+        } else {
+            None
+        }
+    }
+}
+
 /// COUNT, UNTIL, the window, the limit and merges, applied to one nominal
 /// at a time.
 struct Planner<'s> {
     schedule: &'s Schedule,
     options: &'s ExpandOptions,
     ctx: Arc<EntryContext>,
-    count: Option<u32>,
-    until_utc: Option<Timestamp>,
+    /// The first rule's (or `start` alone's).
+    first: Bound,
+    /// The other rules', when the spec has several.
+    more: Vec<Bound>,
+    /// Some rule has a UTC UNTIL.
+    until_utc: bool,
     /// Past this, read as UTC, no nominal can resolve before `to`.
     to_reach: Option<Timestamp>,
-    counted: u64,
     executions: usize,
     merges: Merges,
 }
 
 impl<'s> Planner<'s> {
     fn new(schedule: &'s Schedule, options: &'s ExpandOptions) -> Planner<'s> {
-        let rule = schedule.rule.as_ref();
+        let first = Bound::new(schedule.rules.first());
+        let mut more = Vec::with_capacity(schedule.rules.len().saturating_sub(1));
+        for rule in schedule.rules.iter().skip(1) {
+            more.push(Bound::new(Some(rule)));
+        }
         Planner {
             schedule,
             options,
@@ -950,20 +1141,76 @@ impl<'s> Planner<'s> {
                 id: schedule.id.as_ref().into(),
                 zone: schedule.zone_name.as_ref().into(),
             }),
-            count: rule.and_then(|r| r.count),
-            until_utc: match rule.and_then(|r| r.until) {
-                Some(Until::Utc(ts)) => Some(ts),
-                _ => None,
-            },
+            until_utc: first.until_utc.is_some() || more.iter().any(|b| b.until_utc.is_some()),
+            first,
+            more,
             to_reach: options.to.and_then(|t| t.checked_add(OFFSET_REACH).ok()),
-            counted: 0,
             executions: 0,
             merges: Merges::new(),
         }
     }
 
-    fn count_spent(&self) -> bool {
-        self.count.is_some_and(|c| self.counted >= u64::from(c))
+    /// Rule `i`'s COUNT and UNTIL.
+    fn bound(&self, i: usize) -> Option<&Bound> {
+        match i {
+            0 => Some(&self.first),
+            _ => self.more.get(i - 1),
+        }
+    }
+
+    /// Ends the rules of `next` whose COUNT is spent.
+    #[inline]
+    fn end_spent(&self, next: &Next, nominals: &mut Nominals<'_>) {
+        match next.rules {
+            // An RDATE alone.
+            0 => {}
+            // The first rule alone: every nominal of a one-rule spec.
+            1 => {
+                if self.first.spent() {
+                    nominals.end_rule(0);
+                }
+            }
+            _ => self.end_spent_several(next, nominals),
+        }
+    }
+
+    #[inline(never)]
+    fn end_spent_several(&self, next: &Next, nominals: &mut Nominals<'_>) {
+        for i in rule_indices(next.rules) {
+            if self.bound(i).is_some_and(Bound::spent) {
+                nominals.end_rule(i);
+            }
+        }
+    }
+
+    /// Ends the rules of `next` that no nominal as late as `as_utc` can
+    /// resolve before the UTC UNTIL of; `next` keeps the others.
+    fn end_past_until(&self, next: &mut Next, as_utc: Timestamp, nominals: &mut Nominals<'_>) {
+        let Ok(earliest) = as_utc.checked_sub(OFFSET_REACH) else {
+            return;
+        };
+        for i in rule_indices(next.rules) {
+            if self
+                .bound(i)
+                .and_then(|b| b.until_utc)
+                .is_some_and(|until| earliest > until)
+            {
+                nominals.end_rule(i);
+                next.rules &= !(1 << i);
+            }
+        }
+    }
+
+    /// Why fold `both` runs the nominal of `next` once (see
+    /// [`Bound::ends_fold`]): only when no rule of it lets both runs
+    /// through; the reason of the first rule that stops it.
+    fn ends_fold(&self, next: &Next, second: Timestamp) -> Option<&'static str> {
+        let mut ends = None;
+        for i in rule_indices(next.rules) {
+            let why = self.bound(i)?.ends_fold(second)?;
+            ends = ends.or(Some(why));
+        }
+        ends
     }
 
     /// Resolves one nominal and lists its entries.
@@ -977,7 +1224,7 @@ impl<'s> Planner<'s> {
     ) -> Result<Flow, Error> {
         let schedule = self.schedule;
         let nominal = next.cand.nominal;
-        let as_utc = if self.to_reach.is_some() || self.until_utc.is_some() {
+        let as_utc = if self.to_reach.is_some() || self.until_utc {
             Offset::UTC.to_timestamp(nominal).ok()
         } else {
             None
@@ -987,16 +1234,14 @@ impl<'s> Planner<'s> {
         {
             return Ok(Flow::PastWindow);
         }
-        if next.source == Source::Rule
-            && let (Some(until), Some(t)) = (self.until_utc, as_utc)
-            && t.checked_sub(OFFSET_REACH)
-                .is_ok_and(|earliest| earliest > until)
+        if next.rules != 0
+            && self.until_utc
+            && let Some(t) = as_utc
         {
-            nominals.end_rule();
-            if !next.also_rdate {
+            self.end_past_until(&mut next, t, nominals);
+            if next.rules == 0 && !next.also_rdate {
                 return Ok(Flow::Next);
             }
-            next.source = Source::Rdate;
         }
         let resolution = resolver.resolve_at(nominal, next.cand.secs);
         let outcome = zone::apply(
@@ -1023,24 +1268,15 @@ impl<'s> Planner<'s> {
                 // Fold `both` whose second run the rule ends before (COUNT
                 // spent by the first, or past a UTC UNTIL) runs once: its
                 // note must not promise two runs.
-                if next.source == Source::Rule
+                if next.rules != 0
                     && !next.also_rdate
                     && let Some(second) = runs.second
+                    && let Some(ends) = self.ends_fold(&next, second.instant)
                 {
-                    let last = self.count.is_some_and(|c| self.counted + 1 >= u64::from(c));
-                    fold_once(
-                        schedule,
-                        nominal,
-                        resolution,
-                        second.instant,
-                        last,
-                        &mut note,
-                    );
+                    fold_once(schedule, nominal, resolution, ends, &mut note);
                 }
                 let flow = self.runs(&next, runs, shifted, note, nominals, sink)?;
-                if self.count_spent() && next.source == Source::Rule {
-                    nominals.end_rule();
-                }
+                self.end_spent(&next, nominals);
                 Ok(flow)
             }
         }
@@ -1066,9 +1302,13 @@ impl<'s> Planner<'s> {
         note: Note,
         sink: &mut Sink<'_>,
     ) -> Result<(), Error> {
-        if next.source == Source::Rule
+        if next.rules != 0
             && !next.also_rdate
-            && self.until_utc.is_some_and(|u| transition > u)
+            && rule_indices(next.rules).all(|i| {
+                self.bound(i)
+                    .and_then(|b| b.until_utc)
+                    .is_some_and(|u| transition > u)
+            })
         {
             return Ok(());
         }
@@ -1092,23 +1332,51 @@ impl<'s> Planner<'s> {
         )
     }
 
-    /// Whether the rule's COUNT and UTC UNTIL let `run` through, counting
-    /// it when they do. An RDATE is never counted.
+    /// Whether the COUNT and UTC UNTIL of some rule of `next` let `run`
+    /// through, counting it in each rule that does (RFC 5545: each RRULE
+    /// counts its own occurrences). An RDATE is never counted.
     #[inline]
     fn admits(&mut self, next: &Next, run: &Run, nominals: &mut Nominals<'_>) -> bool {
-        if next.source != Source::Rule {
-            return true;
+        match next.rules {
+            // An RDATE alone.
+            0 => true,
+            // The first rule alone: every nominal of a one-rule spec.
+            1 => {
+                let bound = &mut self.first;
+                if bound.spent() {
+                    nominals.end_rule(0);
+                } else if bound.until_utc.is_none_or(|u| run.instant <= u) {
+                    bound.counted += 1;
+                    return true;
+                }
+                // Not the rule's; an equal RDATE's still.
+                next.also_rdate
+            }
+            _ => self.admits_several(next, run, nominals),
         }
-        let spent = self.count_spent();
-        if spent {
-            nominals.end_rule();
+    }
+
+    /// [`Planner::admits`] for a nominal several rules generate.
+    #[inline(never)]
+    fn admits_several(&mut self, next: &Next, run: &Run, nominals: &mut Nominals<'_>) -> bool {
+        let mut admitted = false;
+        for i in rule_indices(next.rules) {
+            let bound = match i {
+                0 => Some(&mut self.first),
+                _ => self.more.get_mut(i - 1),
+            };
+            let Some(bound) = bound else {
+                break;
+            };
+            if bound.spent() {
+                nominals.end_rule(i);
+            } else if bound.until_utc.is_none_or(|u| run.instant <= u) {
+                bound.counted += 1;
+                admitted = true;
+            }
         }
-        if spent || self.until_utc.is_some_and(|u| run.instant > u) {
-            // Not the rule's; an equal RDATE's still.
-            return next.also_rdate;
-        }
-        self.counted += 1;
-        true
+        // Not a rule's; an equal RDATE's still.
+        admitted || next.also_rdate
     }
 
     /// Lists the one or two runs of a nominal.
@@ -1172,27 +1440,17 @@ impl<'s> Planner<'s> {
     }
 }
 
-/// The note of fold `both` when the rule ends before its second run:
-/// `last` when the first spends COUNT, or the second is past a UTC UNTIL.
-/// Out of the planner's loop, which runs for every nominal.
+/// The note of fold `both` when the rules end before its second run
+/// (`ends`: `UNTIL` or `COUNT`, [`Planner::ends_fold`]). Out of the
+/// planner's loop, which runs for every nominal.
 #[inline(never)]
 fn fold_once(
     schedule: &Schedule,
     nominal: DateTime,
     resolution: zone::Resolution,
-    second: Timestamp,
-    last: bool,
+    ends: &'static str,
     note: &mut Option<Note>,
 ) {
-    let until_utc = match schedule.rule.as_ref().and_then(|r| r.until) {
-        Some(Until::Utc(u)) => u < second,
-        _ => false,
-    };
-    let ends = match (until_utc, last) {
-        (true, _) => "UNTIL",
-        (_, true) => "COUNT",
-        _ => return,
-    };
     if let Outcome::Runs { note: once, .. } = zone::apply_dst(
         &schedule.tz,
         &schedule.zone_name,
@@ -1253,10 +1511,10 @@ fn out_of_range(schedule: &Schedule, nominal: DateTime) -> Warning {
 
 fn finish(
     schedule: &Schedule,
-    expander: Option<&Expander>,
+    over_budget: bool,
     warnings: Vec<Warning>,
 ) -> Result<Vec<Warning>, Error> {
-    if expander.is_some_and(|x| x.over_budget()) {
+    if over_budget {
         // BY parts that rarely or never meet burn the steps
         // (`FREQ=HOURLY;INTERVAL=3;BYHOUR=0` from 01:00); with COUNT or
         // UNTIL there, adding one is no advice.
@@ -1285,10 +1543,8 @@ fn in_window(options: &ExpandOptions, at: Timestamp) -> bool {
 /// reports). Every expansion reports the same ones.
 pub fn warnings(schedule: &Schedule) -> Vec<Warning> {
     let mut out = start_warnings(schedule, &mut Resolver::new(&schedule.tz));
-    if let Some(rule) = &schedule.rule {
-        let first = Expander::new(rule, schedule.start, schedule.spec.invalid_date, MAX_STEPS)
-            .next()
-            .map(|c| c.nominal);
+    if !schedule.rules.is_empty() {
+        let first = Nominals::new(schedule, &ExpandOptions::new()).first_rule();
         out.extend(unsynchronized(schedule, first));
     }
     out.extend(date_list_warnings(schedule));
@@ -1361,14 +1617,19 @@ fn unsynchronized(schedule: &Schedule, first: Option<DateTime>) -> Option<Warnin
     if first == Some(schedule.start) {
         return None;
     }
+    let rules = if schedule.rules.len() > 1 {
+        "no rule generates"
+    } else {
+        "the rule does not generate"
+    };
     let message = match first {
         Some(first) => format!(
-            "the rule does not generate `start` {}; the first occurrence is {}",
+            "{rules} `start` {}; the first occurrence is {}",
             fmt_nominal(schedule.start),
             fmt_nominal(first)
         ),
         None => format!(
-            "the rule does not generate `start` {} nor any later time",
+            "{rules} `start` {} nor any later time",
             fmt_nominal(schedule.start)
         ),
     };
@@ -1435,4 +1696,32 @@ fn invalid_date_note(req: RequestedDate, nominal: DateTime, policy: InvalidDateP
             nominal.date()
         ),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Several rules share one call's [`MAX_STEPS`]: two rules whose BY
+    /// parts never meet stop together once their steps add up to it,
+    /// rather than each spending its own.
+    #[test]
+    fn several_rules_share_the_step_budget() {
+        let schedule = Schedule::from_json(
+            r#"{"timeZone":"UTC","start":"2026-01-01T01:00","rrule":["FREQ=HOURLY;INTERVAL=3;BYHOUR=0","FREQ=MINUTELY;INTERVAL=120;BYMINUTE=30"]}"#,
+        )
+        .unwrap();
+        let options = ExpandOptions::new().limit(1);
+        let mut nominals = Nominals::new(&schedule, &options);
+        while nominals.next().is_some() {}
+        assert!(nominals.over_budget());
+        let spent: u64 =
+            nominals.first.steps() + nominals.more.iter().map(Stream::steps).sum::<u64>();
+        assert!(
+            (MAX_STEPS..MAX_STEPS + 100_000).contains(&spent),
+            "{spent} steps"
+        );
+        let err = expand(&schedule, &options).unwrap_err();
+        assert_eq!(err.code(), ErrorCode::LimitExceeded);
+    }
 }

@@ -20,6 +20,9 @@ pub const MAX_DATE_LIST: usize = 10_000;
 /// Longest accepted schedule `id`, in bytes.
 pub const MAX_ID_LEN: usize = 200;
 
+/// Most rules one spec's `rrule` may list.
+pub const MAX_RULES: usize = 64;
+
 fn default_id() -> String {
     "preview".to_owned()
 }
@@ -59,9 +62,10 @@ pub struct Spec {
     pub time_zone: String,
     /// DTSTART as a nominal local time `YYYY-MM-DDTHH:MM[:SS]`.
     pub start: String,
-    /// RFC 5545 RRULE value; absent means only `start` and `rdate`.
+    /// RFC 5545 RRULE value, or several (their union); absent means only
+    /// `start` and `rdate`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rrule: Option<String>,
+    pub rrule: Option<Rrules>,
     /// Extra nominal occurrences (RDATE).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rdate: Vec<String>,
@@ -156,6 +160,150 @@ impl Spec {
     pub fn to_json(&self) -> String {
         // Serializing plain strings, numbers and lists cannot fail.
         serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// A spec's `rrule`: one RFC 5545 RRULE value, or several whose
+/// occurrences are united (RFC 5545 lets a component carry several RRULE
+/// properties).
+///
+/// In JSON one rule is a string and several are an array of strings; one
+/// rule is written back as a string whichever way it was read.
+///
+/// ```
+/// use wallclock::{Rrules, Spec};
+///
+/// let mut spec = Spec::new("Europe/Berlin", "2026-01-01T09:00");
+/// spec.rrule = Some("FREQ=MONTHLY;BYMONTHDAY=1".into());
+/// assert!(spec.to_json().ends_with(r#""rrule":"FREQ=MONTHLY;BYMONTHDAY=1"}"#));
+/// spec.rrule = Some(Rrules::from(vec![
+///     "FREQ=MONTHLY;BYMONTHDAY=1".to_owned(),
+///     "FREQ=WEEKLY;BYDAY=MO".to_owned(),
+/// ]));
+/// assert!(spec.to_json().ends_with(r#""rrule":["FREQ=MONTHLY;BYMONTHDAY=1","FREQ=WEEKLY;BYDAY=MO"]}"#));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Rrules(Vec<String>);
+
+impl Rrules {
+    /// The rules' texts, in the order given.
+    pub fn as_slice(&self) -> &[String] {
+        &self.0
+    }
+    /// The rules' texts, in the order given.
+    pub fn iter(&self) -> std::slice::Iter<'_, String> {
+        self.0.iter()
+    }
+    /// How many rules there are.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    /// True for an empty list (which validation refuses).
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+    /// The text of the one rule, or `None` when there are several (or none).
+    pub fn as_single(&self) -> Option<&str> {
+        match self.0.as_slice() {
+            [one] => Some(one),
+            _ => None,
+        }
+    }
+    /// The rules' texts.
+    pub fn into_vec(self) -> Vec<String> {
+        self.0
+    }
+    /// The field an error in rule `i` names: `rrule` for a single rule,
+    /// `rrule[i]` when there are several.
+    pub(crate) fn field(&self, i: usize) -> String {
+        if self.0.len() == 1 {
+            "rrule".to_owned()
+        } else {
+            format!("rrule[{i}]")
+        }
+    }
+}
+
+/// The rules as one line, for table cells: the texts joined by ` + `
+/// (an RRULE has no spaces).
+impl std::fmt::Display for Rrules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, text) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" + ")?;
+            }
+            f.write_str(text)?;
+        }
+        Ok(())
+    }
+}
+
+impl From<String> for Rrules {
+    fn from(text: String) -> Rrules {
+        Rrules(vec![text])
+    }
+}
+
+impl From<&str> for Rrules {
+    fn from(text: &str) -> Rrules {
+        Rrules(vec![text.to_owned()])
+    }
+}
+
+impl From<Vec<String>> for Rrules {
+    fn from(texts: Vec<String>) -> Rrules {
+        Rrules(texts)
+    }
+}
+
+impl<'a> IntoIterator for &'a Rrules {
+    type Item = &'a String;
+    type IntoIter = std::slice::Iter<'a, String>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl Serialize for Rrules {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.as_single() {
+            Some(one) => s.serialize_str(one),
+            None => self.0.serialize(s),
+        }
+    }
+}
+
+/// What `rrule` takes, in type errors.
+pub(crate) const RRULE_EXPECTED: &str = "an RRULE string or a list of them";
+
+/// One rule as a string or several as a list, whatever reads it (JSON text,
+/// a JS object).
+impl<'de> Deserialize<'de> for Rrules {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Rrules, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Rrules;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(RRULE_EXPECTED)
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Rrules, E> {
+                Ok(Rrules::from(text))
+            }
+            fn visit_string<E: serde::de::Error>(self, text: String) -> Result<Rrules, E> {
+                Ok(Rrules::from(text))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Rrules, A::Error> {
+                let mut texts = Vec::new();
+                while let Some(text) = seq.next_element::<String>()? {
+                    texts.push(text);
+                }
+                Ok(Rrules(texts))
+            }
+        }
+        d.deserialize_any(Visitor)
     }
 }
 
@@ -259,7 +407,8 @@ pub struct Schedule {
     pub(crate) zone_warnings: Vec<zone::NameWarning>,
     pub(crate) tz: TimeZone,
     pub(crate) start: DateTime,
-    pub(crate) rule: Option<Rule>,
+    /// The rules, in the spec's order (none without `rrule`).
+    pub(crate) rules: Vec<Rule>,
     pub(crate) rdate: Vec<DateTime>,
     pub(crate) exdate: Vec<DateTime>,
     pub(crate) max_lateness: Option<SignedDuration>,
@@ -346,13 +495,10 @@ impl Schedule {
             )
             .with_field("start"));
         }
-        let rule = match &spec.rrule {
-            None => None,
-            Some(text) => Some(Rule::parse(text).map_err(|e| e.with_field("rrule"))?),
+        let rules = match &spec.rrule {
+            None => Vec::new(),
+            Some(texts) => read_rules(texts, start, resolved)?,
         };
-        if let Some(rule) = &rule {
-            check_until(rule, start, resolved)?;
-        }
         let rdate = parse_list(&spec.rdate, "rdate")?;
         let exdate = parse_list(&spec.exdate, "exdate")?;
         let max_lateness = spec
@@ -372,7 +518,7 @@ impl Schedule {
             zone_warnings,
             tz,
             start,
-            rule,
+            rules,
             rdate,
             exdate,
             max_lateness,
@@ -407,9 +553,23 @@ impl Schedule {
     pub fn start(&self) -> DateTime {
         self.start
     }
-    /// The recurrence rule, if any.
+    /// The recurrence rule, if any; the first of them when the spec has
+    /// several (see [`Schedule::rules`]).
     pub fn rule(&self) -> Option<&Rule> {
-        self.rule.as_ref()
+        self.rules.first()
+    }
+    /// The recurrence rules, in the spec's order: none, one, or several
+    /// whose occurrences are united.
+    pub fn rules(&self) -> &[Rule] {
+        &self.rules
+    }
+    /// The rules in canonical form, as `validate` and `diff` show them.
+    pub(crate) fn canonical_rules(&self) -> Option<Rrules> {
+        let mut texts = Vec::with_capacity(self.rules.len());
+        for rule in &self.rules {
+            texts.push(rule.to_string());
+        }
+        (!texts.is_empty()).then_some(Rrules(texts))
     }
     /// RDATE nominals, sorted, without duplicates.
     pub fn rdate(&self) -> &[DateTime] {
@@ -466,10 +626,46 @@ impl Schedule {
 
     /// True when the rule can generate an unbounded number of occurrences.
     pub fn is_unbounded(&self) -> bool {
-        self.rule
-            .as_ref()
-            .is_some_and(|r| r.count.is_none() && r.until.is_none())
+        self.rules
+            .iter()
+            .any(|r| r.count.is_none() && r.until.is_none())
     }
+}
+
+/// The spec's rules, each parsed and checked against `start`; an error in
+/// one of several names it (`rrule[1]`).
+fn read_rules(
+    texts: &Rrules,
+    start: DateTime,
+    resolved: zone::Resolution,
+) -> Result<Vec<Rule>, Error> {
+    if texts.is_empty() {
+        return Err(Error::new(
+            ErrorCode::InvalidRrule,
+            "`rrule` is an empty list: expected one rule or more, e.g. `[\"FREQ=MONTHLY;BYMONTHDAY=1\", \"FREQ=WEEKLY;BYDAY=MO\"]`, or no `rrule` for `start` and `rdate` alone",
+        )
+        .with_field("rrule"));
+    }
+    if texts.len() > MAX_RULES {
+        return Err(too_many_rules(texts.len()));
+    }
+    let mut rules = Vec::with_capacity(texts.len());
+    for (i, text) in texts.iter().enumerate() {
+        let named = |e: Error| e.with_field(texts.field(i));
+        let rule = Rule::parse(text).map_err(named)?;
+        check_until(&rule, start, resolved).map_err(named)?;
+        rules.push(rule);
+    }
+    Ok(rules)
+}
+
+/// The error for an `rrule` list of `n` rules, more than [`MAX_RULES`].
+pub(crate) fn too_many_rules(n: usize) -> Error {
+    Error::new(
+        ErrorCode::LimitExceeded,
+        format!("`rrule` has {n} rules: at most {MAX_RULES} are accepted"),
+    )
+    .with_field("rrule")
 }
 
 fn check_until(rule: &Rule, start: DateTime, resolved: zone::Resolution) -> Result<(), Error> {

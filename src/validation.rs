@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::plan::{Warning, warnings};
-use crate::spec::Schedule;
+use crate::spec::{Rrules, Schedule};
 
 /// A valid schedule's check: its RRULE in canonical form and its warnings.
 /// (An invalid spec is an [`crate::Error`], never a `Validation`.)
@@ -12,8 +12,9 @@ use crate::spec::Schedule;
 pub struct Validation {
     /// Always `true`: the spec was read and validated.
     pub valid: bool,
-    /// The rule in canonical form, or `None` for a schedule without one.
-    pub rrule: Option<String>,
+    /// The rule in canonical form (the rules, when the spec has several),
+    /// or `None` for a schedule without one.
+    pub rrule: Option<Rrules>,
     /// What may surprise (a start in a gap or fold, a rule that never runs).
     pub warnings: Vec<Warning>,
 }
@@ -22,7 +23,7 @@ pub struct Validation {
 pub fn validate(schedule: &Schedule) -> Validation {
     Validation {
         valid: true,
-        rrule: schedule.rule().map(|r| r.to_string()),
+        rrule: schedule.canonical_rules(),
         warnings: warnings(schedule),
     }
 }

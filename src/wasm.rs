@@ -20,10 +20,11 @@ use wasm_bindgen::prelude::*;
 
 use crate::expand::civil_seconds;
 use crate::format::nominal_bytes;
+use crate::spec::{RRULE_EXPECTED, too_many_rules};
 use crate::window::{Limit, Reader, Spelling, read_limit};
 use crate::{
-    Due, Error, ErrorCode, ExpandOptions, MAX_DATE_LIST, Schedule, Spec, Status, Warning,
-    shape_error,
+    Due, Error, ErrorCode, ExpandOptions, MAX_DATE_LIST, MAX_RULES, Schedule, Spec, Status,
+    Warning, shape_error,
 };
 
 #[wasm_bindgen(module = "/src/wasm/expansion.js")]
@@ -377,6 +378,11 @@ fn read_spec(value: &JsValue) -> Result<Spec, Error> {
         if key == "rdate" || key == "exdate" {
             check_list(key, value)?;
         }
+        if let Some(rules) = value.dyn_ref::<Array>().filter(|_| key == "rrule")
+            && rules.length() as usize > MAX_RULES
+        {
+            return Err(too_many_rules(rules.length() as usize));
+        }
     }
     check_kinds(&pairs, &SPEC_FIELDS)
         .and_then(|()| deserialize_pairs(pairs))
@@ -430,7 +436,9 @@ impl Options {
                 Kind::Number => field::<Option<_>>(&key, value)?.map(OptionValue::Number),
                 Kind::Count => field::<Option<_>>(&key, value)?.map(OptionValue::Count),
                 // Only specs have lists (read with serde's derived reader).
-                Kind::TextList => return Err((key, "unexpected list field".to_owned())),
+                Kind::TextList | Kind::TextOrList => {
+                    return Err((key, "unexpected list field".to_owned()));
+                }
             };
             if let Some(read) = read {
                 values.push((name, read));
@@ -581,6 +589,8 @@ enum Kind {
     /// A whole number of 0 or more (`u32`).
     Count,
     TextList,
+    /// A string or a list of strings (`rrule`).
+    TextOrList,
 }
 
 /// The fields an object may have: their names, in the order serde's
@@ -625,7 +635,7 @@ const SPEC_FIELDS: Fields = Fields::new(
         Kind::Number,
         Kind::Text,
         Kind::Text,
-        Kind::Text,
+        Kind::TextOrList,
         Kind::TextList,
         Kind::TextList,
         Kind::Text,
@@ -681,7 +691,19 @@ fn check_kinds(pairs: &[(String, JsValue)], fields: &Fields) -> Result<(), (Stri
             Kind::Number | Kind::Count if compound(value) => {
                 return refuse(key.clone(), value, "a number");
             }
-            Kind::TextList => match value.dyn_ref::<Array>() {
+            // A string is read as a list of one (`read_spec`).
+            Kind::TextOrList if !Array::is_array(value) => {
+                if compound(value) {
+                    return refuse(key.clone(), value, RRULE_EXPECTED);
+                }
+                if !well_formed(value) {
+                    return lone_surrogate(key.clone());
+                }
+                if !value.is_null() && value.as_string().is_none() {
+                    return Err((key.clone(), invalid_type(value, RRULE_EXPECTED)));
+                }
+            }
+            Kind::TextList | Kind::TextOrList => match value.dyn_ref::<Array>() {
                 // Lengths were bounded by `check_list`.
                 Some(array) => {
                     for (i, item) in array.iter().enumerate() {
@@ -696,7 +718,7 @@ fn check_kinds(pairs: &[(String, JsValue)], fields: &Fields) -> Result<(), (Stri
                 None if compound(value) => return refuse(key.clone(), value, "a sequence"),
                 // serde-wasm-bindgen would look for an iterator on a
                 // primitive (and throw): let it word the type error instead.
-                None => return Err((key.clone(), not_a_sequence(value))),
+                None => return Err((key.clone(), invalid_type(value, "a sequence"))),
             },
             _ => {}
         }
@@ -704,22 +726,23 @@ fn check_kinds(pairs: &[(String, JsValue)], fields: &Fields) -> Result<(), (Stri
     Ok(())
 }
 
-/// serde's "invalid type" message for a primitive where a sequence belongs,
-/// as serde-wasm-bindgen words it for the value's JS type.
-fn not_a_sequence(value: &JsValue) -> String {
-    struct Sequence;
-    impl serde::de::Visitor<'_> for Sequence {
+/// serde's "invalid type" message for a primitive where `expected` (a
+/// sequence, …) belongs, as serde-wasm-bindgen words it for the value's JS
+/// type.
+fn invalid_type(value: &JsValue, expected: &'static str) -> String {
+    struct Expecting(&'static str);
+    impl serde::de::Visitor<'_> for Expecting {
         type Value = ();
         fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("a sequence")
+            f.write_str(self.0)
         }
     }
     let de = serde_wasm_bindgen::Deserializer::from(value.clone());
-    // Every visit of `Sequence` fails; a number is read as the float it is.
+    // Every visit of `Expecting` fails; a number is read as the float it is.
     let read = if value.as_f64().is_some() {
-        de.deserialize_f64(Sequence)
+        de.deserialize_f64(Expecting(expected))
     } else {
-        de.deserialize_any(Sequence)
+        de.deserialize_any(Expecting(expected))
     };
     match read {
         Ok(()) => String::new(),

@@ -803,3 +803,113 @@ fn window_options_read_as_in_js() {
         assert_eq!(instants, want, "{case}");
     }
 }
+
+/// Several rules: `--rrule` repeated (or a list in the spec file) is their
+/// union, in every command that reads a spec.
+#[test]
+fn several_rules_from_flags_files_and_icalendar() {
+    // cron's `30 2 1-8 * 0` in New York: days 1 to 8, or Sundays; Sunday
+    // 8 March is both, and its 02:30 does not exist.
+    let inline = [
+        "--id",
+        "cron",
+        "--tz",
+        "America/New_York",
+        "--start",
+        "2026-03-01T02:30",
+        "--rrule",
+        "FREQ=MONTHLY;BYMONTHDAY=1,2,3,4,5,6,7,8",
+        "--rrule",
+        "FREQ=WEEKLY;BYDAY=SU",
+    ];
+    let args = |cmd: &str, extra: &[&str]| -> Vec<String> {
+        std::iter::once(cmd)
+            .chain(inline)
+            .chain(extra.iter().copied())
+            .map(str::to_owned)
+            .collect()
+    };
+    let run = |a: Vec<String>| wallclock(&a.iter().map(String::as_str).collect::<Vec<_>>(), None);
+    let v = ok_json(&run(args("expand", &["--to", "2026-03-23T00:00"])));
+    let entries: Vec<(String, String)> = v["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["key"].as_str().unwrap().to_owned(),
+                e["status"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let day = |d: u8, status: &str| (format!("cron|2026-03-{d:02}T02:30:00"), status.to_owned());
+    let mut want: Vec<(String, String)> = (1..=7).map(|d| day(d, "scheduled")).collect();
+    want.extend([
+        day(8, "skipped"),
+        day(15, "scheduled"),
+        day(22, "scheduled"),
+    ]);
+    assert_eq!(entries, want);
+
+    // The same spec as a file with a list, and as an iCalendar event with
+    // two RRULE lines, expands the same.
+    let spec = r#"{"id":"cron","timeZone":"America/New_York","start":"2026-03-01T02:30","rrule":["FREQ=MONTHLY;BYMONTHDAY=1,2,3,4,5,6,7,8","FREQ=WEEKLY;BYDAY=SU"]}"#;
+    let from_file = ok_json(&wallclock(
+        &["expand", "--spec", "-", "--to", "2026-03-23T00:00"],
+        Some(spec),
+    ));
+    assert_eq!(from_file, v);
+    let ics = run(args("ical", &[]));
+    assert_eq!(ics.code, 0, "{}", ics.stderr);
+    assert!(
+        ics.stdout.contains(
+            "\r\nRRULE:FREQ=MONTHLY;BYMONTHDAY=1,2,3,4,5,6,7,8\r\nRRULE:FREQ=WEEKLY;BYDAY=SU\r\n"
+        ),
+        "{}",
+        ics.stdout
+    );
+    let path = temp_file("two-rules.ics", &ics.stdout);
+    let back = ok_json(&wallclock(&["from-ical", path.to_str().unwrap()], None));
+    assert_eq!(back, serde_json::from_str::<Value>(spec).unwrap());
+    let from_ics = ok_json(&wallclock(
+        &[
+            "expand",
+            "--spec",
+            path.to_str().unwrap(),
+            "--to",
+            "2026-03-23T00:00",
+        ],
+        None,
+    ));
+    assert_eq!(from_ics, v);
+
+    // validate lists the canonical rules; describe says each.
+    let valid = ok_json(&run(args("validate", &[])));
+    assert_eq!(
+        valid["rrule"],
+        serde_json::json!([
+            "FREQ=MONTHLY;BYMONTHDAY=1,2,3,4,5,6,7,8",
+            "FREQ=WEEKLY;BYDAY=SU"
+        ])
+    );
+    let described = run(args("describe", &["--now", "2026-01-01T00:00:00Z"]));
+    assert!(
+        described.stdout.starts_with(
+            "Every month on the 1st, 2nd, 3rd, 4th, 5th, 6th, 7th and 8th at 02:30 in America/New_York, starting 2026-03-01. Also every Sunday at 02:30 in America/New_York, starting 2026-03-01. A time more than one rule generates runs once."
+        ),
+        "{}",
+        described.stdout
+    );
+
+    // An error in the second rule names it.
+    let mut bad = args("expand", &["--limit", "3"]);
+    let last = bad
+        .iter()
+        .position(|a| a == "FREQ=WEEKLY;BYDAY=SU")
+        .unwrap();
+    bad[last] = "FREQ=WEEKLY;BYDAY=XX".to_owned();
+    let e = err_json(&run(bad));
+    assert_eq!(e["code"], "invalid_rrule");
+    assert_eq!(e["field"], "rrule[1]");
+    assert_eq!(e["position"], 18);
+}

@@ -249,6 +249,51 @@ fn a_terminal_gets_a_table_and_readable_errors() {
     );
     assert_eq!(lines[2], format!("{}^^", " ".repeat(38)), "{shown}");
 
+    // An error in the second of several rules points into that rule, as
+    // typed (the second `--rrule`) or in the file's list.
+    let (code, shown) = on_terminal(
+        &d,
+        &[
+            "expand",
+            "--tz",
+            "UTC",
+            "--start",
+            "2026-03-06T02:30",
+            "--rrule",
+            "FREQ=DAILY;BYHOUR=23",
+            "--rrule",
+            "FREQ=WEEKLY;BYHOUR=24",
+        ],
+    );
+    assert_eq!(code, 2);
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(
+        lines[1..],
+        [
+            "  --rrule FREQ=WEEKLY;BYHOUR=24",
+            "                             ^^"
+        ],
+        "{shown}"
+    );
+    std::fs::write(
+        d.join("bad-list.json"),
+        SPEC.replace(
+            r#""rrule":"FREQ=DAILY;COUNT=4""#,
+            r#""rrule":["FREQ=DAILY;COUNT=4","FREQ=DAILY;BYMONTH=13"]"#,
+        ),
+    )
+    .unwrap();
+    let (_, shown) = on_terminal(&d, &["expand", "--spec", "bad-list.json"]);
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(
+        lines[1..],
+        [
+            "  \"rrule\"[1]: FREQ=DAILY;BYMONTH=13",
+            "                                 ^^"
+        ],
+        "{shown}"
+    );
+
     // An instant: the whole value underlined.
     let (code, shown) = on_terminal(
         &d,

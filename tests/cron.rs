@@ -414,7 +414,11 @@ fn each_products_syntax_reads_as_its_code_reads_it() {
     for &(dialect, line, rule, gap, fold) in SYNTAX {
         let import = import(dialect, line).unwrap_or_else(|e| panic!("{dialect} `{line}`: {e}"));
         let spec = import.spec();
-        assert_eq!(spec.rrule.as_deref(), Some(rule), "{dialect} `{line}`");
+        assert_eq!(
+            spec.rrule.as_ref().and_then(|r| r.as_single()),
+            Some(rule),
+            "{dialect} `{line}`"
+        );
         assert_eq!(spec.gap.as_str(), gap, "{dialect} `{line}`");
         assert_eq!(spec.fold.as_str(), fold, "{dialect} `{line}`");
     }
@@ -743,6 +747,19 @@ fn the_start_is_the_first_run_and_the_zone_the_lines_own() {
     let now: jiff::Timestamp = "2026-05-01T00:30:00Z".parse().unwrap();
     let import = from_cron("0 9 * * *", &options, now).unwrap();
     assert_eq!(import.spec().start, "2026-05-02T09:00:00");
+    // A clock read mid-minute: the rules name no second (the line runs at
+    // second 0), so the start must not take the clock's.
+    let now: jiff::Timestamp = "2026-05-01T09:00:56.25Z".parse().unwrap();
+    for (dialect, line, start) in [
+        ("kubernetes", "0 9 * * *", "2026-05-02T09:00:00"),
+        ("cronie", "* * * * *", "2026-05-01T18:01:00"),
+        ("systemd", "*-*-* 18:01:*", "2026-05-01T18:01:00"),
+        ("quartz", "57/3 * * * * ?", "2026-05-01T18:00:57"),
+    ] {
+        let options = CronOptions::new(dialect.parse::<Dialect>().unwrap()).time_zone("Asia/Tokyo");
+        let import = from_cron(line, &options, now).unwrap();
+        assert_eq!(import.spec().start, start, "{dialect} `{line}`");
+    }
     // No zone at all: UTC, and a warning says so.
     let import = from_cron(
         "0 9 * * *",
@@ -766,12 +783,12 @@ fn the_start_is_the_first_run_and_the_zone_the_lines_own() {
         .start("2026-01-01");
     let every = from_cron("@every 1.5h", &options, now).unwrap();
     assert_eq!(
-        every.spec().rrule.as_deref(),
+        every.spec().rrule.as_ref().and_then(|r| r.as_single()),
         Some("FREQ=MINUTELY;INTERVAL=90")
     );
     let every = from_cron("@every 2h30m15.5s", &options, now).unwrap();
     assert_eq!(
-        every.spec().rrule.as_deref(),
+        every.spec().rrule.as_ref().and_then(|r| r.as_single()),
         Some("FREQ=SECONDLY;INTERVAL=9015")
     );
     assert!(from_cron("@every 1.x", &options, now).is_err());
@@ -780,4 +797,234 @@ fn the_start_is_the_first_run_and_the_zone_the_lines_own() {
     let result = expand(&schedule, &ExpandOptions::new().limit(2)).unwrap();
     let instants: Vec<String> = result.executions().map(|t| t.to_string()).collect();
     assert_eq!(instants, ["2026-01-01T09:00:00Z", "2026-01-02T09:00:00Z"]);
+}
+
+/// `(dialect, line, rules)`: lines whose days are a union become a spec of
+/// several rules — both day fields restricted, by each product's own notion
+/// of "restricted", and Quartz's nearest weekday (`W`).
+const UNIONS: &[(&str, &str, &[&str])] = &[
+    // Vixie cron (cronie, Debian), robfig, GitHub: days 1-7, or Mondays.
+    (
+        "kubernetes",
+        "0 9 1-7 * 1",
+        &[
+            "FREQ=DAILY;BYMONTHDAY=1,2,3,4,5,6,7;BYHOUR=9;BYMINUTE=0",
+            "FREQ=DAILY;BYDAY=MO;BYHOUR=9;BYMINUTE=0",
+        ],
+    ),
+    (
+        "cronie",
+        "0 9 1-7 * 1",
+        &[
+            "FREQ=DAILY;BYMONTHDAY=1,2,3,4,5,6,7;BYHOUR=9;BYMINUTE=0",
+            "FREQ=DAILY;BYDAY=MO;BYHOUR=9;BYMINUTE=0",
+        ],
+    ),
+    (
+        "debian",
+        "30 4 1,15 * 5",
+        &[
+            "FREQ=DAILY;BYMONTHDAY=1,15;BYHOUR=4;BYMINUTE=30",
+            "FREQ=DAILY;BYDAY=FR;BYHOUR=4;BYMINUTE=30",
+        ],
+    ),
+    (
+        "github-actions",
+        "0 6 13 * 5",
+        &[
+            "FREQ=DAILY;BYMONTHDAY=13;BYHOUR=6;BYMINUTE=0",
+            "FREQ=DAILY;BYDAY=FR;BYHOUR=6;BYMINUTE=0",
+        ],
+    ),
+    // robfig: `*/2` clears the star bit, so it is restricted: odd days, or
+    // Mondays. (cronie reads the same text as unrestricted: SYNTAX below.)
+    (
+        "kubernetes",
+        "0 9 */2 * 1",
+        &[
+            "FREQ=DAILY;BYMONTHDAY=1,3,5,7,9,11,13,15,17,19,21,23,25,27,29,31;BYHOUR=9;BYMINUTE=0",
+            "FREQ=DAILY;BYDAY=MO;BYHOUR=9;BYMINUTE=0",
+        ],
+    ),
+    // Months limit both sides.
+    (
+        "cronie",
+        "0 12 1 jan,jul sun",
+        &[
+            "FREQ=DAILY;BYMONTH=1,7;BYMONTHDAY=1;BYHOUR=12;BYMINUTE=0",
+            "FREQ=DAILY;BYMONTH=1,7;BYDAY=SU;BYHOUR=12;BYMINUTE=0",
+        ],
+    ),
+    // Quartz's weekday nearest the 15th: the 15th on a weekday, the 14th
+    // on a Friday, the 16th on a Monday.
+    (
+        "quartz",
+        "0 0 12 15W * ?",
+        &[
+            "FREQ=DAILY;BYMONTHDAY=15;BYDAY=MO,TU,WE,TH,FR;BYHOUR=12;BYMINUTE=0",
+            "FREQ=DAILY;BYMONTHDAY=14;BYDAY=FR;BYHOUR=12;BYMINUTE=0",
+            "FREQ=DAILY;BYMONTHDAY=16;BYDAY=MO;BYHOUR=12;BYMINUTE=0",
+        ],
+    ),
+];
+
+#[test]
+fn or_lines_and_nearest_weekdays_are_a_union_of_rules() {
+    for &(dialect, line, rules) in UNIONS {
+        let import = import(dialect, line).unwrap_or_else(|e| panic!("{dialect} `{line}`: {e}"));
+        let got = import.spec().rrule.clone().map(|r| r.into_vec());
+        let want: Vec<String> = rules.iter().map(|r| (*r).to_owned()).collect();
+        assert_eq!(got, Some(want), "{dialect} `{line}`");
+    }
+    // Where a product counts a day field as unrestricted, the other must
+    // match too: one rule. cronie's `*/2` starts with `*`; robfig's `*/1`
+    // keeps the star bit; a day-of-week field of every day restricts
+    // nothing under OR.
+    for (dialect, line, rule) in [
+        (
+            "cronie",
+            "0 9 */2 * 1",
+            "FREQ=DAILY;BYMONTHDAY=1,3,5,7,9,11,13,15,17,19,21,23,25,27,29,31;BYDAY=MO;BYHOUR=9;BYMINUTE=0",
+        ),
+        (
+            "kubernetes",
+            "0 9 */1 * 1",
+            "FREQ=DAILY;BYDAY=MO;BYHOUR=9;BYMINUTE=0",
+        ),
+        ("cronie", "0 9 1-7 * 0-6", "FREQ=DAILY;BYHOUR=9;BYMINUTE=0"),
+    ] {
+        let import = import(dialect, line).unwrap_or_else(|e| panic!("{dialect} `{line}`: {e}"));
+        assert_eq!(
+            import.spec().rrule.as_ref().and_then(|r| r.as_single()),
+            Some(rule),
+            "{dialect} `{line}`"
+        );
+    }
+}
+
+/// The instants of `from-cron … | expand` between two instants.
+fn runs(dialect: &str, zone: &str, line: &str, from: &str, to: &str) -> Vec<String> {
+    let spec = wallclock(
+        &[
+            "from-cron",
+            "--dialect",
+            dialect,
+            "--tz",
+            zone,
+            "--start",
+            "2026-01-01",
+            "--format",
+            "json",
+            "--",
+            line,
+        ],
+        None,
+    );
+    assert_eq!(spec.code, 0, "{dialect} `{line}`: {}", spec.stderr);
+    let out = wallclock(
+        &["expand", "--spec", "-", "--from", from, "--to", to],
+        Some(&spec.stdout),
+    );
+    assert_eq!(out.code, 0, "{dialect} `{line}`: {}", out.stderr);
+    executions(&serde_json::from_str(&out.stdout).unwrap())
+}
+
+#[test]
+fn a_union_runs_as_the_product_does_across_a_clock_change() {
+    // `0 9 1-7 * 1` in New York, March 2026: days 1 to 7 (Monday the 2nd
+    // is both, and runs once), then every Monday; EST until the 8th.
+    let mut want: Vec<String> = (1..=7)
+        .map(|d| format!("2026-03-{d:02}T14:00:00Z"))
+        .collect();
+    want.extend([9, 16, 23, 30].map(|d| format!("2026-03-{d:02}T13:00:00Z")));
+    for dialect in ["kubernetes", "cronie", "debian"] {
+        assert_eq!(
+            runs(
+                dialect,
+                "America/New_York",
+                "0 9 1-7 * 1",
+                "2026-03-01T00:00:00Z",
+                "2026-04-01T00:00:00Z"
+            ),
+            want,
+            "{dialect}"
+        );
+    }
+    // cronie `30 2 1-8 * 0`: Sunday 8 March is both, and its 02:30 does not
+    // exist; a fixed-time job runs once when the clocks jump (03:00 EDT).
+    let got = runs(
+        "cronie",
+        "America/New_York",
+        "30 2 1-8 * 0",
+        "2026-03-07T00:00:00Z",
+        "2026-03-23T00:00:00Z",
+    );
+    assert_eq!(
+        got,
+        [
+            "2026-03-07T07:30:00Z",
+            "2026-03-08T07:00:00Z",
+            "2026-03-15T06:30:00Z",
+            "2026-03-22T06:30:00Z"
+        ]
+    );
+    // Kubernetes skips it.
+    let got = runs(
+        "kubernetes",
+        "America/New_York",
+        "30 2 1-8 * 0",
+        "2026-03-07T00:00:00Z",
+        "2026-03-23T00:00:00Z",
+    );
+    assert_eq!(
+        got,
+        [
+            "2026-03-07T07:30:00Z",
+            "2026-03-15T06:30:00Z",
+            "2026-03-22T06:30:00Z"
+        ]
+    );
+    // Quartz `15W` in 2026: Sunday 15 February, 15 March and 15 November
+    // move to Monday the 16th, Saturday 15 August to Friday the 14th.
+    let days = [
+        "01-15", "02-16", "03-16", "04-15", "05-15", "06-15", "07-15", "08-14", "09-15", "10-15",
+        "11-16", "12-15",
+    ];
+    let want: Vec<String> = days.iter().map(|d| format!("2026-{d}T12:00:00Z")).collect();
+    assert_eq!(
+        runs(
+            "quartz",
+            "UTC",
+            "0 0 12 15W * ?",
+            "2026-01-01T00:00:00Z",
+            "2027-01-01T00:00:00Z"
+        ),
+        want
+    );
+    // `1W` never leaves the month (Saturday 1 August → Monday the 3rd);
+    // `LW` is the last weekday (Sunday 31 May → Friday the 29th).
+    let first = runs(
+        "quartz",
+        "UTC",
+        "0 0 12 1W * ?",
+        "2026-08-01T00:00:00Z",
+        "2026-12-01T00:00:00Z",
+    );
+    assert_eq!(
+        first,
+        [
+            "2026-08-03T12:00:00Z",
+            "2026-09-01T12:00:00Z",
+            "2026-10-01T12:00:00Z",
+            "2026-11-02T12:00:00Z"
+        ]
+    );
+    let last = runs(
+        "quartz",
+        "UTC",
+        "0 0 12 LW * ?",
+        "2026-05-01T00:00:00Z",
+        "2026-07-01T00:00:00Z",
+    );
+    assert_eq!(last, ["2026-05-29T12:00:00Z", "2026-06-30T12:00:00Z"]);
 }

@@ -318,3 +318,64 @@ fn unreadable_inputs_exit_2_with_a_clear_message() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("is not YAML"), "{}", run.stderr);
 }
+
+#[test]
+fn a_timer_with_several_on_calendar_lines_is_one_spec_of_their_union() {
+    let dir = std::env::temp_dir().join(format!("wallclock-timer-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("report.timer");
+    std::fs::write(
+        &path,
+        "[Timer]\nOnCalendar=Mon *-*-* 09:00 Europe/Berlin\nOnCalendar=*-*-01 12:00 Europe/Berlin\n",
+    )
+    .unwrap();
+    let run = wallclock(&["from-cron", "--start", "2026-03-01", path.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let spec: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(
+        spec["rrule"],
+        serde_json::json!([
+            "FREQ=DAILY;BYDAY=MO;BYHOUR=9;BYMINUTE=0",
+            "FREQ=DAILY;BYMONTHDAY=1;BYHOUR=12;BYMINUTE=0"
+        ])
+    );
+    assert_eq!(spec["start"], "2026-03-01T12:00:00");
+    // Every Monday at 09:00 and the 1st at 12:00, across Berlin's change
+    // on 29 March (CET to CEST).
+    let spec_path = dir.join("report.json");
+    std::fs::write(&spec_path, run.stdout.trim()).unwrap();
+    let out = wallclock(&[
+        "expand",
+        "--spec",
+        spec_path.to_str().unwrap(),
+        "--to",
+        "2026-04-07T00:00",
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let instants: Vec<String> = out
+        .stdout
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["instant"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(
+        instants,
+        [
+            "2026-03-01T11:00:00Z",
+            "2026-03-02T08:00:00Z",
+            "2026-03-09T08:00:00Z",
+            "2026-03-16T08:00:00Z",
+            "2026-03-23T08:00:00Z",
+            "2026-03-30T07:00:00Z",
+            "2026-04-01T10:00:00Z",
+            "2026-04-06T07:00:00Z"
+        ]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -151,6 +151,7 @@ on_both_stores!(
     unsettled_unknown_effects_move_to_manual,
     occurrences_filter_by_range_state_and_limit,
     jsonl_streams_600_000_rows_in_bounded_memory,
+    a_schedule_of_two_rules_plans_ticks_and_shows_its_rules,
 );
 
 const HOURLY: &str = r#"{"id":"hourly","timeZone":"Europe/Berlin","start":"2026-10-20T09:00","rrule":"FREQ=HOURLY"}"#;
@@ -160,6 +161,80 @@ const DAILY: &str =
 /// The nominal hours of `hourly` (Berlin, UTC+2 in October 2026).
 fn hourly_key(hour: u32) -> String {
     format!("hourly|2026-10-20T{hour:02}:00:00")
+}
+
+/// cron's `30 2 1-8 * 0` in New York, the Sunday rule with a COUNT of its
+/// own: days 1 to 8, or the first four Sundays. Sunday 1 March is both;
+/// Sunday 8 March is both, and its 02:30 does not exist.
+const CRON: &str = r#"{"id":"cron","timeZone":"America/New_York","start":"2026-03-01T02:30","rrule":["FREQ=MONTHLY;BYMONTHDAY=1,2,3,4,5,6,7,8","FREQ=WEEKLY;BYDAY=SU;COUNT=4"]}"#;
+
+fn a_schedule_of_two_rules_plans_ticks_and_shows_its_rules(db: &Db) {
+    db.setup(&[CRON]);
+    db.ok(&["plan", "--now", "2026-03-01T00:00:00Z", "--horizon", "P45D"]);
+    let r = db.tick("2026-04-09T12:00:00Z", "true", &[]);
+    assert_eq!(r["dead"], 0, "{r}");
+    let all = db.ok(&["occurrences", "--format", "json"]);
+    let rows: Vec<(String, String, String, Option<String>)> = all
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            (
+                o["key"].as_str().unwrap().to_owned(),
+                o["status"].as_str().unwrap().to_owned(),
+                o["state"].as_str().unwrap().to_owned(),
+                o["instant"].as_str().map(str::to_owned),
+            )
+        })
+        .collect();
+    let day = |m: u8, d: u8, instant: &str| {
+        (
+            format!("cron|2026-{m:02}-{d:02}T02:30:00"),
+            "scheduled".to_owned(),
+            "done".to_owned(),
+            Some(instant.to_owned()),
+        )
+    };
+    let mut want: Vec<_> = (1..=7)
+        .map(|d| day(3, d, &format!("2026-03-{d:02}T07:30:00Z")))
+        .collect();
+    want.push((
+        "cron|2026-03-08T02:30:00".to_owned(),
+        "skipped".to_owned(),
+        "gap_skipped".to_owned(),
+        None,
+    ));
+    want.extend([
+        day(3, 15, "2026-03-15T06:30:00Z"),
+        day(3, 22, "2026-03-22T06:30:00Z"),
+        day(3, 29, "2026-03-29T06:30:00Z"),
+    ]);
+    want.extend((1..=8).map(|d| day(4, d, &format!("2026-04-{d:02}T06:30:00Z"))));
+    let got: Vec<_> = rows
+        .iter()
+        .filter(|r| r.0.as_str() < "cron|2026-04-09")
+        .cloned()
+        .collect();
+    assert_eq!(got, want);
+
+    // `schedules` and `show` carry the rules as the spec lists them; a
+    // table joins them with ` + `.
+    let list = db.ok(&["schedules", "--format", "json"]);
+    assert_eq!(
+        list[0]["rule"],
+        serde_json::json!([
+            "FREQ=MONTHLY;BYMONTHDAY=1,2,3,4,5,6,7,8",
+            "FREQ=WEEKLY;BYDAY=SU;COUNT=4"
+        ])
+    );
+    let show = db.ok(&["show", "cron", "--format", "json"]);
+    assert_eq!(show["rule"], list[0]["rule"]);
+    assert_eq!(show["revisions"][0]["spec"]["rrule"], list[0]["rule"]);
+    let table = String::from_utf8(db.run(&["schedules", "--format", "table"]).stdout).unwrap();
+    assert!(
+        table.contains("FREQ=MONTHLY;BYMONTHDAY=1,2,3,4,5,6,7,8 + FREQ=WEEKLY;BYDAY=SU;COUNT=4"),
+        "{table}"
+    );
 }
 
 fn schedules_and_show_report_each_schedule(db: &Db) {

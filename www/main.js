@@ -8,7 +8,7 @@
 import init, * as wc from './pkg/wallclock.js';
 import { ruleToModel, modelToRule } from './rrule.js';
 import { $, writeHtml, EMPTY } from './page/dom.js';
-import { page, stateToHash, hashToState, defaultStart, whenComplete, mainSpec } from './page/state.js';
+import { page, stateToHash, hashToState, defaultStart, whenComplete, mainSpec, firstRule } from './page/state.js';
 import { t, pickLang, loadLang, applyStatic, writeSwitch, LANG_NAMES, STRINGS } from './page/i18n.js';
 import { writeForm, readForm, writeBuilder, writeKept, readBuilder, writeHints, setErr, errText, browserZone, loadZones, setCompareOpen } from './page/form.js';
 import { schedule, safeUpdate } from './page/update.js';
@@ -24,13 +24,15 @@ function onInput(ev) {
     const r = modelToRule(readBuilder());
     if (r.error) { setErr('b-times', r.error); return; }
     setErr('b-times', null);
-    $('rrule').value = r.rule;
-    page.st.rrule = r.rule;
+    // The builder edits the first rule; the lines after it are kept.
+    const text = [r.rule, ...$('rrule').value.split('\n').slice(1)].join('\n');
+    $('rrule').value = text;
+    page.st.rrule = text;
     if (!r.rule) writeKept([], []); // "Once": nothing is kept from the old text
     writeHints();
   } else if (id === 'rrule') {
     page.st.rrule = t.value;
-    const m = ruleToModel(t.value);
+    const m = ruleToModel(firstRule(t.value));
     // Keep the builder in step without rewriting what the user is typing.
     writeBuilder(m);
   } else {
@@ -53,7 +55,7 @@ function onIcal() {
   const st = page.st;
   st.tz = spec.timeZone ?? st.tz;
   st.start = spec.start ?? st.start;
-  st.rrule = spec.rrule ?? '';
+  st.rrule = Array.isArray(spec.rrule) ? spec.rrule.join('\n') : spec.rrule ?? '';
   st.rdate = (spec.rdate || []).join(', ');
   st.exdate = (spec.exdate || []).join(', ');
   // wallclock's own X-WALLCLOCK-* properties (`toICal` writes the fields

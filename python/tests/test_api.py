@@ -81,6 +81,23 @@ def test_a_zoneinfo_is_read_by_its_key_and_a_schedule_in_place_of_a_spec() -> No
     assert schedule.rrule == "FREQ=DAILY;COUNT=4"
 
 
+def test_several_rules_are_their_union_with_the_rules_listed() -> None:
+    # cron's `0 9 1-3 * 1`: days 1 to 3, or Mondays; Monday 2 March is both.
+    spec = {"timeZone": "Europe/Berlin", "start": "2026-03-01T09:00",
+            "rrule": ["FREQ=MONTHLY;BYMONTHDAY=1,2,3", "FREQ=WEEKLY;BYDAY=MO;COUNT=3"]}
+    schedule = wallclock.Schedule(spec)
+    assert schedule.rrule == ["FREQ=MONTHLY;BYMONTHDAY=1,2,3", "FREQ=WEEKLY;COUNT=3;BYDAY=MO"]
+    x = wallclock.expand(spec, until="2026-04-04")
+    assert [e.key for e in x.entries] == [
+        f"preview|2026-03-0{d}T09:00:00" for d in (1, 2, 3)] + [
+        "preview|2026-03-09T09:00:00", "preview|2026-03-16T09:00:00",
+        "preview|2026-04-01T09:00:00", "preview|2026-04-02T09:00:00",
+        "preview|2026-04-03T09:00:00"]
+    e = raises("invalid_rrule", "rrule[1]", wallclock.validate,
+               {**spec, "rrule": ["FREQ=DAILY", "FREQ=DAILY;BYHOUR=24"]})
+    assert e.position == 18
+
+
 def test_aware_datetimes_and_dates_are_bounds_and_naive_ones_are_refused() -> None:
     spec = {**NY_DAILY, "rrule": "FREQ=DAILY"}
     eastern = ZoneInfo("America/New_York")

@@ -86,8 +86,9 @@ class Schedule:
         self._json = text
 
     @property
-    def rrule(self) -> str | None:
-        """The rule in canonical form, or ``None`` for a spec of dates only."""
+    def rrule(self) -> str | list[str] | None:
+        """The rule in canonical form (a list when the spec has several), or
+        ``None`` for a spec of dates only."""
         return self._validation.rrule
 
     @property

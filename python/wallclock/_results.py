@@ -261,8 +261,11 @@ class Validation(_View):
         return bool(self._data["valid"])
 
     @property
-    def rrule(self) -> str | None:
+    def rrule(self) -> str | list[str] | None:
+        """The rule in canonical form; a list when the spec has several."""
         value = self._data["rrule"]
+        if isinstance(value, list):
+            return [str(v) for v in value]
         return None if value is None else str(value)
 
     @property

@@ -179,9 +179,9 @@ pub(crate) struct SpecArgs {
     /// Start of an inline spec, a local date-time `YYYY-MM-DDTHH:MM[:SS]`.
     #[arg(long, value_name = "DATETIME")]
     pub(crate) start: Option<String>,
-    /// RRULE of an inline spec, e.g. `FREQ=DAILY;COUNT=4`.
+    /// RRULE of an inline spec, e.g. `FREQ=DAILY;COUNT=4` (repeatable: the union of the rules).
     #[arg(long, value_name = "RULE")]
-    pub(crate) rrule: Option<String>,
+    pub(crate) rrule: Vec<String>,
     /// An extra local date-time (repeatable).
     #[arg(long, value_name = "DATETIME")]
     pub(crate) rdate: Vec<String>,
@@ -213,7 +213,7 @@ impl SpecArgs {
             (Some(path), _, _) => input::spec_text(&input::read_source(path, "spec")?)?,
             (None, Some(tz), Some(start)) => {
                 let mut spec = Spec::new(tz.clone(), start.clone());
-                spec.rrule = self.rrule.clone();
+                spec.rrule = (!self.rrule.is_empty()).then(|| self.rrule.clone().into());
                 spec.rdate = self.rdate.clone();
                 spec.exdate = self.exdate.clone();
                 spec

@@ -324,7 +324,9 @@ fn schedule_rows(views: &[ScheduleView]) -> Vec<Vec<String>> {
                 format!("r{}", v.revision),
                 v.status.clone(),
                 v.time_zone.clone(),
-                v.rule.clone().unwrap_or_else(|| "-".to_owned()),
+                v.rule
+                    .as_ref()
+                    .map_or_else(|| "-".to_owned(), |r| r.to_string()),
                 v.next_run.clone().unwrap_or_else(|| "-".to_owned()),
                 last,
                 match &v.lateness["lastSeconds"] {

@@ -172,8 +172,16 @@ impl Sources {
         };
         self.add("timeZone", label("tz", "timeZone"), &spec.time_zone);
         self.add("start", label("start", "start"), &spec.start);
-        if let Some(rrule) = &spec.rrule {
-            self.add("rrule", label("rrule", "rrule"), rrule);
+        if let Some(rules) = &spec.rrule {
+            for (i, rule) in rules.iter().enumerate() {
+                let field = rules.field(i);
+                // `"rrule"[1]:` for the second of a file's list.
+                let label = match field.strip_prefix("rrule") {
+                    Some(at) if !inline && !at.is_empty() => format!("\"rrule\"{at}:"),
+                    _ => label("rrule", "rrule"),
+                };
+                self.add(&field, label, rule);
+            }
         }
         self.add("id", label("id", "id"), &spec.id);
     }

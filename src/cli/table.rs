@@ -136,7 +136,10 @@ pub(crate) fn validation_rows(v: &Validation) -> Vec<Vec<String>> {
             .to_vec(),
     ];
     let valid = v.valid.to_string();
-    let rrule = v.rrule.clone().unwrap_or_else(|| "-".into());
+    let rrule = v
+        .rrule
+        .as_ref()
+        .map_or_else(|| "-".into(), |r| r.to_string());
     for w in &v.warnings {
         rows.push(vec![
             valid.clone(),

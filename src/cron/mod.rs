@@ -27,7 +27,7 @@ use std::str::FromStr;
 
 use crate::error::{Error, ErrorCode};
 
-pub(crate) use field::{Part, join};
+pub(crate) use field::Part;
 pub(crate) use translate::translate;
 
 /// Which product runs the line, and so how it is read and run.

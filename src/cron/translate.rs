@@ -73,6 +73,7 @@ pub(crate) fn translate(
         }
         _ => from,
     };
+    let from = first_moment(from, expr.seconds == 1);
     let start = match first_run(&rules, from)? {
         Some(start) => start,
         None => {
@@ -95,6 +96,24 @@ pub(crate) fn translate(
         start,
         warnings,
     })
+}
+
+/// The first moment at or after `from` a run can be at: a whole second,
+/// and a whole minute when the line runs at second 0 only — its rules then
+/// name no second, which RFC 5545 takes from the start (§3.3.10), so a
+/// start read from the clock must not carry one.
+fn first_moment(from: DateTime, second_zero: bool) -> DateTime {
+    let whole = if second_zero {
+        from.with().second(0).subsec_nanosecond(0).build()
+    } else {
+        from.with().subsec_nanosecond(0).build()
+    };
+    let step = jiff::SignedDuration::from_secs(if second_zero { 60 } else { 1 });
+    match whole {
+        Ok(w) if w < from => w.checked_add(step).unwrap_or(w),
+        Ok(w) => w,
+        Err(_) => from,
+    }
 }
 
 /// systemd's `@TIMESTAMP`: one run.

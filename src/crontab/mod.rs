@@ -15,7 +15,7 @@ use serde::Serialize;
 use crate::cron::{self, Dialect};
 use crate::error::{Error, ErrorCode};
 use crate::note::Warning;
-use crate::spec::{Spec, parse_local};
+use crate::spec::{Rrules, Spec, parse_local};
 use crate::zone;
 
 /// How to read a cron line: the product (dialect), the zone it runs in
@@ -108,7 +108,7 @@ impl CronSpec {
 ///     .start("2026-01-01");
 /// let import = from_cron("30 2 * * *", &options, jiff::Timestamp::UNIX_EPOCH)?;
 /// let spec = import.spec();
-/// assert_eq!(spec.rrule.as_deref(), Some("FREQ=DAILY;BYHOUR=2;BYMINUTE=30"));
+/// assert_eq!(spec.rrule, Some("FREQ=DAILY;BYHOUR=2;BYMINUTE=30".into()));
 /// // cronie runs a fixed-time job whose time is skipped right after the jump.
 /// assert_eq!(spec.gap.as_str(), "snap");
 /// assert_eq!(spec.fold.as_str(), "first");
@@ -122,7 +122,6 @@ pub fn from_cron(line: &str, options: &CronOptions, now: Timestamp) -> Result<Cr
 /// (a timer's `OnCalendar=`s) are joined as.
 #[derive(Clone, Debug)]
 pub(crate) struct Imported {
-    pub(crate) dialect: Dialect,
     pub(crate) zone: String,
     pub(crate) rules: Vec<String>,
     pub(crate) gap: crate::policy::GapPolicy,
@@ -145,7 +144,6 @@ pub(crate) fn import(line: &str, options: &CronOptions, now: Timestamp) -> Resul
     let t = cron::translate(&expr, dialect, cron_tz, &tz, from)?;
     warnings.extend(t.warnings);
     Ok(Imported {
-        dialect,
         zone: zone_name,
         rules: t.rules,
         gap: t.gap,
@@ -186,21 +184,10 @@ impl Imported {
     /// The spec, checked.
     pub(crate) fn into_spec(self, id: Option<&str>) -> Result<CronSpec, Error> {
         let mut spec = Spec::new(self.zone, crate::format::fmt_nominal(self.start));
-        spec.rrule = match self.rules.len() {
-            0 => None,
-            1 => self.rules.into_iter().next(),
-            n => {
-                return Err(Error::new(
-                    ErrorCode::Unsupported,
-                    format!(
-                        "{} runs this on the union of {n} rules ({}), and a spec holds one rule",
-                        self.dialect.product(),
-                        cron::join(&self.rules, " | ")
-                    ),
-                )
-                .with_field("rrule"));
-            }
-        };
+        // Several rules are a union (cron's day of month OR day of week,
+        // Quartz's `W`, a timer's several `OnCalendar=`); none is
+        // systemd's `@TIMESTAMP`, the start alone.
+        spec.rrule = (!self.rules.is_empty()).then(|| Rrules::from(self.rules));
         spec.gap = self.gap;
         spec.fold = self.fold;
         if let Some(id) = id {

@@ -731,12 +731,13 @@ impl Expander {
     }
 
     /// Work units spent so far (periods visited + candidates considered).
-    #[cfg_attr(
-        not(test),
-        allow(dead_code, reason = "part of the planner's interface")
-    )]
     pub(crate) fn steps(&self) -> u64 {
         self.steps
+    }
+
+    /// Changes the budget (what the planner's other rules left of theirs).
+    pub(crate) fn set_budget(&mut self, budget: u64) {
+        self.budget = budget;
     }
 
     /// True when iteration ended because the budget ran out.

@@ -22,6 +22,7 @@ use super::stats::{OCCURRENCE_COLUMNS, occurrence};
 use super::store::{Gate, Location, Sql, SqlValue, Store, Tx, args};
 use super::{KeyRow, Ledger, SERVED, key_rows, parse_ts, split_key, unknown_key, unknown_schedule};
 use crate::format::fmt_instant;
+use crate::spec::{Rrules, Spec};
 
 /// How long an `unknown_effect` may wait for reconciliation before it moves
 /// to `manual` (seed 001: unknown effects do not linger).
@@ -51,8 +52,9 @@ pub struct ScheduleView {
     pub removed_at: Option<String>,
     /// IANA zone of the current revision.
     pub time_zone: String,
-    /// The current revision's RRULE (null for an RDATE-only schedule).
-    pub rule: Option<String>,
+    /// The current revision's RRULE (null for an RDATE-only schedule; a
+    /// list when it has several).
+    pub rule: Option<Rrules>,
     /// The earliest pending occurrence's due time.
     pub next_run: Option<String>,
     /// The newest occurrence that ran or was decided: `{key, state, at}`.
@@ -190,9 +192,7 @@ impl Ledger {
             &args![id, revision],
             |r| r.get(0),
         )?;
-        let rule = serde_json::from_str::<serde_json::Value>(&spec)
-            .ok()
-            .and_then(|v| v["rrule"].as_str().map(str::to_owned));
+        let rule = Spec::from_json(&spec).ok().and_then(|s| s.rrule);
         let mut counts: BTreeMap<String, u64> =
             STATES.iter().map(|s| ((*s).to_owned(), 0)).collect();
         self.store.each_row(

@@ -740,3 +740,62 @@ test('an EXDATE that matches nothing and an RDATE the rule gives are warned abou
   assert.match(warnings[1].message, /the schedule has no occurrence on 2026-03-20/);
   assert.deepEqual(wc.expand(spec, {}).warnings, warnings);
 });
+
+test('several rules: their union, one key per time, errors naming the rule', () => {
+  // cron's `30 2 1-8 * 0`: days 1 to 8, or Sundays; 8 March is both, and skipped.
+  const cron = {
+    id: 'cron', timeZone: 'America/New_York', start: '2026-03-01T02:30',
+    rrule: ['FREQ=MONTHLY;BYMONTHDAY=1,2,3,4,5,6,7,8', 'FREQ=WEEKLY;BYDAY=SU'],
+  };
+  const x = wc.expand(cron, { to: '2026-03-30T00:00:00Z' });
+  assert.deepEqual(
+    x.entries.map((e) => [e.key.slice(5, 15), e.status]),
+    [
+      ['2026-03-01', 'scheduled'], ['2026-03-02', 'scheduled'], ['2026-03-03', 'scheduled'],
+      ['2026-03-04', 'scheduled'], ['2026-03-05', 'scheduled'], ['2026-03-06', 'scheduled'],
+      ['2026-03-07', 'scheduled'], ['2026-03-08', 'skipped'], ['2026-03-15', 'scheduled'],
+      ['2026-03-22', 'scheduled'], ['2026-03-29', 'scheduled'],
+    ],
+  );
+  assert.deepEqual(
+    Array.from(wc.expandInstants(cron, { to: '2026-03-30T00:00:00Z' })),
+    x.entries.filter((e) => e.instant).map((e) => Date.parse(e.instant)),
+  );
+  // Each rule's COUNT counts its own occurrences, as in RFC 5545.
+  const counted = { timeZone: 'UTC', start: '2026-03-01T09:00', rrule: ['FREQ=DAILY;COUNT=3', 'FREQ=WEEKLY;BYDAY=MO;COUNT=3'] };
+  assert.deepEqual(wc.expand(counted).entries.map((e) => e.nominal.slice(5, 10)), ['03-01', '03-02', '03-03', '03-09', '03-16']);
+  assert.deepEqual(wc.validate(counted).rrule, ['FREQ=DAILY;COUNT=3', 'FREQ=WEEKLY;COUNT=3;BYDAY=MO']);
+  assert.equal(wc.validate({ ...counted, rrule: ['FREQ=DAILY;COUNT=3'] }).rrule, 'FREQ=DAILY;COUNT=3');
+  assert.match(wc.describe(counted), /^Every day at 09:00 in UTC, starting 2026-03-01, 3 times\. Also every Monday at 09:00 in UTC, starting 2026-03-01, 3 times\. A time more than one rule generates runs once\./);
+  // iCalendar: one RRULE line per rule, and back.
+  const ics = wc.toICal(counted);
+  assert.match(ics, /\r\nRRULE:FREQ=DAILY;COUNT=3\r\nRRULE:FREQ=WEEKLY;COUNT=3;BYDAY=MO\r\n/);
+  assert.deepEqual(wc.parseICal(ics).rrule, ['FREQ=DAILY;COUNT=3', 'FREQ=WEEKLY;COUNT=3;BYDAY=MO']);
+  const d = wc.diff(counted, { ...counted, rrule: ['FREQ=DAILY;COUNT=3', 'FREQ=WEEKLY;BYDAY=MO;COUNT=4'] }, { from: '2026-03-01T00:00:00Z', to: '2026-04-01T00:00:00Z' });
+  assert.deepEqual(d.changes.map((c) => [c.change, c.key, c.reason]), [
+    ['added', 'preview|2026-03-23T09:00:00', '`rrule` `FREQ=DAILY;COUNT=3 + FREQ=WEEKLY;COUNT=3;BYDAY=MO` → `FREQ=DAILY;COUNT=3 + FREQ=WEEKLY;COUNT=4;BYDAY=MO`'],
+  ]);
+
+  const caught = (rrule) => {
+    try {
+      wc.validate({ timeZone: 'UTC', start: '2026-03-01T09:00', rrule });
+    } catch (e) {
+      return [e.code, e.field, e.position, e.message];
+    }
+    return null;
+  };
+  assert.deepEqual(caught(['FREQ=DAILY', 'FREQ=DAILY;BYHOUR=24']), [
+    'invalid_rrule', 'rrule[1]', 18, 'invalid `BYHOUR` value `24`: expected 0..=23, e.g. `BYHOUR=9,17`',
+  ]);
+  assert.deepEqual(caught(['FREQ=DAILY', 5]).slice(0, 2), ['invalid_spec', 'rrule[1]']);
+  assert.deepEqual(caught([]).slice(0, 2), ['invalid_rrule', 'rrule']);
+  assert.deepEqual(caught(Array(65).fill('FREQ=DAILY')), ['limit_exceeded', 'rrule', undefined, '`rrule` has 65 rules: at most 64 are accepted']);
+  // A huge list is refused before it is copied.
+  assert.equal(caught(Array(1e6).fill('FREQ=DAILY'))[0], 'limit_exceeded');
+  assert.deepEqual(caught({ 0: 'FREQ=DAILY' }), [
+    'invalid_spec', 'rrule', undefined, 'invalid spec field `rrule`: invalid type: an object, expected an RRULE string or a list of them',
+  ]);
+  assert.deepEqual(caught(['FREQ=DAILY', ['FREQ=DAILY']]).slice(0, 2), ['invalid_spec', 'rrule[1]']);
+  assert.deepEqual(caught(5).slice(0, 2), ['invalid_spec', 'rrule']);
+  assertStillWorks();
+});

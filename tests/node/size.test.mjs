@@ -1,6 +1,6 @@
 // Size budget of what a browser downloads: the wasm, the wasm-bindgen glue
 // and the snippets it imports, compressed as a server sends them. Both
-// encodings are held: gzip -9 <= 230 KB and brotli 11 <= 185 KB, all zones
+// encodings are held: gzip -9 <= 245 KB and brotli 11 <= 200 KB, all zones
 // embedded.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,10 +13,10 @@ const consumer =
   process.env.WALLCLOCK_CONSUMER ??
   fileURLToPath(new URL('../../target/npm-consumer', import.meta.url));
 const pkg = join(consumer, 'node_modules', 'wallclock');
-const GZIP_BUDGET = 230 * 1000;
-const BROTLI_BUDGET = 185 * 1000;
+const GZIP_BUDGET = 245 * 1000;
+const BROTLI_BUDGET = 200 * 1000;
 
-test('wasm + glue stay within 230 KB gzip and 185 KB brotli', (t) => {
+test('wasm + glue stay within 245 KB gzip and 200 KB brotli', (t) => {
   let gzipTotal = 0;
   let brotliTotal = 0;
   const snippets = readdirSync(join(pkg, 'snippets'), { recursive: true })

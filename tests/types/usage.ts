@@ -14,6 +14,12 @@ const moved: number = df.summary.moved + (df.changes[0].new?.notes.length ?? 0);
 // @ts-expect-error: a diff needs its window
 diff(spec, spec, { from: '2026-03-01T00:00:00Z' });
 const v = validate(spec);
+// Several rules: their union.
+const cron = { ...spec, rrule: ['FREQ=MONTHLY;BYMONTHDAY=1,2,3', 'FREQ=WEEKLY;BYDAY=MO'] };
+const rules: string | string[] | null = validate(cron).rrule;
+const union: number = expand(cron, { limit: 5 }).entries.length;
+// @ts-expect-error: rules are strings
+expand({ ...spec, rrule: [1] }, {});
 const d: string = describe(spec) + describe(spec, '2026-06-01T00:00:00Z');
 const m = decideMisfires(spec, [{ key: 'preview|2026-03-06T02:30:00', instant: '2026-03-06T07:30:00Z' }], '2026-03-07T00:00:00Z');
 const dec: 'run' | 'coalesced' | 'skipped' | 'expired' = m[0].decision;
@@ -34,4 +40,4 @@ expand({ ...spec, gap: 'later' }, {});
 expand({ ...spec, fold: 'twice' }, {});
 // @ts-expect-error: options take numbers and strings, not dates
 expand(spec, { limit: '10' });
-export { s, code, inst, n, df, kind, moved, v, d, dec, notDue, oc, ms, t, z, ver };
+export { s, code, inst, n, df, kind, moved, v, rules, union, d, dec, notDue, oc, ms, t, z, ver };

@@ -267,6 +267,38 @@ export const tests = [
     },
   },
   {
+    name: 'several rules, one per line: their union with one row per time, the builder on the first, an error in the second marked there, RRULE lines in and out',
+    async run(page) {
+      await enterDaily(page, { tz: 'America/New_York', start: '2026-03-01T09:00', count: 3 });
+      // cron's `0 9 1-3 * 1`, the Mondays counted: Monday 2 March is both.
+      const two = 'FREQ=MONTHLY;BYMONTHDAY=1,2,3;COUNT=6\nFREQ=WEEKLY;BYDAY=MO;COUNT=3';
+      await fill(page, '#rrule', two);
+      const rs = await rows(page);
+      eq(rs.map(day), ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-09', '2026-03-16', '2026-04-01', '2026-04-02', '2026-04-03'], 'the union, one row per time');
+      eq(col(rs, 'status'), Array(8).fill('scheduled'), 'badges');
+      eq(await page.inputValue('#b-freq'), 'MONTHLY', 'the builder shows the first rule');
+      ok((await page.textContent('#describe')).includes('Also every Monday'), 'describe says each rule');
+      // The builder edits the first line and keeps the second.
+      await fill(page, '#b-count', '3');
+      eq(await page.inputValue('#rrule'), 'FREQ=MONTHLY;BYMONTHDAY=1,2,3;COUNT=3\nFREQ=WEEKLY;BYDAY=MO;COUNT=3', 'second line kept');
+      await fill(page, '#rrule', two);
+      await page.click('[data-copy="rrule"]');
+      await page.waitForFunction(() => document.getElementById('share-out').value.includes('RRULE:'));
+      eq(await page.inputValue('#share-out'), 'RRULE:FREQ=MONTHLY;COUNT=6;BYMONTHDAY=1,2,3\nRRULE:FREQ=WEEKLY;COUNT=3;BYDAY=MO', 'one RRULE line per rule');
+      await page.click('[data-copy="json"]');
+      await page.waitForFunction(() => document.getElementById('share-out').value.includes('"timeZone"'));
+      eq(JSON.parse(await page.inputValue('#share-out')).rrule, two.split('\n'), 'the spec lists the rules');
+      // An error in the second rule is marked in its line.
+      await fill(page, '#rrule', 'FREQ=MONTHLY;BYMONTHDAY=1,2,3;COUNT=6\nFREQ=WEEKLY;BYDAY=XX');
+      ok((await page.textContent('#rrule-err')).includes('BYDAY'), 'message names the part');
+      eq(await page.textContent('#rrule-mark mark'), 'XX', 'the offending part of the second rule');
+      // An event with two RRULE lines fills one line each.
+      await fill(page, '#ical', 'BEGIN:VEVENT\nDTSTART;TZID=America/New_York:20260301T090000\nRRULE:FREQ=MONTHLY;BYMONTHDAY=1,2,3;COUNT=6\nRRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3\nEND:VEVENT');
+      eq(await page.inputValue('#rrule'), two, 'two lines from two RRULEs');
+      eq((await rows(page)).length, 8, 'the union again');
+    },
+  },
+  {
     name: 'an iCalendar paste fills the fields; exports are available',
     async run(page) {
       await fill(page, '#ical', 'BEGIN:VEVENT\nDTSTART;TZID=America/New_York:20260306T023000\nRRULE:FREQ=DAILY;COUNT=4\nEXDATE;TZID=America/New_York:20260307T023000\nEND:VEVENT');

@@ -5,7 +5,7 @@ import * as wc from '../pkg/wallclock.js';
 import { ruleToModel, byteToIndex, tokenAt, PART_CONTROLS } from '../rrule.js';
 import { setText } from '../render.js';
 import { $, html, writeHtml, join } from './dom.js';
-import { page, parseN, list } from './state.js';
+import { page, parseN, list, firstRule } from './state.js';
 import { t, ordinal } from './i18n.js';
 
 // State key → form element id (the plain fields; the builder is separate).
@@ -53,7 +53,7 @@ export function writeForm() {
     const el = $(id);
     if (el.value !== String(st[k])) el.value = String(st[k]);
   }
-  writeBuilder(ruleToModel(st.rrule));
+  writeBuilder(ruleToModel(firstRule(st.rrule)));
   writeHints();
   setCompareOpen(st.cmp);
 }
@@ -180,11 +180,19 @@ export const errText = (e) => (e && e.message) || String(e);
 export function showMainError(e) {
   const id = errTarget(e, 'general');
   setErr(id, errText(e));
-  if (id === 'rrule' && Number.isFinite(e.position)) markRule(e.position);
+  if (id === 'rrule' && Number.isFinite(e.position)) markRule(e.position, Number(/^rrule\[(\d+)\]/.exec(e.field)?.[1] ?? 0));
 }
 
-function markRule(bytePos) {
-  const raw = $('rrule').value;
+/** Marks the part at `bytePos` of rule `n` (its non-empty line, as `mainSpec` lists them). */
+function markRule(bytePos, n) {
+  const lines = $('rrule').value.split('\n');
+  let at = 0;
+  let line = 0;
+  for (let seen = -1; line < lines.length; line++) {
+    if (lines[line].trim() && ++seen === n) break;
+    at += lines[line].length + 1;
+  }
+  const raw = lines[line] ?? '';
   const lead = raw.length - raw.trimStart().length;
   const text = raw.trim();
   const i = byteToIndex(text, bytePos);
@@ -195,7 +203,7 @@ function markRule(bytePos) {
   el.hidden = false;
   el.dataset.position = String(bytePos);
   const ta = $('rrule');
-  if (document.activeElement !== ta) ta.setSelectionRange(lead + a, lead + b);
+  if (document.activeElement !== ta) ta.setSelectionRange(at + lead + a, at + lead + b);
 }
 
 export function clearMarks() {

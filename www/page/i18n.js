@@ -125,7 +125,7 @@ const EN = {
   'ends.until': 'until',
   'count.aria': 'Number of occurrences',
   'until.aria': 'Until (local date-time, inclusive; end with Z for UTC)',
-  'rrule.label': 'RRULE (kept in sync with the builder)',
+  'rrule.label': 'RRULE, one rule per line: their union (the builder edits the first)',
   'rule.kept': 'Kept from the text (the builder does not edit these): {parts}.',
   'rule.locked': ' The builder controls for them are off; edit them in the RRULE field.',
   'rule.errorAt': 'Error at character {n}: ',

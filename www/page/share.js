@@ -21,7 +21,7 @@ function shareText(kind) {
   }
   if (kind === 'rrule') {
     const v = wc.validate(spec);
-    return v.rrule ? `RRULE:${v.rrule}` : '';
+    return [v.rrule ?? []].flat().map((r) => `RRULE:${r}`).join('\n');
   }
   return wc.toICal(spec);
 }

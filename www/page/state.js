@@ -115,10 +115,17 @@ export function defaultStart(tz) {
 
 export const list = (text) => text.split(/[,\s]+/).map((x) => x.trim()).filter(Boolean);
 
+/** The RRULE field's rules: one per non-empty line. */
+export const ruleLines = (text) => text.split('\n').map((x) => x.trim()).filter(Boolean);
+
+/** The first line of the RRULE field: the rule the builder edits. */
+export const firstRule = (text) => text.split('\n')[0];
+
 /** The spec the page previews (misfire fields only in the outage simulator). */
 export function mainSpec(s = page.st) {
   const spec = { timeZone: s.tz.trim(), start: s.start.trim(), gap: s.gap, fold: s.fold, invalidDate: s.inv };
-  if (s.rrule.trim()) spec.rrule = s.rrule.trim();
+  const rules = ruleLines(s.rrule);
+  if (rules.length) spec.rrule = rules.length === 1 ? rules[0] : rules;
   const rd = list(s.rdate);
   const ex = list(s.exdate);
   if (rd.length) spec.rdate = rd;

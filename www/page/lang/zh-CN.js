@@ -69,7 +69,7 @@ export default {
   'ends.until': '直到',
   'count.aria': '执行次数',
   'until.aria': '截止时间（本地日期时间，包含该时刻；以Z结尾表示协调世界时）',
-  'rrule.label': 'RRULE（与上面的规则编辑器同步）',
+  'rrule.label': 'RRULE，每行一条规则，取其并集（上面的规则编辑器编辑第一条）',
   'rule.kept': '以下部分按原文保留（规则编辑器不编辑它们）：{parts}。',
   'rule.locked': '对应的编辑器选项已停用；请在RRULE栏中修改。',
   'rule.errorAt': '第{n}个字符处有错误：',

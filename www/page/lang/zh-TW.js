@@ -69,7 +69,7 @@ export default {
   'ends.until': '直到',
   'count.aria': '執行次數',
   'until.aria': '截止時間（當地日期時間，包含該時刻；以Z結尾表示世界標準時間）',
-  'rrule.label': 'RRULE（與上方的規則編輯器同步）',
+  'rrule.label': 'RRULE，每行一條規則，取其聯集（上方的規則編輯器編輯第一條）',
   'rule.kept': '以下部分依原文保留（規則編輯器不編輯它們）：{parts}。',
   'rule.locked': '對應的編輯器選項已停用；請在RRULE欄位中修改。',
   'rule.errorAt': '第{n}個字元處有錯誤：',
