@@ -379,3 +379,25 @@ fn a_timer_with_several_on_calendar_lines_is_one_spec_of_their_union() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn lint_reads_a_union_of_day_fields_and_its_clock_changes() {
+    let run = lint(&["or.crontab"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(
+        findings(&run),
+        pairs(&[
+            ("or.crontab:3", "day_or"),
+            ("or.crontab:3", "gap_moved"),
+            ("or.crontab:5", "step_in_day_field"),
+        ]),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("cronie runs at 03:00 instead of 02:30 on 2026-03-08"),
+        "{}",
+        run.stdout
+    );
+}
