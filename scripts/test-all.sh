@@ -35,7 +35,7 @@ bash scripts/pg-cluster.sh start
 trap 'bash scripts/pg-cluster.sh stop' EXIT
 eval "$(bash scripts/pg-cluster.sh env)"
 
-step "native tests (core, CLI, doc tests; the ledger on SQLite, tests/ledger_pg.rs)"
+step "native tests (core, CLI, doc tests; the ledger on SQLite, tests/ledger_pg.rs, tests/ledger_pg_resilience.rs)"
 cargo test --locked --features native
 
 # Every ledger suite again with each test on its own PostgreSQL database;
@@ -44,7 +44,7 @@ cargo test --locked --features native
 step "ledger suites on PostgreSQL"
 WALLCLOCK_TEST_STORE=postgres cargo test --locked --features native \
   --test ledger_change --test ledger_daemon --test ledger_edges --test ledger_faults --test ledger_ops \
-  --test ledger_plan --test ledger_process \
+  --test ledger_integrity --test ledger_plan --test ledger_process --test ledger_resilience \
   -- --skip sqlite_ --test-threads 4
 
 step "wasm and Node package tests"

@@ -111,13 +111,18 @@ impl LedgerError {
     }
 
     /// True for a failure that may pass by itself: the database locked
-    /// past the busy timeout, the PostgreSQL server unreachable or its
-    /// connection lost, a statement timed out. Nothing of the failing
+    /// past the busy timeout, the PostgreSQL server unreachable (refused,
+    /// silent, out of connection slots) or its connection lost, a
+    /// statement timed out, the disk full. Nothing of the failing
     /// transaction was written; trying again later is safe.
     pub fn is_transient(&self) -> bool {
         matches!(
             self.code,
-            "database_locked" | "connection_lost" | "database_unreachable" | "statement_timeout"
+            "database_locked"
+                | "connection_lost"
+                | "database_unreachable"
+                | "statement_timeout"
+                | "disk_full"
         )
     }
 

@@ -481,6 +481,23 @@ CREATE INDEX occurrences_due ON occurrences(due_at)
 CREATE INDEX occurrences_running ON occurrences(lease_until) WHERE state = 'running';
 CREATE INDEX occurrences_unknown ON occurrences(updated_at) WHERE state = 'unknown_effect';
 "#,
+    // 9: each schedule's high-water mark: the newest instant of an
+    // occurrence that ran or was decided and is no longer a row (`prune`
+    // deleted it). A cutover may not reach back over it, as over the rows
+    // that ran: the new revision would plan that stretch again at its own
+    // times. `prune` raises it before it deletes; here it starts from what
+    // an earlier prune left, the effects whose occurrence is gone, at the
+    // time each was recorded (never before its occurrence's instant; a
+    // run by hand, `<id>|manual|…`, took no slot and is left out).
+    r#"
+ALTER TABLE schedules ADD COLUMN high_water TEXT;
+UPDATE schedules SET high_water = pruned.at
+  FROM (SELECT substr(key, 1, instr(key, '|') - 1) AS schedule, max(recorded_at) AS at
+          FROM effects
+         WHERE occurrence IS NULL AND substr(key, instr(key, '|') + 1, 7) <> 'manual|'
+         GROUP BY 1) AS pruned
+ WHERE pruned.schedule = schedules.id;
+"#,
 ];
 
 /// The PostgreSQL schema's migrations, oldest first: the same tables and
@@ -600,6 +617,17 @@ CREATE INDEX occurrences_unknown ON occurrences(updated_at) WHERE state = 'unkno
     r#"
 ALTER TABLE occurrences ALTER COLUMN key DROP EXPRESSION;
 ALTER TABLE occurrences ALTER COLUMN key SET NOT NULL;
+"#,
+    // 5: as SQLite's migration 9: each schedule's high-water mark of what
+    // ran or was decided and was pruned since.
+    r#"
+ALTER TABLE schedules ADD COLUMN high_water TIMESTAMPTZ;
+UPDATE schedules SET high_water = pruned.at
+  FROM (SELECT split_part(key, '|', 1) AS schedule, max(recorded_at) AS at
+          FROM effects
+         WHERE occurrence IS NULL AND split_part(key, '|', 2) <> 'manual'
+         GROUP BY 1) AS pruned
+ WHERE pruned.schedule = schedules.id;
 "#,
 ];
 
