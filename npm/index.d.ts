@@ -13,7 +13,7 @@ export type MisfirePolicy = 'all' | 'latest_only' | 'skip';
 /** What the ledger's scheduler does with an occurrence due while the previous one still runs. */
 export type OverlapPolicy = 'allow' | 'skip' | 'queue';
 
-/** A schedule as written by a user. Unknown keys are rejected. */
+/** A schedule as written by a user (docs/spec.md §1: types, defaults, errors). Unknown keys are rejected. */
 export interface Spec {
   /** Schedule identity, part of every key; 1 to 200 bytes without `|`. Default `preview`. */
   id?: string;
@@ -133,21 +133,47 @@ export interface Transition {
   localAfter: string;
 }
 
+/** The codes and when each is given: docs/spec.md §6. */
 export type WarningCode =
   | 'start_unsynchronized'
   | 'start_in_gap'
   | 'start_in_fold'
   /** The expansion ended where the next time would fall after 9999-12-30T22:00:00Z. */
   | 'out_of_range'
-  /** {@link decideMisfires}: a due entry after `now`, not decided. */
-  | 'not_due'
-  /** A zone name that is an alias, a fixed offset, a reversed sign or a Windows name; dates listed in vain. */
   | 'zone_alias'
   | 'fixed_offset_zone'
   | 'reversed_sign_zone'
+  /** Only from the command line: the package reads no Windows zone names. */
   | 'windows_zone'
   | 'exdate_unmatched'
-  | 'rdate_duplicate';
+  | 'rdate_duplicate'
+  /** `wallclock expand`, `notices`, `diff` only: no occurrence in the window, though there are some elsewhere. */
+  | 'empty_window'
+  /** {@link decideMisfires}: a due entry after `now`, not decided. */
+  | 'not_due'
+  /** The next ones come from `wallclock from-ical` only. */
+  | 'utc_start'
+  | 'floating_start'
+  | 'all_day_event'
+  | 'override_moved'
+  | 'override_cancelled'
+  | 'override_ignored'
+  | 'event_refused'
+  /** The next ones come from `wallclock from-cron` only. */
+  | 'zone_assumed'
+  | 'cron_gap_runs_each'
+  | 'cron_clock_jump'
+  | 'cron_tz_host_change'
+  | 'timer_restart_in_fold'
+  | 'gap_overshoot'
+  | 'fold_undocumented'
+  | 'nearest_weekday'
+  | 'year_list'
+  | 'every_elapsed'
+  | 'random_value'
+  | 'never_runs'
+  /** A `lang` the package does not write: English instead. */
+  | 'unknown_language';
 
 export interface Warning {
   code: WarningCode;
@@ -269,8 +295,11 @@ export interface Diff {
   fields: FieldChange[];
   /** Every occurrence that differs, in nominal order. */
   changes: Change[];
+  /** Empty here; the command line's `diff` puts `empty_window` in it (docs/spec.md §6). */
+  warnings: Warning[];
 }
 
+/** The codes and when each is given: docs/spec.md §7. */
 export type ErrorCode =
   | 'unknown_time_zone'
   | 'invalid_rrule'
@@ -285,6 +314,8 @@ export type ErrorCode =
   | 'invalid_option'
   | 'limit_exceeded'
   | 'invalid_ical'
+  /** `wallclock from-cron` and `lint` only. */
+  | 'invalid_cron'
   | 'internal';
 
 /** What every function throws: a real `Error` with a stable `code`. */

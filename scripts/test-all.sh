@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the project on a fresh machine: installs what it needs
 # (wasm target, the pinned wasm-bindgen-cli, Chromium, npm tools, Debian's
-# PostgreSQL server), then runs formatting and lint checks, the native suites
+# PostgreSQL server), then runs formatting and lint checks, a check that the
+# fuzz targets (fuzz/) compile, the native suites
 # (core, CLI), the ledger suites a second time against a throwaway PostgreSQL
 # cluster (scripts/pg-cluster.sh, stopped on exit), the wasm suites
 # in Node and in headless Chromium, the Node package tests, the package built
@@ -29,12 +30,17 @@ cargo clippy --locked --workspace --all-targets -- -D warnings
 cargo clippy --locked --all-targets --features native -- -D warnings
 cargo clippy --locked --lib --tests --target wasm32-unknown-unknown --features wasm -- -D warnings
 
+# Running the fuzz targets needs a nightly toolchain (scripts/fuzz.sh);
+# CI stays on stable and checks that they compile against the library.
+step "fuzz targets compile (run them with scripts/fuzz.sh on nightly)"
+cargo check --locked --manifest-path fuzz/Cargo.toml --bins
+
 step "PostgreSQL for the ledger suites"
 bash scripts/pg-cluster.sh start
 trap 'bash scripts/pg-cluster.sh stop' EXIT
 eval "$(bash scripts/pg-cluster.sh env)"
 
-step "native tests (core, CLI, doc tests; the ledger on SQLite, tests/ledger_pg.rs)"
+step "native tests (core, CLI, doc tests; the ledger on SQLite, tests/ledger_pg.rs, tests/ledger_pg_resilience.rs)"
 cargo test --locked --features native
 
 # Every ledger suite again with each test on its own PostgreSQL database;
@@ -43,7 +49,7 @@ cargo test --locked --features native
 step "ledger suites on PostgreSQL"
 WALLCLOCK_TEST_STORE=postgres cargo test --locked --features native \
   --test ledger_change --test ledger_daemon --test ledger_edges --test ledger_faults --test ledger_ops \
-  --test ledger_plan --test ledger_process \
+  --test ledger_integrity --test ledger_plan --test ledger_process --test ledger_resilience \
   -- --skip sqlite_ --test-threads 4
 
 step "wasm and Node package tests"

@@ -890,6 +890,9 @@ fn dst_sentences(schedule: &Schedule, start: DateTime) -> Vec<Text> {
     let Some((from, to)) = dst_window(tz, start) else {
         return Vec::new();
     };
+    if let Some(empty) = empty_window_sentence(schedule, start, from, to) {
+        return vec![Text::from(empty)];
+    }
     let transitions = zone::transitions(tz, from, to, 64);
     if transitions.is_empty() {
         // No clock changes here (e.g. Asia/Tokyo, UTC): nothing to say.
@@ -960,6 +963,32 @@ fn hits(
         }
     }
     Some(hits)
+}
+
+/// "It has no occurrence in the 3 years after …", when no entry falls
+/// between `from` and `to`, the window [`dst_window`] looks for clock
+/// changes in (a schedule described from after its end, or whose next
+/// occurrence is years away): saying that clock changes do not affect it
+/// there would hide it. An occurrence a gap skips is an entry, and the
+/// window begins two days before `start` (which, for a start in a gap,
+/// is the time after the gap): the sentences about the gap say why it
+/// does not run. `None` when one falls there, or when finding out passes
+/// a ceiling.
+fn empty_window_sentence(
+    schedule: &Schedule,
+    start: DateTime,
+    from: Timestamp,
+    to: Timestamp,
+) -> Option<String> {
+    use crate::plan::{ExpandOptions, expand};
+    let window = ExpandOptions::new().from(from).to(to).limit(1);
+    if !expand(schedule, &window).ok()?.entries().is_empty() {
+        return None;
+    }
+    Some(format!(
+        "It has no occurrence in the {DST_YEARS} years after {}.",
+        start.date()
+    ))
 }
 
 /// The instants to search for transitions: `start` (as UTC, widened by a

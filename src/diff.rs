@@ -5,7 +5,7 @@
 //!
 //! Both sides are expanded with the same [`ExpandOptions`], so a diff is
 //! bounded exactly like an expansion. Entries are matched by key (`<id>|<nominal>`,
-//! SPEC §3): a key is what a handler deduplicates on, so "the same
+//! docs/spec.md §3): a key is what a handler deduplicates on, so "the same
 //! occurrence" means "the same key". Changing `id` therefore changes every
 //! key, and the diff says so.
 
@@ -18,7 +18,7 @@ use crate::error::Error;
 use crate::format::{fmt_instant, fmt_nominal};
 use crate::lang::{Arg, Conj, Text, reasons as r};
 use crate::note::{Note, NoteCode};
-use crate::plan::{Entry, ExpandOptions, Expansion, Status, expand};
+use crate::plan::{Entry, ExpandOptions, Expansion, Status, Warning, expand};
 use crate::spec::Schedule;
 
 /// How one occurrence differs between the old and the new schedule.
@@ -244,6 +244,7 @@ pub struct Diff {
     fields: Vec<FieldChange>,
     changes: Vec<Change>,
     unchanged: usize,
+    warnings: Vec<Warning>,
 }
 
 impl Diff {
@@ -270,6 +271,15 @@ impl Diff {
     /// How many changes are of `kind`.
     pub fn count(&self, kind: ChangeKind) -> usize {
         self.changes.iter().filter(|c| c.kind == kind).count()
+    }
+    /// Warnings about how the diff was asked for (`empty_window`).
+    pub fn warnings(&self) -> &[Warning] {
+        &self.warnings
+    }
+    /// Adds a warning about how the diff was asked for.
+    #[cfg(feature = "native")]
+    pub(crate) fn warn(&mut self, warning: Option<Warning>) {
+        self.warnings.extend(warning);
     }
     /// The result as one line of JSON.
     pub fn to_json(&self) -> String {
@@ -302,7 +312,7 @@ impl Serialize for Diff {
                 new: &f.new,
             })
             .collect();
-        let mut st = s.serialize_struct("Diff", 5)?;
+        let mut st = s.serialize_struct("Diff", 6)?;
         st.serialize_field("tzdb", self.tzdb)?;
         st.serialize_field("identical", &self.is_empty())?;
         st.serialize_field(
@@ -317,6 +327,7 @@ impl Serialize for Diff {
         )?;
         st.serialize_field("fields", &fields)?;
         st.serialize_field("changes", &self.changes)?;
+        st.serialize_field("warnings", &self.warnings)?;
         st.end()
     }
 }
@@ -396,6 +407,7 @@ fn diff_expansions(old: &Schedule, new: &Schedule, before: &Expansion, after: &E
         fields,
         changes,
         unchanged,
+        warnings: Vec::new(),
     }
 }
 

@@ -46,6 +46,25 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
+    /// Every code, in the order `docs/spec.md` lists them.
+    pub const ALL: [ErrorCode; 15] = [
+        ErrorCode::UnknownTimeZone,
+        ErrorCode::InvalidRrule,
+        ErrorCode::InvalidStart,
+        ErrorCode::InvalidDateTime,
+        ErrorCode::UntilBeforeStart,
+        ErrorCode::CountAndUntil,
+        ErrorCode::Unsupported,
+        ErrorCode::InvalidPolicy,
+        ErrorCode::InvalidDuration,
+        ErrorCode::InvalidSpec,
+        ErrorCode::InvalidOption,
+        ErrorCode::LimitExceeded,
+        ErrorCode::InvalidIcal,
+        ErrorCode::InvalidCron,
+        ErrorCode::Internal,
+    ];
+
     /// The lowercase token used in JSON, JavaScript and CLI output.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -194,5 +213,37 @@ impl serde::Serialize for Error {
             st.serialize_field("position", &position)?;
         }
         st.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ErrorCode;
+
+    /// [`ErrorCode::ALL`] holds every variant once: a new variant fails to
+    /// compile here until it has a place in the list (and so in
+    /// `docs/spec.md`, which `tests/spec_doc.rs` compares with it).
+    #[test]
+    fn all_lists_every_code_once() {
+        for (i, code) in ErrorCode::ALL.iter().enumerate() {
+            let place = match code {
+                ErrorCode::UnknownTimeZone => 0,
+                ErrorCode::InvalidRrule => 1,
+                ErrorCode::InvalidStart => 2,
+                ErrorCode::InvalidDateTime => 3,
+                ErrorCode::UntilBeforeStart => 4,
+                ErrorCode::CountAndUntil => 5,
+                ErrorCode::Unsupported => 6,
+                ErrorCode::InvalidPolicy => 7,
+                ErrorCode::InvalidDuration => 8,
+                ErrorCode::InvalidSpec => 9,
+                ErrorCode::InvalidOption => 10,
+                ErrorCode::LimitExceeded => 11,
+                ErrorCode::InvalidIcal => 12,
+                ErrorCode::InvalidCron => 13,
+                ErrorCode::Internal => 14,
+            };
+            assert_eq!(place, i, "{code}");
+        }
     }
 }

@@ -68,13 +68,34 @@ impl IcalEvent {
     pub fn uid(&self) -> Option<&str> {
         self.uid.as_deref()
     }
-    /// The spec (not validated yet).
+    /// The spec ([`parse_ical_events`] has validated it).
     pub fn spec(&self) -> &Spec {
         &self.spec
     }
     /// What the reading changed or assumed.
     pub fn warnings(&self) -> &[Warning] {
         &self.warnings
+    }
+}
+
+/// What [`parse_ical_events`] read from a calendar: the events it could
+/// turn into schedules and a warning for each one it could not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IcalImport {
+    events: Vec<IcalEvent>,
+    refused: Vec<Warning>,
+}
+
+impl IcalImport {
+    /// The events read, in the calendar's order, each with its overrides
+    /// applied and its spec validated.
+    pub fn events(&self) -> &[IcalEvent] {
+        &self.events
+    }
+    /// One `event_refused` warning per event that could not be read,
+    /// naming its `UID` and why.
+    pub fn refused(&self) -> &[Warning] {
+        &self.refused
     }
 }
 
@@ -87,78 +108,198 @@ impl IcalEvent {
 /// `DTSTART`/`RRULE` snippet). Properties of nested components (a
 /// VTIMEZONE's `DTSTART`, VALARM) are ignored.
 ///
+/// An event that cannot be read (a UTC start without a zone to read it
+/// in, an override it cannot express, an invalid rule, a broken line
+/// inside it) does not stop the others: it is left out with an
+/// `event_refused` warning, and so are its overrides, and an override
+/// whose main event is missing. The call fails only when no event can be
+/// read, or when the one event `options` names (`uid`) cannot be or is
+/// not there; the events of other UIDs are then not read at all.
+///
 /// ```
 /// let text = "BEGIN:VCALENDAR\r\n\
 /// BEGIN:VEVENT\r\nUID:standup\r\nDTSTART;TZID=Europe/Berlin:20260302T091500\r\nRRULE:FREQ=DAILY;COUNT=5\r\nEND:VEVENT\r\n\
 /// BEGIN:VEVENT\r\nUID:standup\r\nRECURRENCE-ID;TZID=Europe/Berlin:20260304T091500\r\nDTSTART;TZID=Europe/Berlin:20260304T100000\r\nEND:VEVENT\r\n\
 /// BEGIN:VEVENT\r\nUID:review\r\nDTSTART:20260306T140000Z\r\nEND:VEVENT\r\n\
 /// END:VCALENDAR\r\n";
-/// let options = wallclock::IcalOptions::new().time_zone("Europe/Berlin");
-/// let events = wallclock::parse_ical_events(text, &options)?;
-/// assert_eq!(events.len(), 2);
+/// let calendar = wallclock::parse_ical_events(text, &wallclock::IcalOptions::new())?;
+/// // `review` starts in UTC, and no zone was given to read it in.
+/// assert_eq!(calendar.refused()[0].code(), "event_refused");
+/// let events = calendar.events();
+/// assert_eq!(events.len(), 1);
 /// assert_eq!(events[0].spec().exdate, ["2026-03-04T09:15"]);
 /// assert_eq!(events[0].spec().rdate, ["2026-03-04T10:00"]);
+///
+/// let options = wallclock::IcalOptions::new().time_zone("Europe/Berlin");
+/// let events = wallclock::parse_ical_events(text, &options)?.events().to_vec();
 /// assert_eq!(events[1].spec().start, "2026-03-06T15:00");
 /// # Ok::<(), wallclock::Error>(())
 /// ```
-pub fn parse_ical_events(text: &str, options: &IcalOptions) -> Result<Vec<IcalEvent>, Error> {
-    let mut masters: Vec<(Event, Read)> = Vec::new();
-    let mut overrides: Vec<Event> = Vec::new();
-    for component in components(&unfold(text))? {
-        let mut event = Event::new(component.at);
-        for (prop, line) in &component.props {
-            event.read(prop, line)?;
-        }
-        if event.recurrence_id.is_some() {
-            overrides.push(event);
-        } else {
-            let read = event.read_spec(options)?;
-            masters.push((event, read));
-        }
-    }
-    for o in overrides {
-        // The WebAssembly package stays within its size budget without
-        // them: an override is refused there, never ignored.
-        if cfg!(target_arch = "wasm32") {
-            return Err(Error::new(
-                ErrorCode::Unsupported,
-                "overrides (`RECURRENCE-ID`) are read by `wallclock from-ical`, not by the WebAssembly package",
-            )
-            .with_field("ical")
-            .with_position(o.at));
-        }
-        let master = masters
-            .iter_mut()
-            .find(|(m, _)| m.uid.is_some() && m.uid == o.uid)
-            .ok_or_else(|| orphan(&o))?;
-        apply_override(&mut master.1, &o)?;
-    }
-    let all: Vec<Option<String>> = masters.iter().map(|(m, _)| m.uid.clone()).collect();
-    let events: Vec<IcalEvent> = masters
-        .into_iter()
-        .filter(|(m, _)| {
+pub fn parse_ical_events(text: &str, options: &IcalOptions) -> Result<IcalImport, Error> {
+    let components = components(&unfold(text));
+    let all: Vec<Option<String>> = distinct_uids(&components);
+    // Each component's UID and kind are known even when it cannot be read.
+    let wanted: Vec<Piece> = components
+        .iter()
+        .map(|c| (c.uid(), c.is_override(), c))
+        .filter(|(uid, ..)| {
             options
                 .uid
                 .as_ref()
-                .is_none_or(|want| m.uid.as_deref() == Some(want))
+                .is_none_or(|want| uid.as_deref() == Some(want))
         })
-        .map(|(m, r)| IcalEvent {
-            uid: m.uid,
-            spec: r.spec,
-            warnings: r.warnings,
-        })
+        .map(|(uid, is_override, c)| (uid, is_override, c.event()))
         .collect();
-    match (&options.uid, events.is_empty()) {
-        (Some(want), true) => Err(Error::new(
+    if let (Some(want), true) = (&options.uid, wanted.is_empty()) {
+        return Err(Error::new(
             ErrorCode::InvalidOption,
             format!(
                 "no event with `UID` `{want}`: the calendar has {}",
                 uid_list(&all)
             ),
         )
-        .with_field("uid")),
-        _ => Ok(events),
+        .with_field("uid"));
     }
+    let groups = groups(wanted, |(uid, is_override, _)| {
+        (uid.as_deref(), *is_override)
+    });
+    let total = groups.len();
+    let mut import = IcalImport {
+        events: Vec::new(),
+        refused: Vec::new(),
+    };
+    let mut first_error = None;
+    for group in &groups {
+        // Validated here, not in `parse_ical`: a spec file's own error
+        // comes from where it is used, with its field.
+        let events: Result<Vec<&Event>, Error> = group
+            .iter()
+            .map(|(.., e)| e.as_ref().map_err(Error::clone))
+            .collect();
+        let read = events
+            .and_then(|events| read_group(events[0], events[1..].iter().copied(), options))
+            .and_then(|event| crate::spec::Schedule::new(&event.spec).map(|_| event));
+        let uid = group[0].0.clone();
+        match read {
+            Ok(event) => import.events.push(event),
+            Err(e) => {
+                import.refused.push(refusal(uid.as_deref(), &e));
+                first_error.get_or_insert((uid, e));
+            }
+        }
+    }
+    match first_error {
+        Some((_, e)) if import.events.is_empty() && total == 1 => Err(e),
+        Some((uid, e)) if import.events.is_empty() => Err(Error::new(
+            e.code(),
+            format!(
+                "none of the {total} events can be read; the first, {}: {}",
+                uid_name(uid.as_deref()),
+                e.message()
+            ),
+        )
+        .with_field("ical")
+        .with_position(e.position().unwrap_or(0))),
+        _ => Ok(import),
+    }
+}
+
+/// `event_refused`: the event (by its `UID`) and why it is left out.
+fn refusal(uid: Option<&str>, e: &Error) -> Warning {
+    Warning::new(
+        "event_refused",
+        format!(
+            "the event {} is not read: {} ({})",
+            uid_name(uid),
+            e.message(),
+            e.code().as_str()
+        ),
+    )
+}
+
+/// `` `standup` ``, or "without `UID`".
+fn uid_name(uid: Option<&str>) -> String {
+    match uid {
+        Some(u) => format!("`{u}`"),
+        None => "without `UID`".to_owned(),
+    }
+}
+
+/// The UIDs of the main events, or of the overrides when a UID has none,
+/// in the calendar's order, each once.
+fn distinct_uids(components: &[Component]) -> Vec<Option<String>> {
+    let mut out: Vec<Option<String>> = Vec::new();
+    for uid in components.iter().map(Component::uid) {
+        if uid.is_none() || !out.contains(&uid) {
+            out.push(uid);
+        }
+    }
+    out
+}
+
+/// A component of [`parse_ical_events`]: its `UID`, whether it is an
+/// override, and its event or why it has none.
+type Piece = (Option<String>, bool, Result<Event, Error>);
+
+/// Components (or their events) grouped into events, by `key`: their
+/// `UID` and whether they override an occurrence. A main event and the
+/// overrides of its `UID`, in the calendar's order, then each override
+/// whose `UID` has no main event, alone. A second main event of one `UID`
+/// is an event of its own; overrides go to the first.
+fn groups<T>(items: Vec<T>, key: impl Fn(&T) -> (Option<&str>, bool)) -> Vec<Vec<T>> {
+    // Plain loops: each iterator adapter is code of its own in the wasm build.
+    let mut groups: Vec<Vec<T>> = Vec::new();
+    let mut overrides = Vec::new();
+    for item in items {
+        if key(&item).1 {
+            overrides.push(item);
+        } else {
+            groups.push(vec![item]);
+        }
+    }
+    let mains = groups.len();
+    for o in overrides {
+        let uid = key(&o).0;
+        let mut main = None;
+        for (i, g) in groups[..mains].iter().enumerate() {
+            if uid.is_some() && key(&g[0]).0 == uid {
+                main = Some(i);
+                break;
+            }
+        }
+        match main {
+            Some(i) => groups[i].push(o),
+            None => groups.push(vec![o]),
+        }
+    }
+    groups
+}
+
+/// One event read: its main event read and each override applied to it,
+/// in order (not validated yet). The first failure refuses the whole
+/// event: dropping one override would run the occurrence it moves or
+/// cancels.
+fn read_group<'e>(
+    main: &Event,
+    overrides: impl Iterator<Item = &'e Event>,
+    options: &IcalOptions,
+) -> Result<IcalEvent, Error> {
+    if main.recurrence_id.is_some() {
+        return Err(if cfg!(target_arch = "wasm32") {
+            overrides_refused(main)
+        } else {
+            orphan(main)
+        });
+    }
+    let mut read = main.read_spec(options)?;
+    for o in overrides {
+        apply_override(&mut read, o)?;
+    }
+    Ok(IcalEvent {
+        uid: main.uid.clone(),
+        spec: read.spec,
+        warnings: read.warnings,
+    })
 }
 
 /// Reads the one event of iCalendar text into a spec, as
@@ -175,9 +316,16 @@ pub fn parse_ical_events(text: &str, options: &IcalOptions) -> Result<Vec<IcalEv
 /// # Ok::<(), wallclock::Error>(())
 /// ```
 pub fn parse_ical(text: &str) -> Result<Spec, Error> {
-    let mut events = parse_ical_events(text, &IcalOptions::new())?;
-    if events.len() > 1 {
-        let uids: Vec<Option<String>> = events.iter().map(|e| e.uid.clone()).collect();
+    let mut events = Vec::new();
+    for component in components(&unfold(text)) {
+        events.push(component.event()?);
+    }
+    let groups = groups(events, |e| (e.uid.as_deref(), e.recurrence_id.is_some()));
+    if groups.len() > 1 {
+        let mut uids = Vec::new();
+        for g in &groups {
+            uids.push(g[0].uid.clone());
+        }
         return Err(Error::new(
             ErrorCode::Unsupported,
             format!(
@@ -187,8 +335,9 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
         )
         .with_field("ical"));
     }
-    // `components` yields at least one component, and every master becomes an event.
-    Ok(events.swap_remove(0).spec)
+    // `components` yields at least one component, so there is one group.
+    let group = &groups[0];
+    Ok(read_group(&group[0], group[1..].iter(), &IcalOptions::new())?.spec)
 }
 
 /// `2 events (UIDs `a`, `b`)`.
@@ -204,58 +353,100 @@ fn uid_list(uids: &[Option<String>]) -> String {
     format!("{} {events} (UIDs {})", uids.len(), named.join(", "))
 }
 
-/// The properties of one VEVENT (or of the top level of a snippet) and
-/// where it begins.
+/// The properties of one VEVENT (or of the top level of a snippet), where
+/// it begins, and the first line inside it that is not a content line.
 struct Component {
     props: Vec<(Property, Line)>,
     at: usize,
+    broken: Option<Error>,
+}
+
+impl Component {
+    fn new(at: usize) -> Component {
+        Component {
+            props: Vec::new(),
+            at,
+            broken: None,
+        }
+    }
+
+    fn push(&mut self, read: Result<Property, Error>, line: &Line) {
+        match read {
+            Ok(prop) => self.props.push((prop, line.clone())),
+            Err(e) => {
+                self.broken.get_or_insert(e);
+            }
+        }
+    }
+
+    /// Its `UID` (the last one, as [`Event`] reads it), also when the
+    /// component cannot be read.
+    fn uid(&self) -> Option<String> {
+        let uid = self.props.iter().rev().find(|(p, _)| p.name == "UID");
+        uid.map(|(p, _)| unescape_text(p.value.trim()))
+    }
+
+    /// True for an override of one occurrence (`RECURRENCE-ID`).
+    fn is_override(&self) -> bool {
+        self.props.iter().any(|(p, _)| p.name == "RECURRENCE-ID")
+    }
+
+    /// The event its properties make, or why they make none.
+    fn event(&self) -> Result<Event, Error> {
+        if let Some(e) = &self.broken {
+            return Err(e.clone());
+        }
+        let mut event = Event::new(self.at);
+        for (prop, line) in &self.props {
+            event.read(prop, line)?;
+        }
+        Ok(event)
+    }
 }
 
 /// The VEVENTs of the text, each with its own properties (not those of
 /// nested components such as VALARM); the top-level lines when the text
-/// has no VEVENT at all.
-fn components(lines: &[Line]) -> Result<Vec<Component>, Error> {
+/// has no VEVENT at all. A line that is not a content line belongs to the
+/// event it is in; outside every event (a VTIMEZONE, the calendar's own
+/// properties) nothing is read but `BEGIN` and `END`, so it is skipped.
+fn components(lines: &[Line]) -> Vec<Component> {
     let has_vevent = lines.iter().any(|l| is_begin(l, "VEVENT"));
     let mut stack: Vec<String> = Vec::new();
     let mut events: Vec<Component> = Vec::new();
-    let mut top = Component {
-        props: Vec::new(),
-        at: 0,
-    };
+    let mut top = Component::new(0);
     for line in lines {
         if line.text.trim().is_empty() {
             continue;
         }
-        let prop = parse_line(line)?;
-        match prop.name.as_str() {
-            "BEGIN" => {
-                let what = prop.value.trim().to_ascii_uppercase();
+        let read = parse_line(line);
+        match read.as_ref().map(|p| p.name.as_str()) {
+            Ok("BEGIN") => {
+                let what = read
+                    .map(|p| p.value.trim().to_ascii_uppercase())
+                    .unwrap_or_default();
                 if what == "VEVENT" {
-                    events.push(Component {
-                        props: Vec::new(),
-                        at: line.pos(0),
-                    });
+                    events.push(Component::new(line.pos(0)));
                 }
                 stack.push(what);
             }
-            "END" => {
+            Ok("END") => {
                 stack.pop();
             }
             _ if has_vevent => {
                 if stack.last().is_some_and(|c| c == "VEVENT")
                     && let Some(event) = events.last_mut()
                 {
-                    event.props.push((prop, line.clone()));
+                    event.push(read, line);
                 }
             }
-            _ if stack.len() <= 1 => top.props.push((prop, line.clone())),
+            _ if stack.len() <= 1 => top.push(read, line),
             _ => {}
         }
     }
     if !has_vevent {
         events.push(top);
     }
-    Ok(events)
+    events
 }
 
 /// What the event's properties say, gathered before the spec is built (an
@@ -280,6 +471,8 @@ struct Read {
     spec: Spec,
     tz: jiff::tz::TimeZone,
     warnings: Vec<Warning>,
+    /// `DTSTART;VALUE=DATE`, read from 00:00: its overrides name dates too.
+    all_day: bool,
 }
 
 impl Event {
@@ -376,8 +569,21 @@ impl Event {
             spec,
             tz: named.tz,
             warnings,
+            // Only overrides ask, and the package refuses them.
+            all_day: !cfg!(target_arch = "wasm32") && single_item(prop, line)?.date_only,
         })
     }
+}
+
+/// The WebAssembly package stays within its size budget without
+/// overrides: one is refused there, never ignored.
+fn overrides_refused(o: &Event) -> Error {
+    Error::new(
+        ErrorCode::Unsupported,
+        "overrides (`RECURRENCE-ID`) are read by `wallclock from-ical`, not by the WebAssembly package",
+    )
+    .with_field("ical")
+    .with_position(o.at)
 }
 
 fn orphan(o: &Event) -> Error {
@@ -405,6 +611,9 @@ fn apply_override(read: &mut Read, o: &Event) -> Result<(), Error> {
     let Some((rid, rid_line)) = &o.recurrence_id else {
         return Ok(());
     };
+    if cfg!(target_arch = "wasm32") {
+        return Err(overrides_refused(o));
+    }
     if rid
         .param("RANGE")
         .is_some_and(|r| r.eq_ignore_ascii_case("THISANDFUTURE"))
@@ -457,14 +666,16 @@ fn apply_override(read: &mut Read, o: &Event) -> Result<(), Error> {
 /// The nominal time, in the main event's zone, of an override's
 /// `RECURRENCE-ID` or `DTSTART`: read there when it names that zone or
 /// none, converted through its instant when it is UTC or in another zone.
+/// A date (`VALUE=DATE`) of an all-day event is read as the event is, at
+/// 00:00 in its zone; of an event with a time of day it is refused.
 fn event_time(prop: &Property, line: &Line, read: &Read) -> Result<DateTime, Error> {
     let item = single_item(prop, line)?;
-    if item.date_only {
+    if item.date_only && !read.all_day {
         return Err(Error::new(
             ErrorCode::Unsupported,
             format!(
-                "`{}` `{}` is a date without a time: a schedule's occurrences have a time of day",
-                prop.name, item.text
+                "`{}` `{}` is a date without a time, but the event's `DTSTART` has a time of day: expected a date-time such as `{}T090000`",
+                prop.name, item.text, item.text
             ),
         )
         .with_field("ical")
@@ -474,7 +685,10 @@ fn event_time(prop: &Property, line: &Line, read: &Read) -> Result<DateTime, Err
         .datetime(None)
         .map_err(|why| ical_error(&why, line.pos(item.at)))?;
     let at_position = |e: Error| e.with_field("ical").with_position(line.pos(0));
-    let instant = if item.utc {
+    let instant = if item.date_only {
+        // A date has no zone of its own, whatever `TZID` says.
+        return Ok(dt);
+    } else if item.utc {
         Offset::UTC.to_timestamp(dt).ok()
     } else if let Some(tzid) = prop.tzid() {
         let named = zone::lookup(&tzid).map_err(at_position)?;

@@ -69,12 +69,16 @@ pub mod wasm;
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
 pub use cron::Dialect;
+#[cfg(all(feature = "native", not(target_arch = "wasm32")))]
+pub use crontab::LINT_CODES;
 pub use crontab::{CronOptions, CronSpec, from_cron};
 pub use describe::{describe, describe_from};
 pub use diff::{Cause, Change, ChangeKind, Diff, FieldChange, Side, diff};
 pub use error::{Error, ErrorCode};
 pub use format::{fmt_duration, fmt_instant, fmt_nominal, fmt_offset, key};
-pub use ical::{IcalEvent, IcalOptions, parse_ical, parse_ical_events, to_ical, to_vcalendar};
+pub use ical::{
+    IcalEvent, IcalImport, IcalOptions, parse_ical, parse_ical_events, to_ical, to_vcalendar,
+};
 pub use lang::{Lang, Speaking, Text};
 pub use misfire::{Decision, Due, MisfireDecision, check_due, decide_misfires};
 pub use next::next_execution;

@@ -1,4 +1,4 @@
-//! Misfire (catch-up) decisions (SPEC §4): a pure function of the due
+//! Misfire (catch-up) decisions (docs/spec.md §4): a pure function of the due
 //! occurrences, `now` and the schedule's policy. Every due occurrence gets
 //! exactly one decision, so nothing stays pending.
 

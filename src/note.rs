@@ -32,6 +32,19 @@ pub enum NoteCode {
 }
 
 impl NoteCode {
+    /// Every code, in the order `docs/spec.md` lists them.
+    pub const ALL: [NoteCode; 9] = [
+        NoteCode::GapSkipped,
+        NoteCode::GapShifted,
+        NoteCode::GapSnapped,
+        NoteCode::FoldFirst,
+        NoteCode::FoldSecond,
+        NoteCode::FoldBoth,
+        NoteCode::InvalidDateBackward,
+        NoteCode::InvalidDateForward,
+        NoteCode::Merged,
+    ];
+
     /// The lowercase token.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -118,19 +131,55 @@ pub struct Warning {
 }
 
 impl Warning {
+    /// Every warning code any surface gives, in the order `docs/spec.md`
+    /// lists (and explains) them; `tests/spec_doc.rs` holds the two, the
+    /// typings and the codes written in `src/` together.
+    pub const CODES: &'static [&'static str] = &[
+        "start_unsynchronized",
+        "start_in_gap",
+        "start_in_fold",
+        "out_of_range",
+        "zone_alias",
+        "fixed_offset_zone",
+        "reversed_sign_zone",
+        "windows_zone",
+        "exdate_unmatched",
+        "rdate_duplicate",
+        "empty_window",
+        "not_due",
+        "utc_start",
+        "floating_start",
+        "all_day_event",
+        "override_moved",
+        "override_cancelled",
+        "override_ignored",
+        "event_refused",
+        "zone_assumed",
+        "cron_gap_runs_each",
+        "cron_clock_jump",
+        "cron_tz_host_change",
+        "timer_restart_in_fold",
+        "gap_overshoot",
+        "fold_undocumented",
+        "nearest_weekday",
+        "year_list",
+        "every_elapsed",
+        "random_value",
+        "never_runs",
+        "unknown_language",
+    ];
+
     pub(crate) fn new(code: &'static str, text: impl Into<Text>) -> Warning {
+        debug_assert!(
+            Warning::CODES.contains(&code),
+            "warning code `{code}` not in Warning::CODES"
+        );
         Warning {
             code,
             text: text.into(),
         }
     }
-    /// `start_unsynchronized`, `start_in_gap`, `start_in_fold`, `out_of_range`
-    /// (the expansion ended at the end of the representable range), and for
-    /// the zone name `zone_alias`, `fixed_offset_zone`, `reversed_sign_zone`,
-    /// `windows_zone`, for the date lists `exdate_unmatched` and
-    /// `rdate_duplicate`, for a language tag wallclock does not write
-    /// `unknown_language`; a cron import's codes are listed in README's
-    /// "From cron".
+    /// One of [`Warning::CODES`].
     pub fn code(&self) -> &'static str {
         self.code
     }
@@ -154,5 +203,30 @@ impl Serialize for Warning {
         st.serialize_field("code", self.code)?;
         st.serialize_field("message", &self.text)?;
         st.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NoteCode;
+
+    /// [`NoteCode::ALL`] holds every variant once: a new variant fails to
+    /// compile here until it has a place in the list.
+    #[test]
+    fn all_lists_every_code_once() {
+        for (i, code) in NoteCode::ALL.iter().enumerate() {
+            let place = match code {
+                NoteCode::GapSkipped => 0,
+                NoteCode::GapShifted => 1,
+                NoteCode::GapSnapped => 2,
+                NoteCode::FoldFirst => 3,
+                NoteCode::FoldSecond => 4,
+                NoteCode::FoldBoth => 5,
+                NoteCode::InvalidDateBackward => 6,
+                NoteCode::InvalidDateForward => 7,
+                NoteCode::Merged => 8,
+            };
+            assert_eq!(place, i, "{}", code.as_str());
+        }
     }
 }

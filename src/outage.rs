@@ -1,6 +1,6 @@
 //! What a scheduler that was down would do when it comes back: every
 //! execution it missed between `down` (exclusive) and `back` (inclusive),
-//! and the misfire decisions (SPEC §4) for the newest of them with
+//! and the misfire decisions (docs/spec.md §4) for the newest of them with
 //! `now = back`. The preview page's outage simulator is this function.
 //!
 //! Bounded: at most [`MAX_ENTRIES`] missed executions are counted (more is a

@@ -1,6 +1,6 @@
 //! Ties the layers together: expands the rule in nominal time, resolves each
 //! nominal through the zone policies, then applies COUNT and UNTIL after
-//! resolution, merges collisions, builds keys and notes (SPEC §2–§3).
+//! resolution, merges collisions, builds keys and notes (docs/spec.md §2–§3).
 
 use std::fmt;
 use std::sync::Arc;
@@ -18,7 +18,7 @@ use crate::lang::{Arg, Conj, Text, notes};
 pub use crate::note::Warning;
 use crate::note::{Note, NoteCode};
 use crate::policy::InvalidDatePolicy;
-use crate::rule::Until;
+use crate::rule::{Rule, Until};
 use crate::spec::Schedule;
 use crate::zone::{self, Outcome, Resolver, Run, Runs, Transition};
 
@@ -130,7 +130,7 @@ pub(crate) struct EntryContext {
     zone: Box<str>,
 }
 
-/// One nominal occurrence and what became of it (SPEC §3).
+/// One nominal occurrence and what became of it (docs/spec.md §3).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     ctx: Arc<EntryContext>,
@@ -236,7 +236,7 @@ impl Serialize for Entry {
     }
 }
 
-/// The result of an expansion (SPEC §3).
+/// The result of an expansion (docs/spec.md §3).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expansion {
     entries: Vec<Entry>,
@@ -271,6 +271,11 @@ impl Expansion {
     /// The result as JSON text, exactly as the CLI and the JS API print it.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
+    }
+    /// Adds a warning about how the result was asked for (`empty_window`).
+    #[cfg(feature = "native")]
+    pub(crate) fn warn(&mut self, warning: Option<Warning>) {
+        self.warnings.extend(warning);
     }
 }
 
@@ -345,7 +350,10 @@ fn entry_ceiling(held: usize) -> Result<(), Error> {
 
 #[inline(never)]
 fn too_many_entries() -> Error {
-    ceiling_error(format!("the expansion has more than {MAX_ENTRIES} entries"))
+    Error::new(
+        ErrorCode::LimitExceeded,
+        format!("the expansion has more than {MAX_ENTRIES} entries, the ceiling of one call"),
+    )
 }
 
 /// The instants of the executions, as `expand(..)?.executions()` lists
@@ -504,10 +512,46 @@ fn notices_in(
     collect(schedule, &options, entries, true)
 }
 
-fn ceiling_error(what: String) -> Error {
+/// A ceiling's `limit_exceeded` (its message names the ceiling) with what
+/// would help this schedule over this window: `to` and `limit` where they
+/// end the walk, COUNT or UNTIL only for a rule without them, its BY parts
+/// only when it has some. A counted rule walks every occurrence from its
+/// start, so a window far after the start runs out of steps before it;
+/// there only a later start or an UNTIL (which the expander skips to the
+/// window with) helps.
+#[inline(never)]
+fn advised(schedule: &Schedule, options: &ExpandOptions, err: Error, steps: bool) -> Error {
+    if err.code() != ErrorCode::LimitExceeded {
+        return err;
+    }
+    let walked = schedule.rules.iter().any(|r| r.count.is_some())
+        && options
+            .from
+            .is_some_and(|from| start_instant(schedule).is_ok_and(|start| from > start));
+    let (advice, start, rest) = match (steps && walked, schedule.is_unbounded()) {
+        (true, _) => (
+            "`COUNT` counts from `start` ",
+            fmt_nominal(schedule.start()),
+            ", so every occurrence before the window is walked; move `start` nearer the window, with the `COUNT` that is left, or end the rule with `UNTIL`, which lets the expansion skip to the window",
+        ),
+        (false, true) => (
+            "narrow the window with `to` or lower `limit`, or add COUNT or UNTIL",
+            String::new(),
+            "",
+        ),
+        (false, false) => (
+            "narrow the window with `to` or lower `limit`",
+            String::new(),
+            "",
+        ),
+    };
+    let by_parts = match steps && schedule.rules.iter().any(Rule::has_by_parts) {
+        true => "; check its BY parts too: they may meet rarely or never",
+        false => "",
+    };
     Error::new(
         ErrorCode::LimitExceeded,
-        format!("{what}: narrow the window with `to`, lower `limit`, or add COUNT or UNTIL"),
+        format!("{}: {advice}{start}{rest}{by_parts}", err.message()),
     )
 }
 
@@ -576,7 +620,10 @@ fn keep_entry(entries: &mut Vec<Entry>, dst_only: bool, entry: Entry) -> Result<
     } else if !entry.is_dst_affected() {
         return Ok(());
     } else if entries.len() >= MAX_ENTRIES {
-        return Err(ceiling_error(format!("more than {MAX_ENTRIES} notices")));
+        return Err(Error::new(
+            ErrorCode::LimitExceeded,
+            format!("more than {MAX_ENTRIES} notices, the ceiling of one call"),
+        ));
     }
     entries.push(entry);
     Ok(())
@@ -637,7 +684,8 @@ fn run(
     warnings.extend(date_list_warnings(schedule));
     let mut planner = Planner::new(schedule, options);
     while let Some(next) = nominals.next() {
-        match planner.step(next, &mut nominals, &mut resolver, sink)? {
+        let flow = planner.step(next, &mut nominals, &mut resolver, sink);
+        match flow.map_err(|e| advised(schedule, options, e, false))? {
             Flow::Next => {}
             Flow::PastWindow => break,
             Flow::OutOfRange(nominal) => {
@@ -647,7 +695,7 @@ fn run(
             Flow::LimitReached => break,
         }
     }
-    finish(schedule, nominals.over_budget(), warnings)
+    finish(nominals.over_budget(), warnings).map_err(|e| advised(schedule, options, e, true))
 }
 
 /// The option errors `run` reports before expanding anything.
@@ -1509,24 +1557,16 @@ fn out_of_range(schedule: &Schedule, nominal: DateTime) -> Warning {
     )
 }
 
-fn finish(
-    schedule: &Schedule,
-    over_budget: bool,
-    warnings: Vec<Warning>,
-) -> Result<Vec<Warning>, Error> {
+fn finish(over_budget: bool, warnings: Vec<Warning>) -> Result<Vec<Warning>, Error> {
     if over_budget {
         // BY parts that rarely or never meet burn the steps
-        // (`FREQ=HOURLY;INTERVAL=3;BYHOUR=0` from 01:00); with COUNT or
-        // UNTIL there, adding one is no advice.
-        let more = if schedule.is_unbounded() {
-            "; or narrow the window with `to`, lower `limit`, or add COUNT or UNTIL"
-        } else {
-            ", or narrow the window with `to`"
-        };
+        // (`FREQ=HOURLY;INTERVAL=3;BYHOUR=0` from 01:00), and so does a
+        // counted rule walked from its start to a far window; `advised`
+        // says which.
         return Err(Error::new(
             ErrorCode::LimitExceeded,
             format!(
-                "the rule needs more than {MAX_STEPS} expansion steps: its BY parts may meet rarely or never (check them){more}"
+                "the rule needs more than {MAX_STEPS} expansion steps, the ceiling of one call"
             ),
         ));
     }

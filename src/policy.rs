@@ -1,4 +1,4 @@
-//! The policy tokens every layer shares (SPEC §1): what to do with a local
+//! The policy tokens every layer shares (docs/spec.md §1): what to do with a local
 //! time that does not exist or occurs twice, with a day the month lacks, and
 //! with missed occurrences. One lowercase token per value, spelled the same
 //! in Rust, JSON, JavaScript, CLI flags and SQLite.
@@ -107,7 +107,7 @@ pub enum InvalidDatePolicy {
 }
 policy_tokens!(InvalidDatePolicy, "invalidDate", "\"invalidDate\": \"backward\"", [Omit => "omit", Backward => "backward", Forward => "forward"]);
 
-/// What a late scheduler does with the occurrences it missed (SPEC §4).
+/// What a late scheduler does with the occurrences it missed (docs/spec.md §4).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum MisfirePolicy {
     /// `all`: run every missed occurrence (bounded by `maxCatchUp`).

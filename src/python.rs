@@ -12,6 +12,7 @@
 
 use jiff::Timestamp;
 
+use crate::crontab::CronOptions;
 use crate::error::{Error, ErrorCode};
 use crate::misfire::Due;
 use crate::spec::{MAX_INPUT, Schedule};
@@ -133,4 +134,59 @@ pub fn next_execution(spec: &str, at: &str, strictly_after: bool) -> Result<Opti
             .map_err(|_| Error::internal("an instant at the end of the range"))?;
     }
     Ok(crate::next_execution(&schedule, at)?.map(crate::fmt_instant))
+}
+
+/// `wallclock from-cron`'s options as Python's keywords give them, each
+/// as text.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Cron<'a> {
+    /// `dialect`: the product that runs the line.
+    pub dialect: &'a str,
+    /// `tz`: the zone the product runs the line in, when the line names none.
+    pub tz: Option<&'a str>,
+    /// `id`: the spec's id.
+    pub id: Option<&'a str>,
+    /// `start`: a local date or date-time; the spec starts at its first run
+    /// at or after it.
+    pub start: Option<&'a str>,
+    /// `gap`: a gap policy instead of the product's.
+    pub gap: Option<&'a str>,
+    /// `fold`: a fold policy instead of the product's.
+    pub fold: Option<&'a str>,
+}
+
+/// `wallclock from-cron --dialect … -- LINE --format json`: the spec's
+/// JSON and its warnings' JSON, through [`crate::from_cron`]. `now` (an
+/// instant) is where a spec without `start` starts.
+pub fn from_cron(line: &str, cron: &Cron<'_>, now_text: &str) -> Result<(String, String), Error> {
+    let mut options = CronOptions::new(cron.dialect.parse()?);
+    if let Some(tz) = cron.tz {
+        options = options.time_zone(tz);
+    }
+    if let Some(start) = cron.start {
+        options = options.start(start);
+    }
+    if let Some(id) = cron.id {
+        options = options.id(id);
+    }
+    let now = crate::instant::parse_instant(now_text.trim()).ok_or_else(|| {
+        Error::new(
+            ErrorCode::InvalidDateTime,
+            format!(
+                "invalid `now` `{now_text}`: expected an instant such as `2026-03-08T07:00:00Z`"
+            ),
+        )
+        .with_field("now")
+    })?;
+    let import = crate::from_cron(line, &options, now)?;
+    let warnings = json(&import.warnings())?;
+    let mut spec = import.into_spec();
+    if let Some(gap) = cron.gap {
+        spec.gap = gap.parse()?;
+    }
+    if let Some(fold) = cron.fold {
+        spec.fold = fold.parse()?;
+    }
+    Schedule::new(&spec)?;
+    Ok((json(&spec)?, warnings))
 }

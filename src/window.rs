@@ -85,6 +85,58 @@ impl Spelling {
     }
 }
 
+/// `empty_window`: none of `schedules` has an occurrence in the window of
+/// `options`, although one of them has occurrences outside it (a schedule
+/// that ended before the window, or starts after it), so an empty table
+/// or "0 added, 0 removed" would hide it. The warning names the first
+/// occurrence and the `--from` that shows it. `None` without a window,
+/// when an occurrence falls in it, when no schedule has one at all, or
+/// when finding out passes a ceiling. The command line's only: in the wasm
+/// build it does not fit the size budget (DESIGN.md, "What the package
+/// leaves out").
+#[cfg(feature = "native")]
+pub(crate) fn empty_window(
+    schedules: &[&Schedule],
+    options: &ExpandOptions,
+) -> Option<crate::plan::Warning> {
+    use crate::format::fmt_instant;
+    use crate::plan::{Warning, execution_instants};
+    // Without a window this finds the schedules' first occurrences too,
+    // so it answers `None`: there is no window to blame.
+    let mut first: Option<Timestamp> = None;
+    for schedule in schedules {
+        if !execution_instants(schedule, &options.limit(1))
+            .ok()?
+            .is_empty()
+        {
+            return None;
+        }
+        for at in execution_instants(schedule, &ExpandOptions::new().limit(1)).ok()? {
+            if first.is_none_or(|f| at < f) {
+                first = Some(at);
+            }
+        }
+    }
+    let first = fmt_instant(first?);
+    let subject = match schedules.len() {
+        1 => "no occurrence falls",
+        _ => "neither schedule has an occurrence",
+    };
+    let mut span = String::new();
+    for (word, at) in [(" from ", options.get_from()), (" to ", options.get_to())] {
+        if let Some(at) = at {
+            span.push_str(word);
+            span.push_str(&fmt_instant(at));
+        }
+    }
+    Some(Warning::new(
+        "empty_window",
+        format!(
+            "{subject} in the window{span}: the first is at {first}; `--from {first}` starts the window there"
+        ),
+    ))
+}
+
 /// A limit as a surface carries it.
 #[cfg(any(feature = "native", feature = "wasm", feature = "python"))]
 #[derive(Clone, Debug, PartialEq)]

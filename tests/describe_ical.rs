@@ -21,6 +21,39 @@ fn first_nominals(json: &str, n: usize) -> Vec<String> {
         .collect()
 }
 
+/// A window of clock changes that holds no occurrence says so, rather
+/// than "clock changes do not affect it": after the end of a schedule, and
+/// before an occurrence years away, with the date of that one.
+#[test]
+fn an_empty_window_is_said_to_be_empty() {
+    let at = |s: &str| s.parse::<jiff::Timestamp>().unwrap();
+    let ended = Schedule::from_json(
+        r#"{"timeZone":"America/New_York","start":"2026-03-06T09:00","rrule":"FREQ=DAILY;COUNT=4"}"#,
+    )
+    .unwrap();
+    let text = wallclock::describe_from(&ended, at("2030-01-01T00:00:00Z"));
+    assert!(
+        text.ends_with(" It has no occurrence in the 3 years after 2029-12-31."),
+        "{text}"
+    );
+    let decade = Schedule::from_json(
+        r#"{"timeZone":"Europe/Berlin","start":"2026-01-01T09:00","rrule":"FREQ=YEARLY;INTERVAL=10"}"#,
+    )
+    .unwrap();
+    let text = wallclock::describe_from(&decade, at("2027-01-01T00:00:00Z"));
+    assert!(
+        text.ends_with(" It has no occurrence in the 3 years after 2027-01-01."),
+        "{text}"
+    );
+    let text = wallclock::describe_from(&decade, at("2025-06-01T00:00:00Z"));
+    assert!(
+        text.ends_with(
+            " Clock changes in Europe/Berlin do not affect it in the 3 years after 2026-01-01."
+        ),
+        "{text}"
+    );
+}
+
 #[test]
 fn new_york_daily_0230_skip_and_shift() {
     let skip = sentence(

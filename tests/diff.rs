@@ -1,6 +1,6 @@
 //! `diff`: what an edit changes over a window, keyed by occurrence key,
 //! each change with the spec field that explains it. Golden cases from seed
-//! 000 (New York 02:30, Berlin "the 31st") and SPEC §2, and properties:
+//! 000 (New York 02:30, Berlin "the 31st") and docs/spec.md §2, and properties:
 //! a schedule's diff with itself is empty, and applying a diff to the old
 //! expansion gives the new one.
 #![cfg(not(target_arch = "wasm32"))]

@@ -141,3 +141,100 @@ fn both_sides_from_stdin_is_refused() {
     let e: Value = serde_json::from_str(stderr.trim()).unwrap();
     assert_eq!(e["field"], "new");
 }
+
+/// Two finite schedules that ended before the default window (a year from
+/// now): the diff would read "0 added, 0 removed, …" like "no difference",
+/// so it warns, in the JSON and in the table, and names the `--from` that
+/// shows the change; with it, the change is there.
+#[test]
+fn an_empty_window_says_so_and_points_at_from() {
+    let (old, new) = (spec_file("old-e.json", OLD), spec_file("new-e.json", NEW));
+    let (old, new) = (old.to_str().unwrap(), new.to_str().unwrap());
+    let now = ["--now", "2026-12-02T00:00:00Z"];
+    let (code, stdout, stderr) =
+        wallclock(&[&["diff", "--old", old, "--new", new][..], &now].concat());
+    assert_eq!(code, 0, "{stderr}");
+    let v: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["summary"]["unchanged"], 0);
+    assert_eq!(v["warnings"][0]["code"], "empty_window", "{stdout}");
+    assert_eq!(
+        v["warnings"][0]["message"],
+        "neither schedule has an occurrence in the window from 2026-12-02T00:00:00Z to \
+         2027-12-02T00:00:00Z: the first is at 2026-03-06T07:30:00Z; \
+         `--from 2026-03-06T07:30:00Z` starts the window there"
+    );
+    let (_, table, _) = wallclock(
+        &[
+            &["diff", "--old", old, "--new", new, "--format", "table"][..],
+            &now,
+        ]
+        .concat(),
+    );
+    assert!(
+        table.starts_with("0 added, 0 removed, 0 moved, 0 changed, 0 unchanged\n\nwarnings:\n  empty_window: neither schedule"),
+        "{table}"
+    );
+    // The window the warning names shows the change.
+    let (code, stdout, stderr) = wallclock(
+        &[
+            &[
+                "diff",
+                "--old",
+                old,
+                "--new",
+                new,
+                "--from",
+                "2026-03-06T07:30:00Z",
+            ][..],
+            &now,
+        ]
+        .concat(),
+    );
+    assert_eq!(code, 1, "{stderr}");
+    let v: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["summary"]["changed"], 1);
+    assert_eq!(v["warnings"], serde_json::json!([]));
+}
+
+/// `expand` and `notices` of a window after the schedule's end warn the
+/// same way; a window that holds an occurrence, or a schedule with none at
+/// all, does not.
+#[test]
+fn expand_and_notices_of_an_empty_window_warn() {
+    let spec = spec_file("ended.json", OLD);
+    let spec = spec.to_str().unwrap();
+    for command in ["expand", "notices"] {
+        let (code, stdout, stderr) =
+            wallclock(&[command, "--spec", spec, "--from", "2027-01-01", "--json"]);
+        assert_eq!(code, 0, "{stderr}");
+        let v: Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(v["entries"], serde_json::json!([]), "{command}");
+        let message = v["warnings"][0]["message"].as_str().unwrap_or_default();
+        assert_eq!(
+            v["warnings"][0]["code"], "empty_window",
+            "{command}: {stdout}"
+        );
+        assert!(
+            message.ends_with(
+                "the first is at 2026-03-06T07:30:00Z; `--from 2026-03-06T07:30:00Z` starts the window there"
+            ),
+            "{command}: {message}"
+        );
+    }
+    let (_, stdout, _) = wallclock(&["expand", "--spec", spec, "--from", "2026-03-07", "--json"]);
+    assert!(!stdout.contains("empty_window"), "{stdout}");
+    // Every date removed: nothing runs anywhere, so no window hides it.
+    let none = spec_file(
+        "none.json",
+        r#"{"timeZone":"UTC","start":"2026-01-01T09:00","exdate":["2026-01-01T09:00"]}"#,
+    );
+    let (_, stdout, _) = wallclock(&[
+        "expand",
+        "--spec",
+        none.to_str().unwrap(),
+        "--from",
+        "2027-01-01",
+        "--json",
+    ]);
+    assert!(!stdout.contains("empty_window"), "{stdout}");
+}

@@ -1,4 +1,4 @@
-//! SPEC §2 "Edge rules" where RDATE, COUNT, UTC UNTIL and fold `both` meet:
+//! docs/spec.md §2 "Edge rules" where RDATE, COUNT, UTC UNTIL and fold `both` meet:
 //! what the expansion lists at the point where the rule ends.
 
 #[cfg(target_arch = "wasm32")]

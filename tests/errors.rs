@@ -62,6 +62,20 @@ fn error_messages() {
         .unwrap()
     };
     let (never_counted, never_unbounded) = (never(";COUNT=12"), never(""));
+    let minutely = |rule: &str| {
+        Schedule::from_json(&format!(
+            r#"{{"timeZone":"UTC","start":"2026-01-01T00:00","rrule":"{rule}"}}"#
+        ))
+        .unwrap()
+    };
+    let counted_minutely = minutely("FREQ=MINUTELY;COUNT=9000000");
+    let counted_filtered = minutely("FREQ=MINUTELY;BYSECOND=0;COUNT=9000000");
+    let counted_secondly = minutely("FREQ=SECONDLY;COUNT=200000");
+    let far = || {
+        Ok(ExpandOptions::new()
+            .from("2040-01-01T00:00:00Z".parse().unwrap())
+            .limit(5))
+    };
     let cases: Vec<(&str, &Schedule, Result<ExpandOptions, wallclock::Error>)> = vec![
         ("no limit", &daily, Ok(ExpandOptions::new())),
         ("limit 0", &daily, Ok(ExpandOptions::new().limit(0))),
@@ -95,6 +109,17 @@ fn error_messages() {
             &never_unbounded,
             Ok(ExpandOptions::new().limit(5)),
         ),
+        ("a count walked to a far window", &counted_minutely, far()),
+        (
+            "a count with BY parts walked to a far window",
+            &counted_filtered,
+            far(),
+        ),
+        (
+            "too many entries of a counted rule",
+            &counted_secondly,
+            Ok(ExpandOptions::new()),
+        ),
     ];
     for (what, schedule, options) in cases {
         let err = options.and_then(|o| expand(schedule, &o)).expect_err(what);
@@ -126,4 +151,55 @@ fn short_expansion() {
     .unwrap();
     let result = expand(&schedule, &ExpandOptions::new()).unwrap();
     insta::assert_snapshot!(serde_json::to_string_pretty(&result).unwrap());
+}
+
+/// `FREQ=MINUTELY;COUNT=9000000` asked for 2040 walks 14 years of minutes
+/// from its start: the error names the ceiling and the two changes that
+/// help, and each of them does.
+#[test]
+fn a_count_walked_to_a_far_window_is_told_what_helps() {
+    let spec = |start: &str, rule: &str| {
+        Schedule::from_json(&format!(
+            r#"{{"timeZone":"UTC","start":"{start}","rrule":"{rule}"}}"#
+        ))
+        .unwrap()
+    };
+    let window = ExpandOptions::new()
+        .from("2040-01-01T00:00:00Z".parse().unwrap())
+        .limit(3);
+    let err = expand(
+        &spec("2026-01-01T00:00", "FREQ=MINUTELY;COUNT=9000000"),
+        &window,
+    )
+    .expect_err("the walk passes the ceiling");
+    let message = err.message();
+    assert_eq!(err.code(), wallclock::ErrorCode::LimitExceeded);
+    assert!(
+        message.contains("5000000 expansion steps, the ceiling of one call"),
+        "{message}"
+    );
+    assert!(
+        message.contains("`COUNT` counts from `start` 2026-01-01T00:00:00"),
+        "{message}"
+    );
+    // Advice that cannot help this rule: it has no BY parts, and `to` or
+    // `limit` do not shorten a walk that happens before the window.
+    for useless in ["BY parts", "`to`", "`limit`"] {
+        assert!(!message.contains(useless), "{useless} in {message}");
+    }
+    // Each change the message proposes makes the same window expand.
+    let until = spec("2026-01-01T00:00", "FREQ=MINUTELY;UNTIL=20430212T000000Z");
+    let later = spec("2039-12-31T00:00", "FREQ=MINUTELY;COUNT=2000000");
+    for fixed in [until, later] {
+        let result = expand(&fixed, &window).expect("the advice helps");
+        let firsts: Vec<String> = result.executions().map(|t| t.to_string()).collect();
+        assert_eq!(
+            firsts,
+            [
+                "2040-01-01T00:00:00Z",
+                "2040-01-01T00:01:00Z",
+                "2040-01-01T00:02:00Z"
+            ]
+        );
+    }
 }

@@ -1,4 +1,4 @@
-//! Seed 000 §5.1–5.4 and SPEC §2.3: the golden tables, exactly, from
+//! Seed 000 §5.1–5.4 and docs/spec.md §2.3: the golden tables, exactly, from
 //! `tests/fixtures/seed-golden.json` (copied from the seed's own numbers).
 
 #[cfg(target_arch = "wasm32")]

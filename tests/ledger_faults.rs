@@ -9,6 +9,8 @@
 
 #[path = "common/ledger_cli.rs"]
 mod common;
+#[path = "common/faults.rs"]
+mod faults;
 
 use std::collections::{BTreeMap, HashSet};
 use std::os::unix::process::CommandExt;
@@ -25,6 +27,7 @@ use common::{
     dump, err, hold_write_lock, init_store, ledger, ledger_command, occurrences, ok, rows, setup,
     ts, wait_for,
 };
+use faults::{SmallDisk, Spawned};
 
 fn dir(name: &str) -> PathBuf {
     common::dir("ledger_faults", name)
@@ -544,54 +547,21 @@ fn schedule_ids_with_control_characters_are_refused() {
     ));
 }
 
-/// A size-limited tmpfs mounted on a directory for one test, unmounted
-/// when dropped.
-struct SmallDisk(PathBuf);
-
-impl SmallDisk {
-    fn mount(dir: &Path, size: &str) -> SmallDisk {
-        let out = Command::new("mount")
-            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
-            .arg(dir)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "a real full disk needs a tmpfs mount (run as root): {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        SmallDisk(dir.to_owned())
-    }
-}
-
-impl Drop for SmallDisk {
-    fn drop(&mut self) {
-        let _ = Command::new("umount").arg(&self.0).status();
-    }
-}
-
-/// Fills the file system of `dir` but for about `leave` bytes.
-fn fill(dir: &Path, leave: u64) {
-    let out = Command::new("df")
-        .args(["--output=avail", "-B1"])
-        .arg(dir)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    let avail: u64 = text.lines().nth(1).unwrap().trim().parse().unwrap();
-    let size = avail.saturating_sub(leave);
-    std::fs::write(dir.join("filler"), vec![0u8; size as usize]).unwrap();
-}
-
-/// The disk-full fault, on a real full file system (a 16 MiB tmpfs, filled): a tick
-/// over many due occurrences runs out of space part way. The error is
-/// `disk_full` and says what earlier transactions committed (the done
+/// The disk-full fault, on a real full file system (a 16 MiB tmpfs,
+/// filled): a tick over many due occurrences runs out of space part way.
+/// When a claim meets the full disk, the tick fails with `disk_full`; when
+/// a command's outcome does, the tick keeps the outcome and tries it again
+/// (`record_failed`) and, stopped by SIGTERM meanwhile, gives up after its
+/// shutdown grace with `disk_full`, naming the outcome it could not record.
+/// Either way the error says what earlier transactions committed (the done
 /// count it gives is the ledger's); nothing recorded is lost and, once
-/// space is freed, a later tick runs every remaining key once.
+/// space is freed, a later tick runs every remaining key once (a command
+/// whose outcome was lost runs again after its lease, and deduplicates on
+/// its key).
 #[test]
 fn sqlite_a_full_disk_during_a_tick_says_what_was_committed() {
     let d = dir("disk_full");
-    let _disk = SmallDisk::mount(&d, "16m");
+    let disk = SmallDisk::mount(&d, "16m");
     setup(
         &d,
         r#"{"id":"m","timeZone":"UTC","start":"2026-10-20T00:00","rrule":"FREQ=MINUTELY;COUNT=600"}"#,
@@ -607,17 +577,42 @@ fn sqlite_a_full_disk_during_a_tick_says_what_was_committed() {
         ],
     ));
     // The effects log lives outside the full disk.
-    let log = common::dir("ledger_faults", "disk_full_effects").join("effects.log");
+    let outside = common::dir("ledger_faults", "disk_full_effects");
+    let log = outside.join("effects.log");
     let exec = format!(
         r#"grep -qxF "$WALLCLOCK_KEY" {0} 2>/dev/null || echo "$WALLCLOCK_KEY" >> {0}"#,
         log.display()
     );
-    fill(&d, 512 * 1024);
-    let now = "2026-10-20T12:00:00Z";
-    let e = err(&tick(&d, now, &exec, &["--lease", "PT1M"]));
+    let filler = disk.fill(512 * 1024);
+    let mut ticking = Spawned::start(
+        ledger_command(&d)
+            .args(["tick", "--now", "2026-10-20T12:00:00Z", "--worker", "w"])
+            .args(["--lease", "PT1M", "--shutdown-grace", "PT1S"])
+            .args(["--exec", &exec]),
+        &outside,
+        "tick",
+    );
+    let t = Instant::now();
+    let unrecorded = loop {
+        if ticking.status().is_some() {
+            break None;
+        }
+        if let Some(e) = ticking.events("record_failed").into_iter().next() {
+            assert_eq!(e["code"], "disk_full", "{e}");
+            ticking.signal("TERM");
+            break e["key"].as_str().map(str::to_owned);
+        }
+        let waited = t.elapsed();
+        assert!(waited < Duration::from_secs(120), "{}", ticking.stderr());
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let status = ticking.wait(Duration::from_secs(60));
+    assert_eq!(status.code(), Some(2), "{}", ticking.stderr());
+    let text = ticking.stderr();
+    let e: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
     assert_eq!(e["code"], "disk_full", "{e}");
     let message = e["message"].as_str().unwrap().to_owned();
-    std::fs::remove_file(d.join("filler")).unwrap();
+    filler.remove();
     let occ = occurrences(&d);
     let done = occ.iter().filter(|o| o["state"] == "done").count();
     assert!(done > 0, "{message}");
@@ -627,6 +622,10 @@ fn sqlite_a_full_disk_during_a_tick_says_what_was_committed() {
             && !message.contains("nothing of this change was written"),
         "{done} done: {message}"
     );
+    if let Some(key) = unrecorded {
+        let named = format!("the outcome of `{key}` attempt 1 (done) is not recorded");
+        assert!(message.contains(&named), "{message}");
+    }
     // Space again: every key runs, none twice (a command whose outcome the
     // full disk kept from being recorded runs again after its lease, and
     // deduplicates on its key).

@@ -1,4 +1,4 @@
-//! Misfire decisions (SPEC §4) against seed 000 §5.5: daily 09:00, last run
+//! Misfire decisions (docs/spec.md §4) against seed 000 §5.5: daily 09:00, last run
 //! 20 October 09:01, the scheduler back at 24 October 12:00Z, maxLateness
 //! two days.
 

@@ -40,3 +40,9 @@ trigger = WallclockTrigger(spec)
 first: datetime | None = trigger.get_next_fire_time(None, datetime(2026, 3, 1, tzinfo=timezone.utc))
 beat = wallclock_schedule(schedule)
 print(first, beat.is_due(datetime(2026, 3, 6, tzinfo=timezone.utc)))
+
+imported: wallclock.CronSchedule = wallclock.from_cron(
+    "30 2 * * *", dialect="kubernetes", tz="America/New_York", start="2026-01-01")
+cron_schedule: wallclock.Schedule = imported.schedule
+cron_codes: list[str] = [w.code for w in imported.warnings]
+print(cron_schedule.rrule, cron_codes)

@@ -19,7 +19,7 @@ use pyo3::exceptions::PyUserWarning;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
-use wallclock::python::{self as host, Window};
+use wallclock::python::{self as host, Cron, Window};
 use wallclock::{Error, ErrorCode, Lang};
 
 /// The package's exception type, imported once.
@@ -186,6 +186,33 @@ mod _native {
         strictly_after: bool,
     ) -> PyResult<Option<String>> {
         engine(py, None, || host::next_execution(spec, at, strictly_after))
+    }
+
+    /// `wallclock from-cron --format json`: the spec's JSON and its
+    /// warnings' JSON.
+    #[pyfunction]
+    #[pyo3(signature = (line, dialect, tz, id, start, gap, fold, now))]
+    #[allow(clippy::too_many_arguments)]
+    fn from_cron(
+        py: Python<'_>,
+        line: &str,
+        dialect: &str,
+        tz: Option<&str>,
+        id: Option<&str>,
+        start: Option<&str>,
+        gap: Option<&str>,
+        fold: Option<&str>,
+        now: &str,
+    ) -> PyResult<(String, String)> {
+        let cron = Cron {
+            dialect,
+            tz,
+            id,
+            start,
+            gap,
+            fold,
+        };
+        engine(py, || host::from_cron(line, &cron, now))
     }
 
     /// Every zone name of the bundled tz database, sorted.

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from datetime import date, datetime, timezone
-from typing import Any, Union
+from datetime import date, datetime, timezone, tzinfo
+from typing import Any, NamedTuple, Union
 
 from . import _native
 from ._errors import WallclockError
@@ -38,11 +38,13 @@ from ._results import (
     SpecWarning,
     Transition,
     Validation,
+    _warnings,
     instant,
 )
 
 __all__ = [
     "Change",
+    "CronSchedule",
     "Diff",
     "Entry",
     "Expansion",
@@ -59,6 +61,7 @@ __all__ = [
     "describe",
     "diff",
     "expand",
+    "from_cron",
     "next_execution",
     "notices",
     "time_zones",
@@ -68,7 +71,7 @@ __all__ = [
 
 
 class Schedule:
-    """A validated spec (SPEC §1): checked once, then passed to any function
+    """A validated spec (docs/spec.md §1): checked once, then passed to any function
     in place of the dict or JSON text it was made from.
 
     ``Schedule(spec)`` raises ``WallclockError`` for a spec the command line
@@ -132,7 +135,7 @@ class Schedule:
 
 
 SpecLike = Union[Mapping[str, Any], str, Schedule]
-"""A spec: a dict of SPEC §1's fields, its JSON text, or a ``Schedule``."""
+"""A spec: a dict of docs/spec.md §1's fields, its JSON text, or a ``Schedule``."""
 
 Bound = Union[datetime, date, str]
 """A window bound or ``now``: an aware ``datetime``, a ``date`` (its midnight
@@ -276,6 +279,73 @@ def next_execution(
         _spec_text(spec, "spec"), _now(at, "at"), strictly_after
     )
     return None if found is None else instant(found)
+
+
+class CronSchedule(NamedTuple):
+    """A cron line as a schedule (``from_cron``): the spec whose expansion
+    gives the product's runs, and how the product's runs differ from it."""
+
+    schedule: Schedule
+    warnings: tuple[SpecWarning, ...]
+
+
+def from_cron(
+    line: str,
+    *,
+    dialect: str,
+    tz: str | tzinfo | None = None,
+    id: str | None = None,
+    gap: str | None = None,
+    fold: str | None = None,
+    start: str | date | None = None,
+    now: Bound | None = None,
+) -> CronSchedule:
+    """A cron line as the product ``dialect`` runs it (``kubernetes``,
+    ``cronie``, ``debian``, ``systemd``, ``quartz``, ``apscheduler``,
+    ``eventbridge``, ``github-actions``): ``wallclock from-cron --dialect
+    D [--tz ZONE] [--id ID] [--gap P] [--fold P] -- LINE``.
+
+    ``tz`` is the zone the product runs the line in when the line names
+    none (a name, or a ``ZoneInfo`` read by its key; without it, UTC and a
+    ``zone_assumed`` warning). ``gap`` and ``fold`` replace the product's
+    policies. The schedule starts at its first run at or after ``start``, a
+    local date or naive date-time in the zone (default: ``now``, the clock).
+    Each warning names, with a stable code, what the spec cannot reproduce.
+    """
+    zone = getattr(tz, "key", tz) if isinstance(tz, tzinfo) else tz
+    if zone is not None and not isinstance(zone, str):
+        raise WallclockError(
+            "invalid_option",
+            f"invalid `tz`: expected a zone name such as `America/New_York` or a ZoneInfo, "
+            f"got {type(tz).__name__}",
+            "tz",
+        )
+    spec, warnings = _native.from_cron(
+        line, dialect, zone, id, _cron_start(start), gap, fold, _now(now)
+    )
+    return CronSchedule(Schedule(spec), _warnings(json.loads(warnings)))
+
+
+def _cron_start(start: object) -> str | None:
+    """A start as local text; an aware datetime is refused: the start is a
+    wall time in the schedule's zone."""
+    if start is None or isinstance(start, str):
+        return start
+    if isinstance(start, datetime) and start.tzinfo is not None:
+        raise WallclockError(
+            "invalid_start",
+            f"invalid `start` `{start.isoformat()}`: the start is a local date-time in the "
+            "schedule's zone; give a naive datetime or a date, e.g. `date(2026, 1, 1)`",
+            "start",
+        )
+    if isinstance(start, date):
+        return start.isoformat()
+    raise WallclockError(
+        "invalid_start",
+        f"invalid `start`: expected a date, a naive datetime or text such as "
+        f"`2026-01-01T09:00`, got {type(start).__name__}",
+        "start",
+    )
 
 
 def time_zones() -> list[str]:

@@ -8,6 +8,7 @@ __all__ = [
     "describe",
     "diff",
     "expand",
+    "from_cron",
     "next_execution",
     "notices",
     "time_zones",
@@ -47,3 +48,13 @@ def decide_misfires(
 def next_execution(spec: str, at: str, strictly_after: bool) -> str | None: ...
 def time_zones() -> list[str]: ...
 def tzdb_version() -> str: ...
+def from_cron(
+    line: str,
+    dialect: str,
+    tz: str | None,
+    id: str | None,
+    start: str | None,
+    gap: str | None,
+    fold: str | None,
+    now: str,
+) -> tuple[str, str]: ...

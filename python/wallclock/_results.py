@@ -205,7 +205,7 @@ class Transition(_View):
 
 
 class Expansion(_View):
-    """The result of ``expand`` and ``notices`` (SPEC §3)."""
+    """The result of ``expand`` and ``notices`` (docs/spec.md §3)."""
 
     __slots__ = ("_entries",)
 

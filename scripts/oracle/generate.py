@@ -22,10 +22,10 @@ periods away, and at most LIMIT (50) occurrences, which the test also asks.
 Zone UTC, invalidDate `omit` (wallclock's default, RFC 5545's behaviour).
 
 Semantics aligned between the oracles and wallclock:
-  * A date-only UNTIL (`UNTIL=20260401`) includes that whole day (SPEC §2.5);
+  * A date-only UNTIL (`UNTIL=20260401`) includes that whole day (docs/spec.md §2.5);
     dateutil reads it as midnight, so it is given 23:59:59 of that day.
     A UTC UNTIL (`...Z`) is given to dateutil without the Z (zone is UTC).
-  * DTSTART is an occurrence only when the rule generates it (SPEC §2.2),
+  * DTSTART is an occurrence only when the rule generates it (docs/spec.md §2.2),
     as in dateutil; the nominals list contains no extra DTSTART.
 
 Cases drop out (counted in the summary) when dateutil or the reference time
@@ -160,7 +160,7 @@ def until_for(rng, freq, start, interval):
     u = start + span
     kind = rng.random()
     if kind < 0.2:
-        return u.strftime("%Y%m%d")  # date-only: SPEC §2.5, whole day
+        return u.strftime("%Y%m%d")  # date-only: docs/spec.md §2.5, whole day
     if kind < 0.4:
         return u.strftime("%Y%m%dT%H%M%SZ")  # zone is UTC, so same as local
     return u.strftime("%Y%m%dT%H%M%S")
@@ -371,7 +371,7 @@ def _alarm(signum, frame):
 def run_dateutil(start, parts, timeout):
     p = dict(parts)
     if "UNTIL" in p and len(p["UNTIL"]) == 8:
-        p["UNTIL"] += "T235959"  # SPEC §2.5: a date-only UNTIL includes that whole day
+        p["UNTIL"] += "T235959"  # docs/spec.md §2.5: a date-only UNTIL includes that whole day
     if "UNTIL" in p and p["UNTIL"].endswith("Z"):
         p["UNTIL"] = p["UNTIL"][:-1]  # zone is UTC: naive dtstart needs a naive UNTIL
     signal.signal(signal.SIGALRM, _alarm)

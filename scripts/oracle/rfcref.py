@@ -8,8 +8,8 @@ tested against every day-level BY part (a day passes when it passes each
 part given; a BYDAY list passes when any of its elements matches), each
 passing day is combined with every time of the period, BYSETPOS picks from
 the sorted set, and what is >= DTSTART and <= UNTIL is kept, COUNT applies
-last. Missing parts default from DTSTART as in dateutil / SPEC §2.2. A
-date-only UNTIL is the whole day (SPEC §2.5).
+last. Missing parts default from DTSTART as in dateutil / docs/spec.md §2.2. A
+date-only UNTIL is the whole day (docs/spec.md §2.5).
 
 Returns (list of naive datetimes, horizon): when the work budget runs out,
 `horizon` is the last datetime up to which the list is complete, else None.

@@ -17,7 +17,7 @@ pub(crate) use super::output::Output;
     name = "wallclock",
     disable_version_flag = true,
     arg_required_else_help = true,
-    after_help = "The SQLite occurrence ledger and scheduler: `wallclock ledger --help`."
+    after_help = "A spec's fields, the results and every warning and error code: docs/spec.md.\nThe occurrence ledger and scheduler, on a SQLite file or a PostgreSQL database: `wallclock ledger --help`."
 )]
 pub(crate) struct Cli {
     /// Print the version and the bundled tz database version.
@@ -34,8 +34,8 @@ pub(crate) struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
-    /// Expand a schedule into occurrences (SPEC §3 result object), from its
-    /// start unless `--from` says otherwise.
+    /// Expand a schedule into occurrences (the result object of
+    /// docs/spec.md §3), from its start unless `--from` says otherwise.
     Expand {
         #[command(flatten)]
         spec: SpecArgs,
@@ -175,7 +175,7 @@ pub(crate) struct Now {
 /// Where the schedule comes from: a spec file (JSON or iCalendar) or flags.
 #[derive(Debug, Args)]
 pub(crate) struct SpecArgs {
-    /// A spec file (JSON, or an iCalendar VEVENT), or `-` for stdin.
+    /// A spec file (JSON, docs/spec.md §1, or an iCalendar VEVENT), or `-` for stdin.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["tz", "start", "rrule", "rdate", "exdate"])]
     pub(crate) spec: Option<String>,
     /// Time zone (IANA name) of an inline spec.

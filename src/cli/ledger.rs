@@ -1,4 +1,4 @@
-//! `wallclock ledger …`: the SQLite occurrence ledger on the command line.
+//! `wallclock ledger …`: the occurrence ledger (SQLite or PostgreSQL) on the command line.
 //!
 //! Every time-dependent command takes `--now INSTANT`; without it the clock
 //! is read here, never in the library. Errors print the JSON error object on
@@ -7,7 +7,6 @@
 
 use std::ffi::OsString;
 use std::io::{self, Write};
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
@@ -32,8 +31,8 @@ use super::ledger_ops;
     arg_required_else_help = true
 )]
 struct LedgerCli {
-    /// The ledger: a SQLite file, or a `postgres://USER@HOST:PORT/DATABASE`
-    /// URL (default: `WALLCLOCK_DB` from the environment).
+    /// The ledger: a SQLite file, or a `postgres://USER:PASSWORD@HOST:PORT/DATABASE`
+    /// URL or `host=… dbname=…` string (default: `WALLCLOCK_DB` from the environment).
     #[arg(long, value_name = "FILE|URL", global = true)]
     db: Option<String>,
     /// How long to wait for another process's write lock, e.g. `PT5S`.
@@ -188,6 +187,26 @@ enum LedgerCommand {
 }
 
 impl LedgerCommand {
+    /// Refuses an id or key argument holding a character that does not
+    /// print as itself, as a spec's `id` is refused, before the ledger is
+    /// opened: such an id was never accepted, and its error would echo it.
+    fn check_ids(&self) -> Result<(), LedgerError> {
+        let (text, field) = match self {
+            LedgerCommand::Disable { id } | LedgerCommand::Enable { id, .. } => (id, "id"),
+            LedgerCommand::Show(a) => (&a.id, "id"),
+            LedgerCommand::Remove(a) => (&a.id, "id"),
+            LedgerCommand::Trigger(a) => (&a.id, "id"),
+            LedgerCommand::Retry(a) => (&a.key, "key"),
+            LedgerCommand::Explain { key } | LedgerCommand::Reconcile { key, .. } => (key, "key"),
+            LedgerCommand::Occurrences(a) => match &a.schedule {
+                Some(id) => (id, "schedule"),
+                None => return Ok(()),
+            },
+            _ => return Ok(()),
+        };
+        Ok(crate::spec::check_id_text(text, field)?)
+    }
+
     /// Commands that only read: they open the ledger read-only.
     fn reads_only(&self) -> bool {
         matches!(
@@ -222,10 +241,6 @@ struct RunArgs {
     /// How far ahead to plan.
     #[arg(long, value_name = "DURATION", default_value = "P14D")]
     horizon: String,
-    /// After SIGTERM or SIGINT, how long a running command may finish
-    /// before its process group is killed (its attempt is recorded).
-    #[arg(long, value_name = "DURATION", default_value = "PT30S")]
-    shutdown_grace: String,
     /// Serve `/metrics` (Prometheus text) and `/healthz` on this
     /// address, e.g. `127.0.0.1:9464`.
     #[arg(long, value_name = "HOST:PORT")]
@@ -253,6 +268,10 @@ struct WorkArgs {
     /// with `timeout` and is retried or made `dead` by the retry policy.
     #[arg(long, value_name = "DURATION")]
     timeout: Option<String>,
+    /// After SIGTERM or SIGINT, how long a running command may finish
+    /// before its process group is killed (its attempt is recorded).
+    #[arg(long, value_name = "DURATION", default_value = "PT30S")]
+    shutdown_grace: String,
 }
 
 #[derive(Debug, clap::Args)]
@@ -325,7 +344,8 @@ fn run(cli: LedgerCli, out: &mut String) -> Result<i32, LedgerError> {
     if let LedgerCommand::Migrate { from, to } = &cli.command {
         return migrate(&cx, from, to, out);
     }
-    let location = Location::parse(&db_or_env(cli.db)?);
+    cli.command.check_ids()?;
+    let location = Location::parse(&db_or_env(cli.db)?)?;
     match cli.command {
         LedgerCommand::Init => init(&cx, &location, out),
         LedgerCommand::Run(args) => daemon(&cx, &location, &args, out),
@@ -355,7 +375,8 @@ fn db_or_env(db: Option<String>) -> Result<String, LedgerError> {
 fn migrate(cx: &Context, from: &str, to: &str, out: &mut String) -> Result<i32, LedgerError> {
     let source = Ledger::open_at(&Location::Sqlite(from.into()), cx.busy)
         .map_err(|e| e.with_field("from"))?;
-    let report = source.migrate_to(&Location::parse(to), cx.busy)?;
+    let to = Location::parse(to).map_err(|e| e.with_field("to"))?;
+    let report = source.migrate_to(&to, cx.busy)?;
     print::object(out, &cx.printing.output, &report);
     Ok(super::OK)
 }
@@ -379,9 +400,8 @@ fn daemon(
     args: &RunArgs,
     out: &mut String,
 ) -> Result<i32, LedgerError> {
-    let grace = Duration::try_from(parse_duration(&args.shutdown_grace, "shutdown-grace")?)
-        .unwrap_or(Duration::from_secs(30));
-    let (work, retry) = args.work.policy(grace)?;
+    // A daemon keeps a finished command's outcome until it is written.
+    let (work, retry) = args.work.policy(None)?;
     let plan = runner::Schedule {
         every: Duration::try_from(parse_duration(&args.every, "every")?)
             .unwrap_or(Duration::from_secs(10))
@@ -549,11 +569,14 @@ fn tick(
     out: &mut String,
 ) -> Result<i32, LedgerError> {
     let fixed = now.as_deref().map(|t| instant(t, "now")).transpose()?;
-    let (work, retry) = work.policy(Duration::ZERO)?;
+    let (work, retry) = work.policy(Some(runner::RECORD_PATIENCE))?;
     let mut ledger = ledger.with_retry(retry);
     ledger.pin_epoch()?;
-    let never = AtomicBool::new(false);
-    let report = runner::work_loop(&mut ledger, fixed, &work, &never, &mut 0)?;
+    // SIGTERM and SIGINT as `run` takes them: no new claim; the running
+    // command finishes within the grace or is stopped, and its attempt is
+    // recorded.
+    let stop = runner::stop_on_signals()?;
+    let report = runner::work_loop(&mut ledger, fixed, &work, &stop, &mut 0)?;
     print::object(out, output, &report);
     Ok(match report.dead {
         0 => super::OK,
@@ -638,8 +661,11 @@ impl ReconcileArgs {
 }
 
 impl WorkArgs {
-    /// What the worker runs and its retry policy; `grace` is the shutdown grace.
-    fn policy(&self, grace: Duration) -> Result<(Work, RetryPolicy), LedgerError> {
+    /// What the worker runs and its retry policy; `patience` is how long
+    /// an outcome is tried against a failing store (None: until written).
+    fn policy(&self, patience: Option<Duration>) -> Result<(Work, RetryPolicy), LedgerError> {
+        let grace = Duration::try_from(parse_duration(&self.shutdown_grace, "shutdown-grace")?)
+            .unwrap_or(Duration::from_secs(30));
         let lease = parse_duration(&self.lease, "lease")?;
         let timeout = match &self.timeout {
             Some(t) => Some(positive(t, "timeout")?),
@@ -659,6 +685,7 @@ impl WorkArgs {
             lease,
             timeout,
             grace,
+            patience,
         };
         Ok((
             work,

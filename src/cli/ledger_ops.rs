@@ -22,14 +22,14 @@ use crate::ledger::{
 #[derive(Debug, Args)]
 pub(crate) struct ShowArgs {
     /// Schedule id.
-    id: String,
+    pub(super) id: String,
 }
 
 /// `ledger remove ID`.
 #[derive(Debug, Args)]
 pub(crate) struct RemoveArgs {
     /// Schedule id.
-    id: String,
+    pub(super) id: String,
     /// The current instant (default: the clock).
     #[arg(long, value_name = "INSTANT")]
     now: Option<String>,
@@ -39,7 +39,7 @@ pub(crate) struct RemoveArgs {
 #[derive(Debug, Args)]
 pub(crate) struct RetryArgs {
     /// The effect key of a `dead`, `manual` or `unknown_effect` occurrence.
-    key: String,
+    pub(super) key: String,
     /// The current instant (default: the clock).
     #[arg(long, value_name = "INSTANT")]
     now: Option<String>,
@@ -49,7 +49,7 @@ pub(crate) struct RetryArgs {
 #[derive(Debug, Args)]
 pub(crate) struct TriggerArgs {
     /// Schedule id.
-    id: String,
+    pub(super) id: String,
     /// The instant of the run (default: the clock).
     #[arg(long, value_name = "INSTANT")]
     now: Option<String>,
@@ -68,7 +68,7 @@ pub(crate) struct PruneArgs {
 pub(crate) struct OccurrencesArgs {
     /// Only this schedule.
     #[arg(long, value_name = "ID")]
-    schedule: Option<String>,
+    pub(super) schedule: Option<String>,
     /// Only this state (`planned`, `done`, `manual`, …).
     #[arg(long, value_name = "STATE")]
     state: Option<String>,
@@ -211,6 +211,9 @@ pub(crate) fn occurrences(
         until: bound(&args.until, "until")?,
         limit: args.limit,
     };
+    // Checked before anything is printed: a listing that fails here
+    // leaves stdout empty in every format.
+    ledger.check_filter(&query.filter)?;
     let format = output.format(Shape::Records);
     if format == Format::Table {
         let mut rows = Vec::new();
@@ -228,7 +231,9 @@ pub(crate) fn occurrences(
     }
 }
 
-/// Writes each occurrence to stdout as the store returns it.
+/// Writes each occurrence to stdout as the store returns it. Should the
+/// listing fail, what is still buffered is dropped rather than written:
+/// the opening `[` or CSV header never reaches stdout without a row.
 fn stream(
     ledger: &Ledger,
     query: &OccurrenceQuery,
@@ -237,6 +242,22 @@ fn stream(
 ) -> Result<(), LedgerError> {
     let stdout = io::stdout();
     let mut w = io::BufWriter::new(stdout.lock());
+    match write_listing(&mut w, ledger, query, format, pretty) {
+        Ok(()) => w.flush().map_err(stdout_error),
+        Err(e) => {
+            let _ = w.into_parts();
+            Err(e)
+        }
+    }
+}
+
+fn write_listing(
+    w: &mut impl Write,
+    ledger: &Ledger,
+    query: &OccurrenceQuery,
+    format: Format,
+    pretty: bool,
+) -> Result<(), LedgerError> {
     if format == Format::Csv {
         let mut csv = csv::Writer::from_writer(w);
         let write = |csv: &mut csv::Writer<_>, row: &[String]| {
@@ -261,8 +282,8 @@ fn stream(
         }
         first = false;
         let written = match pretty && format == Format::Json {
-            true => serde_json::to_writer_pretty(&mut w, &o),
-            false => serde_json::to_writer(&mut w, &o),
+            true => serde_json::to_writer_pretty(&mut *w, &o),
+            false => serde_json::to_writer(&mut *w, &o),
         };
         written.map_err(|e| stdout_error(io::Error::other(e)))?;
         if format == Format::Jsonl {
@@ -273,7 +294,7 @@ fn stream(
     if format == Format::Json {
         w.write_all(b"]\n").map_err(stdout_error)?;
     }
-    w.flush().map_err(stdout_error)
+    Ok(())
 }
 
 fn stdout_error(e: io::Error) -> LedgerError {

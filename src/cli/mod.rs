@@ -33,7 +33,7 @@ use crate::error::{Error, ErrorCode};
 use crate::lang::Lang;
 use crate::plan::{ExpandOptions, Expansion};
 use crate::spec::{Schedule, Spec};
-use crate::window::{Reader, Spelling};
+use crate::window::{Reader, Spelling, empty_window};
 use clap::Parser;
 use jiff::Timestamp;
 
@@ -519,8 +519,8 @@ fn run(cli: Cli, out: &mut String, sources: &mut Sources) -> Result<i32, Error> 
     Ok(OK)
 }
 
-/// `from-ical`: every event of the calendar (or the one `--uid` names), each
-/// checked before any is printed.
+/// `from-ical`: every event of the calendar that can be read (or the one
+/// `--uid` names), each refusal a warning; an error when none can be.
 fn from_ical(
     out: &mut String,
     file: &str,
@@ -536,11 +536,9 @@ fn from_ical(
     if let Some(tz) = tz {
         options = options.time_zone(tz);
     }
-    let events = crate::ical::parse_ical_events(&text, &options)?;
-    for event in &events {
-        Schedule::new(event.spec())?;
-    }
-    for event in &events {
+    let import = crate::ical::parse_ical_events(&text, &options)?;
+    warn(import.refused());
+    for event in import.events() {
         warn(event.warnings());
         let spec = event.spec();
         let rows = || table::spec_rows(spec);
@@ -657,7 +655,11 @@ fn expand(
 ) -> Result<Expansion, Error> {
     let (reader, _) = window.reader(schedule, sources)?;
     let options = reader.options(limit, window.from.as_deref(), window.to.as_deref())?;
-    crate::plan::expand(schedule, &options)
+    let mut result = crate::plan::expand(schedule, &options)?;
+    if result.entries().is_empty() {
+        result.warn(empty_window(&[schedule], &options));
+    }
+    Ok(result)
 }
 
 /// `wallclock notices`: by default the coming year of a running schedule.
@@ -671,7 +673,12 @@ fn notices(
     let (reader, _) = window.reader(schedule, sources)?;
     let (from, to) =
         reader.notices_window(window.from.as_deref(), window.to.as_deref(), horizon)?;
-    crate::plan::notices(schedule, from, to)
+    let mut result = crate::plan::notices(schedule, from, to)?;
+    if result.entries().is_empty() {
+        let window = ExpandOptions::new().from(from).to(to);
+        result.warn(empty_window(&[schedule], &window));
+    }
+    Ok(result)
 }
 
 /// `wallclock diff`: both specs over one window; `DIFFERS` when anything does.
@@ -697,7 +704,11 @@ fn diff(
     let new = read(new, "new")?;
     let (reader, _) = window.reader(&old, sources)?;
     let (from, to) = reader.diff_window(window.from.as_deref(), window.to.as_deref())?;
-    let result = crate::diff::diff(&old, &new, &ExpandOptions::new().from(from).to(to))?;
+    let window = ExpandOptions::new().from(from).to(to);
+    let mut result = crate::diff::diff(&old, &new, &window)?;
+    if result.changes().is_empty() && result.unchanged() == 0 {
+        result.warn(empty_window(&[&old, &new], &window));
+    }
     let rows = || table::diff_rows(&result);
     let table = |out: &mut String| table::diff(out, &result);
     Report {

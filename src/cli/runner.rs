@@ -21,8 +21,12 @@ pub(super) struct Work {
     pub(super) lease: SignedDuration,
     /// Kill the command's process group after this long.
     pub(super) timeout: Option<Duration>,
-    /// After a stop signal, how long a running command may go on.
+    /// After a stop signal, how long a running command may go on, and how
+    /// long an outcome the store does not take is still tried.
     pub(super) grace: Duration,
+    /// How long a finished command's outcome is tried against a store that
+    /// fails transiently: None, until it is written (`run`).
+    pub(super) patience: Option<Duration>,
 }
 
 /// How `ledger run` loops.
@@ -40,11 +44,13 @@ const LATE: SignedDuration = SignedDuration::from_secs(60);
 /// The longest pause between two tries after a transient failure.
 const BACKOFF_MAX: Duration = Duration::from_secs(60);
 
-/// How long a finished command's outcome is retried against a busy
-/// database or an unreachable server (each try itself waits
-/// `--busy-timeout`), between tries at most [`RECORD_BACKOFF_MAX`] apart.
-/// Past it the command fails with the key and outcome it could not record.
-const RECORD_PATIENCE: Duration = Duration::from_secs(3600);
+/// How long `tick` tries a finished command's outcome against a store that
+/// fails transiently (a busy database, an unreachable server, a full
+/// disk; each try itself waits up to `--busy-timeout`), between tries at
+/// most [`RECORD_BACKOFF_MAX`] apart. Past it the tick fails with the key
+/// and outcome it could not record. `run` tries until the outcome is
+/// written.
+pub(super) const RECORD_PATIENCE: Duration = Duration::from_secs(3600);
 
 /// The longest wait between two tries to record an outcome.
 const RECORD_BACKOFF_MAX: Duration = Duration::from_secs(2);
@@ -103,7 +109,9 @@ pub(super) fn daemon(
                 backoff = Duration::ZERO;
                 Duration::ZERO
             }
-            Err(e) if e.is_transient() => {
+            // After a stop signal a failure is the last word: an outcome
+            // that could not be written within the grace ends the daemon.
+            Err(e) if e.is_transient() && !stop.load(Ordering::Relaxed) => {
                 backoff = (backoff * 2).clamp(Duration::from_millis(500), BACKOFF_MAX);
                 let wait = jitter(backoff);
                 log(
@@ -220,7 +228,8 @@ fn run_next(
     let claimed = job.clone();
     let mut held = true;
     let outcome = exec(work, &claimed, every, stop, || {
-        // A renewal that meets a busy database is tried again at the next
+        // A renewal that fails transiently (a busy database, a server that
+        // does not answer, a full disk) is tried again at the next
         // interval; once the claim is lost, or refused for good (a newer
         // epoch), it stays lost. Neither stops the command, whose outcome
         // is recorded below as the generation and the epoch allow.
@@ -237,7 +246,7 @@ fn run_next(
             }
         }
     });
-    let finish = record_outcome(ledger, &job, clock, &outcome)?;
+    let finish = record_outcome(ledger, &job, clock, &outcome, work, stop)?;
     if let Outcome::Failed { class, message, .. } = &outcome {
         log(
             "attempt_failed",
@@ -256,43 +265,68 @@ fn run_next(
     Ok(true)
 }
 
-/// Records `outcome` for `job`, retrying with bounded backoff while the
-/// store fails transiently (a held write lock, a lost connection): the
-/// command has run, so its outcome must not be lost. The fencing
-/// generation decides whether it is recorded (even after the lease ran
-/// out, as long as nobody claimed the occurrence again) or fenced.
+/// Records `outcome` for `job`, keeping it and trying again with bounded
+/// backoff while the store fails transiently (a held write lock, a lost
+/// or unanswered connection, a full disk): the command has run, so its
+/// outcome must not be lost. Each failed try is logged (`record_failed`).
+/// It gives up on an error that is not transient, after the worker's
+/// patience, or once the worker was told to stop and its grace has
+/// passed. The fencing generation decides whether it is recorded (even
+/// after the lease ran out, as long as nobody claimed the occurrence
+/// again) or fenced.
 fn record_outcome(
     ledger: &mut Ledger,
     job: &Job,
     clock: impl Fn() -> Timestamp,
     outcome: &Outcome,
+    work: &Work,
+    stop: &AtomicBool,
 ) -> Result<Finish, LedgerError> {
     let started = Instant::now();
+    let mut stopped: Option<Instant> = None;
     let mut wait = Duration::from_millis(50);
     loop {
-        match ledger.finish(job, clock(), outcome) {
-            Err(e) if e.is_transient() && started.elapsed() < RECORD_PATIENCE => {
-                std::thread::sleep(jitter(wait));
-                wait = (wait * 2).min(RECORD_BACKOFF_MAX);
-            }
-            Err(e) => {
-                let what = match outcome {
-                    Outcome::Done => "done".to_owned(),
-                    Outcome::Failed { class, .. } => format!("failed ({class})"),
-                };
-                return Err(LedgerError::new(
-                    e.code(),
-                    format!(
-                        "the outcome of `{}` attempt {} ({what}) is not recorded: {}",
-                        job.key,
-                        job.attempt,
-                        e.message()
-                    ),
-                ));
-            }
-            done => return done,
+        let e = match ledger.finish(job, clock(), outcome) {
+            Ok(f) => return Ok(f),
+            Err(e) => e,
+        };
+        if stopped.is_none() && stop.load(Ordering::Relaxed) {
+            stopped = Some(Instant::now());
         }
+        let patient = work.patience.is_none_or(|p| started.elapsed() < p)
+            && stopped.is_none_or(|s| s.elapsed() < work.grace);
+        if !(e.is_transient() && patient) {
+            return Err(unrecorded(job, outcome, &e));
+        }
+        let pause = jitter(wait);
+        log(
+            "record_failed",
+            serde_json::json!({
+                "key": job.key, "attempt": job.attempt, "code": e.code(), "message": e.message(),
+                "retryInMs": pause.as_millis() as u64,
+            }),
+        );
+        std::thread::sleep(pause);
+        wait = (wait * 2).min(RECORD_BACKOFF_MAX);
     }
+}
+
+/// The error of an outcome that could not be recorded, naming the key and
+/// the outcome.
+fn unrecorded(job: &Job, outcome: &Outcome, e: &LedgerError) -> LedgerError {
+    let what = match outcome {
+        Outcome::Done => "done".to_owned(),
+        Outcome::Failed { class, .. } => format!("failed ({class})"),
+    };
+    LedgerError::new(
+        e.code(),
+        format!(
+            "the outcome of `{}` attempt {} ({what}) is not recorded: {}",
+            job.key,
+            job.attempt,
+            e.message()
+        ),
+    )
 }
 
 /// How a command's run ended.
@@ -303,17 +337,20 @@ enum Ended {
 }
 
 /// Runs the command for one job with its identity in the environment, in
-/// a process group of its own, calling `renew` every `every` while it runs.
+/// a process group of its own, while a thread of its own calls `renew`
+/// every `every`: a renewal that waits for the store (a held lock, a
+/// server that does not answer) never delays what this thread enforces.
 /// Past `--timeout`, or past the shutdown grace once `stop` is set, the
-/// whole group is killed. Its stdout goes to our stderr so that our stdout
-/// stays one JSON document; its stderr too, and a failed attempt keeps the
-/// last [`STDERR_TAIL`] bytes of it.
+/// whole group is killed; the renewal under way, if any, is then waited
+/// for (it ends within the store's own bounds). The command's stdout goes
+/// to our stderr so that our stdout stays one JSON document; its stderr
+/// too, and a failed attempt keeps the last [`STDERR_TAIL`] bytes of it.
 fn exec(
     work: &Work,
     job: &Job,
     every: Duration,
     stop: &AtomicBool,
-    mut renew: impl FnMut(),
+    renew: impl FnMut() + Send,
 ) -> Outcome {
     let command = work.exec.as_str();
     let mut child = match spawn(command, job) {
@@ -321,7 +358,13 @@ fn exec(
         Err(e) => return Outcome::failed("spawn", format!("cannot run `sh -c {command}`: {e}")),
     };
     let tail = keep_tail(&mut child);
-    let ended = watch(&mut child, job, work, every, stop, &mut renew);
+    let ended = std::thread::scope(|s| {
+        let (done, finished) = std::sync::mpsc::channel::<()>();
+        s.spawn(move || renewing(finished, every, renew));
+        let ended = watch(&mut child, job, work, stop);
+        drop(done);
+        ended
+    });
     let tail = tail.finish();
     let with_tail = |text: String| match tail.is_empty() {
         true => text,
@@ -357,6 +400,13 @@ fn exec(
     }
 }
 
+/// Calls `renew` every `every` until `finished` says the command ended.
+fn renewing(finished: std::sync::mpsc::Receiver<()>, every: Duration, mut renew: impl FnMut()) {
+    while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(every) {
+        renew();
+    }
+}
+
 fn spawn(command: &str, job: &Job) -> io::Result<Child> {
     use std::os::unix::process::CommandExt;
     let mut child = Process::new("sh");
@@ -381,23 +431,14 @@ fn spawn(command: &str, job: &Job) -> io::Result<Child> {
     child.spawn()
 }
 
-/// Waits for the command, renewing the lease, enforcing the timeout and
-/// the shutdown grace.
-fn watch(
-    child: &mut Child,
-    job: &Job,
-    work: &Work,
-    every: Duration,
-    stop: &AtomicBool,
-    renew: &mut impl FnMut(),
-) -> io::Result<Ended> {
+/// Waits for the command, enforcing the timeout and the shutdown grace.
+fn watch(child: &mut Child, job: &Job, work: &Work, stop: &AtomicBool) -> io::Result<Ended> {
     // The schedule's own timeout, else the worker's.
     let limit = job
         .timeout
         .and_then(|t| Duration::try_from(t).ok())
         .or(work.timeout);
     let started = Instant::now();
-    let mut renewed = Instant::now();
     let mut stopping: Option<Instant> = None;
     // Poll often at first (most commands are short), then less.
     let mut nap = Duration::from_micros(200);
@@ -420,11 +461,7 @@ fn watch(
             kill_group(child)?;
             return Ok(Ended::Stopped(work.grace));
         }
-        if renewed.elapsed() >= every {
-            renew();
-            renewed = Instant::now();
-        }
-        std::thread::sleep(nap.min(every));
+        std::thread::sleep(nap);
         nap = (nap * 2).min(Duration::from_millis(20));
     }
 }

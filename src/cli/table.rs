@@ -5,7 +5,7 @@ use crate::diff::{Diff, Side};
 use crate::format::fmt_duration;
 use crate::format::{fmt_instant, fmt_nominal, fmt_offset};
 use crate::misfire::MisfireDecision;
-use crate::plan::Expansion;
+use crate::plan::{Expansion, Warning};
 use crate::spec::Spec;
 use crate::validation::Validation;
 
@@ -52,13 +52,18 @@ pub(crate) fn expansion(out: &mut String, result: &Expansion) {
             ));
         }
     }
-    if !result.warnings().is_empty() {
+    push_warnings(out, result.warnings());
+    out.push_str(&format!("\ntzdb {}\n", result.tzdb()));
+}
+
+/// Appends `warnings:` and one line per warning, if any.
+fn push_warnings(out: &mut String, warnings: &[Warning]) {
+    if !warnings.is_empty() {
         out.push_str("\nwarnings:\n");
-        for w in result.warnings() {
+        for w in warnings {
             out.push_str(&format!("  {}: {}\n", w.code(), w.message()));
         }
     }
-    out.push_str(&format!("\ntzdb {}\n", result.tzdb()));
 }
 
 /// Appends rows as aligned columns, two spaces apart.
@@ -127,6 +132,7 @@ pub(crate) fn diff(out: &mut String, result: &Diff) {
         result.count(Changed),
         result.unchanged()
     ));
+    push_warnings(out, result.warnings());
 }
 
 /// A validation's columns: one row per warning (or one row without).

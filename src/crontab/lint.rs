@@ -23,6 +23,29 @@ use crate::spec::{Schedule, Spec};
 use super::files::{FileNote, Found};
 use super::{CronOptions, import};
 
+/// Every code `wallclock lint` gives, in the order `docs/spec.md` lists
+/// (and explains) them; `tests/spec_doc.rs` holds the two and the codes
+/// written in `src/` together.
+pub const LINT_CODES: &[&str] = &[
+    "gap_skipped",
+    "midnight_skipped",
+    "gap_moved",
+    "fold_twice",
+    "fold_second",
+    "day_or",
+    "step_in_day_field",
+    "dow_7",
+    "never_runs",
+    "unknown_zone",
+    "no_time_zone",
+    "tz_in_schedule",
+    "tz_ignored",
+    "randomized_delay",
+    "ignored_text",
+    "day_of_week_reading",
+    "invalid_line",
+];
+
 /// One finding.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Finding {
@@ -62,6 +85,10 @@ pub(crate) struct Place<'a> {
 
 impl Place<'_> {
     fn finding(&self, code: &'static str, message: String, fix: Option<(&str, &str)>) -> Finding {
+        debug_assert!(
+            LINT_CODES.contains(&code),
+            "lint code `{code}` not in LINT_CODES"
+        );
         Finding {
             code,
             file: self.file.to_owned(),
@@ -85,7 +112,14 @@ pub(crate) fn found(
         .notes
         .iter()
         .map(|n: &FileNote| Finding {
-            code: n.code,
+            code: {
+                debug_assert!(
+                    LINT_CODES.contains(&n.code),
+                    "lint code `{}` not in LINT_CODES",
+                    n.code
+                );
+                n.code
+            },
             file: file.to_owned(),
             line: n.line,
             id: found.id.clone(),

@@ -7,6 +7,8 @@
 pub(crate) mod files;
 #[cfg(all(feature = "native", not(target_arch = "wasm32")))]
 pub(crate) mod lint;
+#[cfg(all(feature = "native", not(target_arch = "wasm32")))]
+pub use lint::LINT_CODES;
 
 use jiff::Timestamp;
 use jiff::civil::DateTime;

@@ -42,7 +42,7 @@
 //! without BYMONTHDAY/BYDAY its day of month; YEARLY without any day part
 //! its month and day.
 //!
-//! # Invalid dates (SPEC §2.3)
+//! # Invalid dates (docs/spec.md §2.3)
 //!
 //! A positive day of month beyond the month's length, in a MONTHLY or YEARLY
 //! rule whose days come from BYMONTHDAY (given, or defaulted from `start`)

@@ -22,8 +22,42 @@ pub struct LedgerError {
 }
 
 impl LedgerError {
+    /// The codes only the ledger gives, besides the core's
+    /// ([`crate::ErrorCode::ALL`]), in the order `docs/spec.md` lists them.
+    pub const CODES: &'static [&'static str] = &[
+        "unknown_schedule",
+        "schedule_exists",
+        "invalid_cutover",
+        "unknown_key",
+        "invalid_state",
+        "schedule_removed",
+        "schedule_disabled",
+        "already_triggered",
+        "epoch_superseded",
+        "not_a_ledger",
+        "ledger_not_found",
+        "ledger_too_new",
+        "ledger_outdated",
+        "ledger_read_only",
+        "ledger_unreadable",
+        "database_locked",
+        "database_corrupt",
+        "disk_full",
+        "database_error",
+        "database_unreachable",
+        "authentication_failed",
+        "connection_lost",
+        "statement_timeout",
+        "stdout_closed",
+    ];
+
     /// A new error with a code token and a message.
     pub fn new(code: &'static str, message: impl Into<String>) -> LedgerError {
+        debug_assert!(
+            LedgerError::CODES.contains(&code)
+                || crate::ErrorCode::ALL.iter().any(|c| c.as_str() == code),
+            "ledger error code `{code}` not in LedgerError::CODES"
+        );
         LedgerError {
             code,
             message: message.into(),
@@ -77,13 +111,18 @@ impl LedgerError {
     }
 
     /// True for a failure that may pass by itself: the database locked
-    /// past the busy timeout, the PostgreSQL server unreachable or its
-    /// connection lost, a statement timed out. Nothing of the failing
+    /// past the busy timeout, the PostgreSQL server unreachable (refused,
+    /// silent, out of connection slots) or its connection lost, a
+    /// statement timed out, the disk full. Nothing of the failing
     /// transaction was written; trying again later is safe.
     pub fn is_transient(&self) -> bool {
         matches!(
             self.code,
-            "database_locked" | "connection_lost" | "database_unreachable" | "statement_timeout"
+            "database_locked"
+                | "connection_lost"
+                | "database_unreachable"
+                | "statement_timeout"
+                | "disk_full"
         )
     }
 

@@ -16,7 +16,7 @@ const TABLES: &[(&str, &str)] = &[
     ("meta", "key, value"),
     (
         "schedules",
-        "id, revision, time_zone, enabled, disable_generation, cursor, removed_at",
+        "id, revision, time_zone, enabled, disable_generation, cursor, removed_at, high_water",
     ),
     (
         "revisions",
@@ -57,7 +57,7 @@ impl Ledger {
     /// `not_a_ledger` when the target holds any table.
     pub fn migrate_to(&self, to: &Location, busy: Duration) -> Result<MigrateReport, LedgerError> {
         let url = match to {
-            Location::Postgres(url) => url,
+            Location::Postgres(target) => target,
             Location::Sqlite(_) => {
                 return Err(LedgerError::new(
                     "invalid_option",
@@ -66,13 +66,13 @@ impl Ledger {
                 .with_field("to"));
             }
         };
-        if self.store.sqlite().is_none() {
+        let Some(conn) = self.store.sqlite() else {
             return Err(
                 LedgerError::new("invalid_option", "`--from` takes a SQLite ledger file")
                     .with_field("from"),
             );
-        }
-        let mut target = store::connect_postgres(url, busy)?;
+        };
+        let mut target = store::connect_postgres(url, busy).map_err(|e| e.with_field("to"))?;
         let tables = schema::foreign_tables(&target)?;
         if !tables.is_empty() {
             return Err(LedgerError::new(
@@ -85,13 +85,29 @@ impl Ledger {
             .with_field("to"));
         }
         let mut rows = BTreeMap::new();
+        // Every table is read in one read transaction, so the copy is the
+        // ledger at one instant while workers go on writing to the file: a
+        // copy table by table would hold attempts and effects of claims
+        // made after their occurrences were read.
+        let source = store::sqlite_snapshot(conn)?;
         let tx = target.write(Gate::Exclusive)?;
         for sql in PG_MIGRATIONS {
             tx.batch(sql)?;
         }
         for (table, columns) in TABLES {
-            let n = copy_table(&self.store, &tx, table, columns)?;
+            let n = copy_table(&source, &tx, table, columns)?;
             rows.insert((*table).to_owned(), n);
+        }
+        drop(source);
+        if let Some(fault) = first_fault(&tx)? {
+            return Err(LedgerError::new(
+                "database_corrupt",
+                format!(
+                    "`{}` is not a consistent ledger: {fault}; nothing was copied",
+                    self.store.location()
+                ),
+            )
+            .with_field("from"));
         }
         tx.execute(
             "INSERT INTO meta (key, value) VALUES ('schema', ?1)",
@@ -112,6 +128,47 @@ impl Ledger {
             stats: copied.stats()?,
         })
     }
+}
+
+/// What a consistent ledger never holds, each found by a query of the copy
+/// (the first such row, oldest first) and said in words: the claim, its
+/// attempt and the occurrence's counters are written in one transaction,
+/// and so are a done mark and its effect.
+const FAULTS: &[&str] = &[
+    "SELECT o.key, 'attempt ' || a.attempt || ' has claim generation ' || a.generation
+            || ', above its occurrence''s ' || o.generation
+       FROM attempts a JOIN occurrences o ON o.seq = a.occurrence
+      WHERE a.generation > o.generation ORDER BY o.seq LIMIT 1",
+    "SELECT e.key, 'has an effect recorded but is `' || o.state || '`, not `done`'
+       FROM effects e JOIN occurrences o ON o.seq = e.occurrence
+      WHERE o.state <> 'done' ORDER BY o.seq LIMIT 1",
+    "SELECT o.key, 'counts ' || o.attempts || ' attempts but has ' || count(a.occurrence)
+       FROM occurrences o LEFT JOIN attempts a ON a.occurrence = o.seq
+      GROUP BY o.seq, o.key, o.attempts HAVING o.attempts <> count(a.occurrence)
+      ORDER BY o.seq LIMIT 1",
+    "SELECT o.key, 'is running under claim generation ' || o.generation || ' without its attempt'
+       FROM occurrences o
+      WHERE o.state = 'running' AND NOT EXISTS (SELECT 1 FROM attempts a
+                         WHERE a.occurrence = o.seq AND a.generation = o.generation)
+      ORDER BY o.seq LIMIT 1",
+    "SELECT s.id, 'is at revision ' || s.revision || ', not its newest, '
+            || (SELECT max(r.revision) FROM revisions r WHERE r.schedule = s.id)
+       FROM schedules s
+      WHERE s.revision IS DISTINCT FROM
+            (SELECT max(r.revision) FROM revisions r WHERE r.schedule = s.id)
+      ORDER BY s.id LIMIT 1",
+];
+
+/// The first fault of [`FAULTS`] the copy in `tx` holds, in words.
+fn first_fault(tx: &impl Sql) -> Result<Option<String>, LedgerError> {
+    for sql in FAULTS {
+        let found: Option<(String, String)> =
+            tx.query_opt(sql, &args![], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        if let Some((name, fault)) = found {
+            return Ok(Some(format!("`{name}` {fault}")));
+        }
+    }
+    Ok(None)
 }
 
 /// Copies one table's rows; how many.

@@ -1,4 +1,5 @@
-//! The SQLite occurrence ledger and scheduler (feature `native`).
+//! The occurrence ledger and scheduler over SQLite or PostgreSQL (feature
+//! `native`).
 //!
 //! A schedule's rule stays in local time; the ledger materialises its
 //! occurrences a bounded horizon ahead ([`Ledger::plan`]), decides every
@@ -70,6 +71,7 @@ pub use model::{
     ReplanReport, RetryPolicy, TickReport,
 };
 pub use ops::{DEFAULT_MANUAL_AFTER, OccurrenceQuery, PruneReport, Queued, Removed, ScheduleView};
+pub use pg::PgTarget;
 pub use planner::{MAX_HORIZON, PLAN_WINDOW};
 pub use schema::{MIGRATIONS, PG_MIGRATIONS, STATES};
 pub use shadow::{ShadowDifference, ShadowReport, ShadowSide};
@@ -115,17 +117,21 @@ pub(crate) const BATCH_PAUSE: Duration = Duration::from_millis(110);
 pub const PG_BATCH_ROWS: usize = 1_000;
 
 /// The occurrences an update hands to its new revision (cancelled, to be
-/// planned again): those never attempted that never ran and never will.
-/// An occurrence with an attempt was dispatched, whatever its state (a
-/// `retry_wait` may already have had its effect), and every other state
-/// was decided: a cutover may not reach back over either.
-const SUPERSEDABLE: &str = "(attempts = 0 AND (state IN ('planned', 'gap_skipped')
-     OR (state = 'coalesced' AND status = 'merged')))";
+/// planned again): the rule's own that were never attempted and never ran
+/// and never will. An occurrence with an attempt was dispatched, whatever
+/// its state (a `retry_wait` may already have had its effect), and every
+/// other state was decided: a cutover may not reach back over either. A
+/// run by hand (status `manual`) is no slot of the rule: the new revision
+/// would not plan it again, so an update leaves it to run.
+const SUPERSEDABLE: &str = "(attempts = 0 AND status <> 'manual'
+     AND (state IN ('planned', 'gap_skipped') OR (state = 'coalesced' AND status = 'merged')))";
 
-/// What a cutover may not reach back over: dispatched (any attempt) or
-/// decided. A `cancelled` occurrence never attempted gave its slot up.
-const SERVED: &str = "NOT (attempts = 0 AND (state IN ('planned', 'gap_skipped', 'cancelled')
-     OR (state = 'coalesced' AND status = 'merged')))";
+/// What a cutover may not reach back over: the rule's occurrences that
+/// were dispatched (any attempt) or decided. A `cancelled` occurrence
+/// never attempted gave its slot up; a run by hand took no slot.
+const SERVED: &str = "(status <> 'manual'
+     AND NOT (attempts = 0 AND (state IN ('planned', 'gap_skipped', 'cancelled')
+                                OR (state = 'coalesced' AND status = 'merged'))))";
 
 /// An open ledger: one connection to its store, a SQLite file in WAL mode
 /// or a PostgreSQL database.
@@ -164,14 +170,14 @@ impl Ledger {
     /// Opens an existing ledger where `db` says: a SQLite file, or a
     /// `postgres://` URL. As [`Ledger::open`] otherwise.
     pub fn open_db(db: &str, busy: Duration) -> Result<Ledger, LedgerError> {
-        Ledger::open_at(&Location::parse(db), busy)
+        Ledger::open_at(&Location::parse(db)?, busy)
     }
 
     /// Opens an existing ledger at `location`.
     pub fn open_at(location: &Location, busy: Duration) -> Result<Ledger, LedgerError> {
         let mut store = match location {
             Location::Sqlite(path) => open_sqlite(path, busy).map_err(|e| naming(location, e))?,
-            Location::Postgres(url) => store::connect_postgres(url, busy)?,
+            Location::Postgres(target) => store::connect_postgres(target, busy)?,
         };
         let v = schema::version(&store).map_err(|e| naming(location, e))?;
         if v == 0 {
@@ -210,14 +216,14 @@ impl Ledger {
     /// Creates (or upgrades) a ledger where `db` says: a SQLite file, or
     /// an existing, empty PostgreSQL database by `postgres://` URL.
     pub fn init_db(db: &str, busy: Duration) -> Result<Ledger, LedgerError> {
-        Ledger::init_at(&Location::parse(db), busy)
+        Ledger::init_at(&Location::parse(db)?, busy)
     }
 
     /// Creates (or upgrades) a ledger at `location`. Idempotent.
     pub fn init_at(location: &Location, busy: Duration) -> Result<Ledger, LedgerError> {
         let mut store = match location {
             Location::Sqlite(path) => create_sqlite(path, busy).map_err(|e| naming(location, e))?,
-            Location::Postgres(url) => store::connect_postgres(url, busy)?,
+            Location::Postgres(target) => store::connect_postgres(target, busy)?,
         };
         // A ledger is made in a new or empty database only: another
         // application's stays as it is (not even switched to WAL).
@@ -402,6 +408,9 @@ impl Ledger {
     /// again at its own times. The next [`Ledger::plan`] materialises the
     /// new revision. Returns the new revision number.
     pub fn update(&mut self, spec: &Spec, cutover: Timestamp) -> Result<u32, LedgerError> {
+        // The spec's own errors first: its id may name no schedule because
+        // it is no valid id.
+        Schedule::new(spec)?;
         let tx = self.store.write(Gate::Exclusive)?;
         let removed: Option<Option<String>> = tx.query_opt(
             "SELECT removed_at FROM schedules WHERE id = ?1",
@@ -467,15 +476,21 @@ impl Ledger {
         if n == 0 {
             return Err(unknown_schedule(id));
         }
-        // Each takes its slot back unless another occurrence holds it now.
+        // Each takes its slot back unless another occurrence holds it now;
+        // a run by hand takes none, so it comes back beside whatever does,
+        // decided `run` again (the operator asked for it: no misfire policy
+        // weighs it).
         tx.execute(
-            "UPDATE occurrences SET state = 'planned', live = 1, reason = NULL, due_at = instant
+            "UPDATE occurrences SET state = 'planned', reason = NULL, due_at = instant,
+                    live = CASE WHEN status = 'manual' THEN 0 ELSE 1 END,
+                    decision = CASE WHEN status = 'manual' THEN 'run' END
               WHERE schedule = ?1 AND state = 'cancelled' AND reason = 'disabled'
                 AND attempts = 0 AND instant >= ?2
-                AND NOT EXISTS (SELECT 1 FROM occurrences h
-                                 WHERE h.schedule = occurrences.schedule
-                                   AND h.instant = occurrences.instant
-                                   AND h.status <> 'merged' AND h.live = 1)",
+                AND (status = 'manual'
+                     OR NOT EXISTS (SELECT 1 FROM occurrences h
+                                     WHERE h.schedule = occurrences.schedule
+                                       AND h.instant = occurrences.instant
+                                       AND h.status <> 'merged' AND h.live = 1))",
             &args![id, now],
         )?;
         tx.commit()?;
@@ -793,7 +808,7 @@ pub(crate) fn load_schedule(spec_json: &str) -> Result<Schedule, LedgerError> {
             format!("a stored spec no longer reads: {}", e.message()),
         )
     })?;
-    Ok(Schedule::new(&spec)?)
+    Ok(Schedule::stored(&spec)?)
 }
 
 /// `a + d`, saturating at the ends of time.

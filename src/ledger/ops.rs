@@ -20,7 +20,7 @@ use super::model::{Occurrence, OccurrenceFilter};
 use super::schema::STATES;
 use super::stats::{OCCURRENCE_COLUMNS, occurrence};
 use super::store::{Gate, Location, Sql, SqlValue, Store, Tx, args};
-use super::{KeyRow, Ledger, key_rows, parse_ts, split_key, unknown_key, unknown_schedule};
+use super::{KeyRow, Ledger, SERVED, key_rows, parse_ts, split_key, unknown_key, unknown_schedule};
 use crate::format::fmt_instant;
 use crate::spec::{Rrules, Spec};
 
@@ -469,6 +469,7 @@ impl Ledger {
                     break;
                 }
                 let chosen = args![schedule, upto, batch];
+                raise_high_water(&tx, &schedule, &pick, &chosen)?;
                 report.attempts += tx.execute(
                     &format!("DELETE FROM attempts WHERE occurrence IN ({pick})"),
                     &chosen,
@@ -555,6 +556,30 @@ impl Ledger {
     }
 }
 
+/// Before `prune` deletes the rows `pick` selects, raises their schedule's
+/// high-water mark to the newest instant among them that ran or was
+/// decided: what a cutover may not reach back over outlives the rows.
+fn raise_high_water(
+    tx: &Tx<'_>,
+    schedule: &str,
+    pick: &str,
+    chosen: &[SqlValue],
+) -> Result<(), LedgerError> {
+    let newest: Option<String> = tx.query_row(
+        &format!("SELECT max(at) FROM occurrences WHERE seq IN ({pick}) AND {SERVED}"),
+        chosen,
+        |r| r.get(0),
+    )?;
+    if let Some(at) = newest {
+        tx.execute(
+            "UPDATE schedules SET high_water = ?2
+              WHERE id = ?1 AND (high_water IS NULL OR high_water < ?2)",
+            &args![schedule, at],
+        )?;
+    }
+    Ok(())
+}
+
 /// Moves every `unknown_effect` occurrence unsettled since before `now -
 /// after` to `manual`, in the caller's write transaction: it stays out of
 /// the scheduler's way, is counted in `stats` and `schedules`, and waits for
@@ -634,7 +659,7 @@ impl Ledger {
             Location::Sqlite(path) => {
                 open_sqlite_read_only(path, busy).map_err(|e| super::naming(location, e))?
             }
-            Location::Postgres(url) => super::store::connect_postgres(url, busy)?,
+            Location::Postgres(target) => super::store::connect_postgres(target, busy)?,
         };
         let v = super::schema::version(&store).map_err(|e| super::naming(location, e))?;
         let latest = super::schema::latest(store.dialect());

@@ -1,17 +1,20 @@
-//! The PostgreSQL side of the store boundary: connecting (URL, password
-//! files, timeouts), the write gate, statements and values, and errors that
-//! name the server but never the password.
+//! The PostgreSQL side of the store boundary: the database `--db` names
+//! (a URL or a key=value connection string, parsed once), connecting
+//! (password files, timeouts), the write gate, statements and values, and
+//! errors that name the database but never the password.
 
+use std::borrow::Cow;
 use std::cell::Cell;
 use std::error::Error as StdError;
 use std::time::Duration;
 
 use bytes::BytesMut;
-use postgres::config::Host;
-use postgres::error::SqlState;
-use postgres::fallible_iterator::FallibleIterator;
-use postgres::types::{FromSql, IsNull, ToSql, Type, to_sql_checked};
-use postgres::{Config, NoTls};
+use futures_util::StreamExt;
+use percent_encoding::percent_decode_str;
+use tokio_postgres::config::Host;
+use tokio_postgres::error::SqlState;
+use tokio_postgres::types::{FromSql, IsNull, ToSql, Type, to_sql_checked};
+use tokio_postgres::{Config, NoTls};
 
 use super::error::LedgerError;
 use super::store::{Gate, Row, SqlValue, StatementCache};
@@ -27,77 +30,278 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// Microseconds from the Unix epoch to PostgreSQL's (2000-01-01).
 const PG_EPOCH_MICROS: i64 = 946_684_800_000_000;
 
+/// A PostgreSQL database as `--db` names it, parsed once: its connection
+/// settings and how every message shows it,
+/// `postgres://USER:***@HOST:PORT/DATABASE` (`:***` when a password was
+/// given, never the password itself).
+#[derive(Clone, PartialEq, Eq)]
+pub struct PgTarget {
+    config: Config,
+    shown: String,
+}
+
+impl PgTarget {
+    /// `db` as a PostgreSQL database: a `postgres://` or `postgresql://`
+    /// URL (the scheme in any case) or a key=value connection string
+    /// (`host=… dbname=…`); None for anything else (a SQLite file). A
+    /// string that is one of them but does not parse is `invalid_option`,
+    /// its password not shown.
+    pub(crate) fn parse(db: &str) -> Option<Result<PgTarget, LedgerError>> {
+        if let Some(rest) = strip_scheme(db) {
+            return Some(parse_url(rest));
+        }
+        if is_key_value(db) {
+            return Some(parse_key_value(db));
+        }
+        None
+    }
+
+    fn new(config: Config) -> PgTarget {
+        let shown = show(&config);
+        PgTarget { config, shown }
+    }
+
+    /// How messages show the database.
+    pub(crate) fn shown(&self) -> &str {
+        &self.shown
+    }
+}
+
+/// What follows `postgres://` or `postgresql://`, in any case.
+fn strip_scheme(db: &str) -> Option<&str> {
+    ["postgres://", "postgresql://"].iter().find_map(|scheme| {
+        db.get(..scheme.len())
+            .filter(|head| head.eq_ignore_ascii_case(scheme))
+            .map(|_| &db[scheme.len()..])
+    })
+}
+
+/// The keys a key=value connection string may start with (libpq's).
+const KEYWORDS: &[&str] = &[
+    "host",
+    "hostaddr",
+    "port",
+    "dbname",
+    "user",
+    "password",
+    "passfile",
+    "connect_timeout",
+    "options",
+    "application_name",
+    "sslmode",
+    "target_session_attrs",
+    "service",
+];
+
+/// True for `KEY=…` where KEY is a connection keyword: a key=value
+/// connection string, not a file name.
+fn is_key_value(db: &str) -> bool {
+    db.split_once('=')
+        .is_some_and(|(key, _)| KEYWORDS.contains(&key.trim()))
+}
+
+/// A URL after its scheme. The user and password run up to the URL's last
+/// `@`: a password may hold `/`, `?`, `#`, `:` and `@` as they are (or
+/// percent-encoded), and a host never holds `@`. The rest (hosts, ports,
+/// database, parameters) is the `postgres` crate's to parse.
+fn parse_url(rest: &str) -> Result<PgTarget, LedgerError> {
+    let (userinfo, remainder) = match rest.rfind('@') {
+        Some(at) => (Some(&rest[..at]), &rest[at + 1..]),
+        None => (None, rest),
+    };
+    let (user, password) = match userinfo.map(|u| u.split_once(':')) {
+        None => (None, None),
+        Some(None) => (userinfo, None),
+        Some(Some((user, password))) => (Some(user), Some(password)),
+    };
+    let user = user.filter(|u| !u.is_empty());
+    let prefix = format!(
+        "postgres://{}{}{}",
+        user.unwrap_or(""),
+        if password.is_some() { ":***" } else { "" },
+        if userinfo.is_some() { "@" } else { "" }
+    );
+    // Hosts and database, without the parameters (where a password may be).
+    let head = remainder.split('?').next().unwrap_or("");
+    let invalid = |detail: &str| {
+        LedgerError::new(
+            "invalid_option",
+            format!(
+                "`{prefix}{head}` is not a PostgreSQL connection URL ({detail}): write `postgres://USER:PASSWORD@HOST:PORT/DATABASE`"
+            ),
+        )
+        .with_field("db")
+    };
+    let user = user
+        .map(|u| percent_decode_str(u).decode_utf8().map(Cow::into_owned))
+        .transpose()
+        .map_err(|_| invalid("the user name is not UTF-8"))?;
+    let mut config: Config = format!("postgres://{remainder}")
+        .parse()
+        .map_err(|e: tokio_postgres::Error| invalid(&parse_detail(&e)))?;
+    if config.get_user().is_none()
+        && let Some(user) = &user
+    {
+        config.user(user);
+    }
+    if config.get_password().is_none()
+        && let Some(password) = password
+    {
+        config.password(percent_decode_str(password).collect::<Vec<u8>>());
+    }
+    Ok(PgTarget::new(config))
+}
+
+/// A key=value connection string (`host=… port=… dbname=…`).
+fn parse_key_value(db: &str) -> Result<PgTarget, LedgerError> {
+    let config: Config = db.parse().map_err(|e: tokio_postgres::Error| {
+        LedgerError::new(
+            "invalid_option",
+            format!(
+                "the PostgreSQL connection string is not valid ({}): write `host=HOST port=PORT user=USER dbname=DATABASE`",
+                parse_detail(&e)
+            ),
+        )
+        .with_field("db")
+    })?;
+    Ok(PgTarget::new(config))
+}
+
+/// What a connection string's parser says is wrong: the option it
+/// refused, never its value.
+fn parse_detail(e: &tokio_postgres::Error) -> String {
+    match e.source() {
+        Some(source) => source.to_string(),
+        None => e.to_string(),
+    }
+}
+
+/// `postgres://USER:***@HOST:PORT[,HOST:PORT…]/DATABASE`.
+fn show(config: &Config) -> String {
+    let mut out = "postgres://".to_owned();
+    let password = config.get_password().is_some();
+    if let Some(user) = config.get_user() {
+        out.push_str(user);
+    }
+    if password {
+        out.push_str(":***");
+    }
+    if password || config.get_user().is_some() {
+        out.push('@');
+    }
+    let ports = config.get_ports();
+    let port = |i: usize| ports.get(i).or(ports.first()).copied().unwrap_or(5432);
+    let hosts: Vec<String> = match config.get_hosts() {
+        [] => vec![format!("localhost:{}", port(0))],
+        hosts => hosts
+            .iter()
+            .enumerate()
+            .map(|(i, h)| match h {
+                Host::Tcp(h) if h.contains(':') => format!("[{h}]:{}", port(i)),
+                Host::Tcp(h) => format!("{h}:{}", port(i)),
+                Host::Unix(p) => format!("{}:{}", p.display(), port(i)),
+            })
+            .collect(),
+    };
+    out.push_str(&hosts.join(","));
+    let db = config
+        .get_dbname()
+        .or(config.get_user())
+        .unwrap_or("postgres");
+    out.push('/');
+    out.push_str(db);
+    out
+}
+
 /// An open PostgreSQL connection with its statement cache. It reconnects,
 /// once, at the start of the next statement or transaction after the
-/// server dropped it (never inside a transaction).
+/// server dropped it or left a request unanswered (never inside a
+/// transaction).
 pub(crate) struct Client {
-    client: postgres::Client,
+    conn: Conn,
     cache: StatementCache,
     config: Config,
     busy: Duration,
+    /// How long a connection attempt may take (`connect_timeout`).
+    connect: Duration,
     server: String,
     /// Set when a statement lost the connection: the next transaction
     /// opens a new one, whatever the client says.
     broken: Cell<bool>,
 }
 
+/// One connection: `tokio-postgres`'s client, and the runtime that drives
+/// the connection's task while the client waits for an answer. Every wait
+/// has a deadline, so a server that stops answering (stopped, frozen, cut
+/// off) ends the wait instead of blocking the process; dropping the
+/// runtime closes the socket, and the server rolls back what it had not
+/// committed when it notices.
+struct Conn {
+    client: tokio_postgres::Client,
+    runtime: tokio::runtime::Runtime,
+}
+
 /// A write transaction on a [`Client`].
 pub(crate) struct Transaction<'c> {
-    tx: postgres::Transaction<'c>,
+    tx: tokio_postgres::Transaction<'c>,
+    runtime: &'c tokio::runtime::Runtime,
+    answer: Duration,
     cache: &'c mut StatementCache,
     server: &'c str,
     broken: &'c Cell<bool>,
 }
 
 impl Client {
-    /// Connects to the database a `postgres://` URL names. Without a
-    /// password in the URL, `PGPASSWORD`, then `PGPASSFILE` (default
-    /// `~/.pgpass`) give it, as for `psql`. `busy` bounds every wait for a
-    /// lock (`lock_timeout`).
-    pub(crate) fn connect(url: &str, busy: Duration) -> Result<Client, LedgerError> {
-        let mut config: Config = url.parse().map_err(|e: postgres::Error| {
-            LedgerError::new(
-                "invalid_option",
-                format!(
-                    "`{}` is not a PostgreSQL connection URL ({}): write `postgres://USER@HOST:PORT/DATABASE`",
-                    redact(url),
-                    scrub(&e.to_string(), url)
-                ),
-            )
-            .with_field("db")
-        })?;
-        let server = server_name(&config);
+    /// Connects to `target`. Without a password there, `PGPASSWORD`, then
+    /// `PGPASSFILE` (default `~/.pgpass`) give it, as for `psql`. `busy`
+    /// bounds every wait for a lock (`lock_timeout`); connecting, logging
+    /// in included, may take `connect_timeout` (10 s unless the target
+    /// says), and every later answer `busy` + `connect_timeout`.
+    pub(crate) fn connect(target: &PgTarget, busy: Duration) -> Result<Client, LedgerError> {
+        let mut config = target.config.clone();
+        let server = target.shown.clone();
         if config.get_password().is_none()
             && let Some(pw) = password_from_env(&config)
         {
             config.password(pw);
         }
-        if config.get_connect_timeout().is_none() {
-            config.connect_timeout(CONNECT_TIMEOUT);
-        }
+        let connect = config
+            .get_connect_timeout()
+            .copied()
+            .unwrap_or(CONNECT_TIMEOUT)
+            .max(Duration::from_secs(1));
+        config.connect_timeout(connect);
         if config.get_application_name().is_none() {
             config.application_name("wallclock");
         }
-        let client = open(&config, busy, &server)?;
+        let conn = open(&config, busy, connect, &server)?;
         Ok(Client {
-            client,
+            conn,
             cache: StatementCache::new(),
             config,
             busy,
+            connect,
             server,
             broken: Cell::new(false),
         })
     }
 
-    /// `host:port/database`, for messages.
+    /// The database as messages show it.
     pub(crate) fn server(&self) -> &str {
         &self.server
     }
 
-    /// A new connection when the server closed this one.
+    /// How long the server may take to answer a request: the longest
+    /// wait for a lock, then `connect_timeout` more.
+    fn answer(&self) -> Duration {
+        self.busy + self.connect
+    }
+
+    /// A new connection when the server closed this one or left a request
+    /// unanswered.
     fn reconnect_if_closed(&mut self) -> Result<(), LedgerError> {
-        if self.client.is_closed() || self.broken.get() {
-            self.client = open(&self.config, self.busy, &self.server)?;
+        if self.conn.client.is_closed() || self.broken.get() {
+            self.conn = open(&self.config, self.busy, self.connect, &self.server)?;
             self.cache.clear();
             self.broken.set(false);
         }
@@ -107,22 +311,34 @@ impl Client {
     /// Begins a write transaction and passes the write gate.
     pub(crate) fn write(&mut self, gate: Gate) -> Result<Transaction<'_>, LedgerError> {
         self.reconnect_if_closed()?;
-        let server = self.server.as_str();
-        let mut tx = self
-            .client
-            .transaction()
-            .map_err(|e| lost(&e, server, &self.broken))?;
+        let answer = self.answer();
+        let Client {
+            conn,
+            cache,
+            server,
+            broken,
+            ..
+        } = self;
+        let runtime = &conn.runtime;
+        let tx = wait(runtime, answer, conn.client.transaction(), server, broken)?;
         let lock = match gate {
             Gate::Exclusive => "SELECT pg_advisory_xact_lock($1)",
             Gate::Shared => "SELECT pg_advisory_xact_lock_shared($1)",
         };
-        tx.execute(lock, &[&GATE_KEY])
-            .map_err(|e| lost(&e, server, &self.broken))?;
+        wait(
+            runtime,
+            answer,
+            tx.execute(lock, &[&GATE_KEY]),
+            server,
+            broken,
+        )?;
         Ok(Transaction {
             tx,
-            cache: &mut self.cache,
+            runtime,
+            answer,
+            cache,
             server,
-            broken: &self.broken,
+            broken,
         })
     }
 
@@ -133,23 +349,34 @@ impl Client {
         each: &mut dyn FnMut(&Row<'_>) -> Result<(), LedgerError>,
     ) -> Result<(), LedgerError> {
         self.reconnect_if_closed()?;
-        let st = statement(
-            &mut self.client,
-            &mut self.cache,
-            sql,
-            &self.server,
-            &self.broken,
+        let answer = self.answer();
+        let Client {
+            conn,
+            cache,
+            server,
+            broken,
+            ..
+        } = self;
+        let (client, runtime) = (&conn.client, &conn.runtime);
+        let st = statement(client, runtime, answer, cache, sql, server, broken)?;
+        // Row by row as the server sends them: a long listing is never
+        // held at once, and each row has its own deadline.
+        let rows = wait(
+            runtime,
+            answer,
+            client.query_raw(&st, args.iter()),
+            server,
+            broken,
         )?;
-        // Row by row as the server sends them: a long listing is never held at once.
-        let mut rows = self
-            .client
-            .query_raw(&st, args.iter())
-            .map_err(|e| lost(&e, &self.server, &self.broken))?;
+        let mut rows = std::pin::pin!(rows);
         let mut buf = Vec::new();
-        while let Some(r) = rows
-            .next()
-            .map_err(|e| lost(&e, &self.server, &self.broken))?
-        {
+        while let Some(r) = wait(
+            runtime,
+            answer,
+            async { rows.next().await.transpose() },
+            server,
+            broken,
+        )? {
             values(&r, &mut buf)?;
             each(&Row::new(&buf))?;
         }
@@ -158,26 +385,36 @@ impl Client {
 
     pub(crate) fn execute(&mut self, sql: &str, args: &[SqlValue]) -> Result<usize, LedgerError> {
         self.reconnect_if_closed()?;
-        let st = statement(
-            &mut self.client,
-            &mut self.cache,
-            sql,
-            &self.server,
-            &self.broken,
+        let answer = self.answer();
+        let Client {
+            conn,
+            cache,
+            server,
+            broken,
+            ..
+        } = self;
+        let (client, runtime) = (&conn.client, &conn.runtime);
+        let st = statement(client, runtime, answer, cache, sql, server, broken)?;
+        let n = wait(
+            runtime,
+            answer,
+            client.execute(&st, &params(args)),
+            server,
+            broken,
         )?;
-        let n = self
-            .client
-            .execute(&st, &params(args))
-            .map_err(|e| lost(&e, &self.server, &self.broken))?;
         Ok(n as usize)
     }
 }
 
 impl Transaction<'_> {
     pub(crate) fn commit(self) -> Result<(), LedgerError> {
-        self.tx
-            .commit()
-            .map_err(|e| lost(&e, self.server, self.broken))
+        wait(
+            self.runtime,
+            self.answer,
+            self.tx.commit(),
+            self.server,
+            self.broken,
+        )
     }
 
     pub(crate) fn rows(
@@ -186,57 +423,150 @@ impl Transaction<'_> {
         args: &[SqlValue],
         each: &mut dyn FnMut(&Row<'_>) -> Result<(), LedgerError>,
     ) -> Result<(), LedgerError> {
-        let st = statement(&mut self.tx, self.cache, sql, self.server, self.broken)?;
-        let rows = self
-            .tx
-            .query(&st, &params(args))
-            .map_err(|e| lost(&e, self.server, self.broken))?;
+        let st = self.statement(sql)?;
+        let rows = wait(
+            self.runtime,
+            self.answer,
+            self.tx.query(&st, &params(args)),
+            self.server,
+            self.broken,
+        )?;
         deliver(&rows, each)
     }
 
     pub(crate) fn execute(&mut self, sql: &str, args: &[SqlValue]) -> Result<usize, LedgerError> {
-        let st = statement(&mut self.tx, self.cache, sql, self.server, self.broken)?;
-        let n = self
-            .tx
-            .execute(&st, &params(args))
-            .map_err(|e| lost(&e, self.server, self.broken))?;
+        let st = self.statement(sql)?;
+        let n = wait(
+            self.runtime,
+            self.answer,
+            self.tx.execute(&st, &params(args)),
+            self.server,
+            self.broken,
+        )?;
         Ok(n as usize)
     }
 
-    /// Runs several statements at once (a migration).
+    /// Runs several statements at once: a schema migration, which waits
+    /// for the server as long as it takes (an `ALTER TABLE` of a large
+    /// ledger may legitimately take minutes; it is interrupted with the
+    /// process, and the server rolls it back).
     pub(crate) fn batch(&mut self, sql: &str) -> Result<(), LedgerError> {
-        self.tx
-            .batch_execute(sql)
+        self.runtime
+            .block_on(self.tx.batch_execute(sql))
             .map_err(|e| lost(&e, self.server, self.broken))
+    }
+
+    fn statement(&mut self, sql: &str) -> Result<tokio_postgres::Statement, LedgerError> {
+        statement(
+            &self.tx,
+            self.runtime,
+            self.answer,
+            self.cache,
+            sql,
+            self.server,
+            self.broken,
+        )
     }
 }
 
-fn open(config: &Config, busy: Duration, server: &str) -> Result<postgres::Client, LedgerError> {
-    let mut client = config.connect(NoTls).map_err(|e| pg_error(&e, server))?;
+/// A new connection: connecting and logging in, then the session's
+/// settings, within `connect` (per host of the target).
+fn open(
+    config: &Config,
+    busy: Duration,
+    connect: Duration,
+    server: &str,
+) -> Result<Conn, LedgerError> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| {
+            LedgerError::new(
+                "internal",
+                format!("cannot start the PostgreSQL client's runtime: {e}"),
+            )
+        })?;
+    let limit = connect * config.get_hosts().len().max(1) as u32;
     // Every wait for a lock (the write gate included) ends after `busy`.
-    client
-        .batch_execute(&format!(
-            "SET lock_timeout = {}; SET TIME ZONE 'UTC'",
-            busy.as_millis().max(1)
-        ))
-        .map_err(|e| pg_error(&e, server))?;
-    Ok(client)
+    let settings = format!(
+        "SET lock_timeout = {}; SET TIME ZONE 'UTC'",
+        busy.as_millis().max(1)
+    );
+    let connecting = async {
+        let (client, connection) = config.connect(NoTls).await?;
+        // Driven whenever the runtime waits for an answer; it ends when
+        // the client is dropped or the server closes the connection.
+        tokio::spawn(connection);
+        client.batch_execute(&settings).await?;
+        Ok::<_, tokio_postgres::Error>(client)
+    };
+    // The timer is made inside the runtime, whose clock it needs.
+    let opened = runtime.block_on(async { tokio::time::timeout(limit, connecting).await });
+    match opened {
+        Ok(Ok(client)) => Ok(Conn { client, runtime }),
+        Ok(Err(e)) => Err(pg_error(&e, server)),
+        Err(_) => Err(LedgerError::new(
+            "database_unreachable",
+            format!(
+                "cannot reach the PostgreSQL server (server {server}): no answer within {} (`connect_timeout`)",
+                seconds(limit)
+            ),
+        )
+        .with_field("db")),
+    }
+}
+
+/// Waits for the server's answer to `request`, at most `limit`: past it
+/// the connection is given up (`broken`: the next transaction opens a new
+/// one) and the request fails with `database_unreachable`.
+fn wait<T>(
+    runtime: &tokio::runtime::Runtime,
+    limit: Duration,
+    request: impl std::future::Future<Output = Result<T, tokio_postgres::Error>>,
+    server: &str,
+    broken: &Cell<bool>,
+) -> Result<T, LedgerError> {
+    match runtime.block_on(async { tokio::time::timeout(limit, request).await }) {
+        Ok(answer) => answer.map_err(|e| lost(&e, server, broken)),
+        Err(_) => {
+            broken.set(true);
+            Err(LedgerError::new(
+                "database_unreachable",
+                format!(
+                    "the PostgreSQL server did not answer within {} (`--busy-timeout` + `connect_timeout`) (server {server}): the connection is closed, and the server rolls back whatever it had not committed",
+                    seconds(limit)
+                ),
+            )
+            .with_field("db"))
+        }
+    }
+}
+
+/// `12 s`, `2.5 s`.
+fn seconds(d: Duration) -> String {
+    format!("{} s", d.as_secs_f64())
 }
 
 /// The statement for `sql`, prepared once per connection.
 fn statement(
-    client: &mut impl postgres::GenericClient,
+    client: &impl tokio_postgres::GenericClient,
+    runtime: &tokio::runtime::Runtime,
+    answer: Duration,
     cache: &mut StatementCache,
     sql: &str,
     server: &str,
     broken: &Cell<bool>,
-) -> Result<postgres::Statement, LedgerError> {
+) -> Result<tokio_postgres::Statement, LedgerError> {
     if let Some(st) = cache.get(sql) {
         return Ok(st.clone());
     }
-    let st = client
-        .prepare(&dollar_placeholders(sql))
-        .map_err(|e| lost(&e, server, broken))?;
+    let st = wait(
+        runtime,
+        answer,
+        client.prepare(&dollar_placeholders(sql)),
+        server,
+        broken,
+    )?;
     cache.insert(sql.to_owned(), st.clone());
     Ok(st)
 }
@@ -246,7 +576,7 @@ fn params(args: &[SqlValue]) -> Vec<&(dyn ToSql + Sync)> {
 }
 
 fn deliver(
-    rows: &[postgres::Row],
+    rows: &[tokio_postgres::Row],
     each: &mut dyn FnMut(&Row<'_>) -> Result<(), LedgerError>,
 ) -> Result<(), LedgerError> {
     let mut buf = Vec::new();
@@ -258,7 +588,7 @@ fn deliver(
 }
 
 /// Reads every column of `r` into `buf`.
-fn values(r: &postgres::Row, buf: &mut Vec<SqlValue>) -> Result<(), LedgerError> {
+fn values(r: &tokio_postgres::Row, buf: &mut Vec<SqlValue>) -> Result<(), LedgerError> {
     buf.clear();
     for i in 0..r.len() {
         let v: SqlValue = r.try_get(i).map_err(|e| {
@@ -375,66 +705,6 @@ impl<'a> FromSql<'a> for SqlValue {
     }
 }
 
-/// `host:port/database` of the first host.
-fn server_name(config: &Config) -> String {
-    let host = match config.get_hosts().first() {
-        Some(Host::Tcp(h)) => h.clone(),
-        Some(Host::Unix(p)) => p.display().to_string(),
-        None => "localhost".to_owned(),
-    };
-    let port = config.get_ports().first().copied().unwrap_or(5432);
-    let db = config
-        .get_dbname()
-        .or(config.get_user())
-        .unwrap_or("postgres");
-    format!("{host}:{port}/{db}")
-}
-
-/// A URL with its password replaced by `***`.
-pub(crate) fn redact(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_owned();
-    };
-    let (authority, tail) = match rest.find(['/', '?']) {
-        Some(i) => rest.split_at(i),
-        None => (rest, ""),
-    };
-    let mut out = format!("{scheme}://");
-    match authority.rsplit_once('@') {
-        Some((userinfo, host)) => {
-            match userinfo.split_once(':') {
-                Some((user, _)) => out.push_str(&format!("{user}:***@")),
-                None => out.push_str(&format!("{userinfo}@")),
-            }
-            out.push_str(host);
-        }
-        None => out.push_str(authority),
-    }
-    // `password=` may also come as a query parameter.
-    let tail: Vec<String> = tail
-        .split('&')
-        .map(|part| match part.split_once("password=") {
-            Some((head, _)) => format!("{head}password=***"),
-            None => part.to_owned(),
-        })
-        .collect();
-    out.push_str(&tail.join("&"));
-    out
-}
-
-/// `text` without any occurrence of the URL's password.
-fn scrub(text: &str, url: &str) -> String {
-    let password = url
-        .split_once("://")
-        .and_then(|(_, rest)| rest.rsplit_once('@'))
-        .and_then(|(userinfo, _)| userinfo.split_once(':'))
-        .map(|(_, pw)| pw);
-    match password {
-        Some(pw) if !pw.is_empty() => text.replace(pw, "***"),
-        _ => text.to_owned(),
-    }
-}
-
 /// The password `psql` would use: `PGPASSWORD`, else the first matching
 /// line of `PGPASSFILE` (default `~/.pgpass`).
 fn password_from_env(config: &Config) -> Option<Vec<u8>> {
@@ -494,7 +764,7 @@ fn pgpass_fields(line: &str) -> Vec<String> {
 
 /// [`pg_error`], noting a lost connection in `broken` so that the next
 /// transaction opens a new one.
-fn lost(e: &postgres::Error, server: &str, broken: &Cell<bool>) -> LedgerError {
+fn lost(e: &tokio_postgres::Error, server: &str, broken: &Cell<bool>) -> LedgerError {
     let err = pg_error(e, server);
     if err.code() == "connection_lost" {
         broken.set(true);
@@ -503,19 +773,19 @@ fn lost(e: &postgres::Error, server: &str, broken: &Cell<bool>) -> LedgerError {
 }
 
 /// True for a connection that broke in use (reset, closed, timed out).
-fn communicating(e: &postgres::Error) -> bool {
+fn communicating(e: &tokio_postgres::Error) -> bool {
     let text = e.to_string();
     text.starts_with("error communicating") || text.starts_with("connection closed")
 }
 
 /// True for a failure to open a connection (refused, unresolvable, timed out).
-fn connecting(e: &postgres::Error) -> bool {
+fn connecting(e: &tokio_postgres::Error) -> bool {
     let text = e.to_string();
     text.starts_with("error connecting") || text.starts_with("timeout")
 }
 
 /// A PostgreSQL error as a ledger error naming the server (never the password).
-pub(crate) fn pg_error(e: &postgres::Error, server: &str) -> LedgerError {
+pub(crate) fn pg_error(e: &tokio_postgres::Error, server: &str) -> LedgerError {
     let detail = match e.as_db_error() {
         Some(db) => db.message().to_owned(),
         None => e
@@ -543,6 +813,11 @@ pub(crate) fn pg_error(e: &postgres::Error, server: &str) -> LedgerError {
             "database_locked",
             "the ledger is locked by another connection; nothing of this change was written: retry, or raise `--busy-timeout`",
         )
+    } else if code == Some(&SqlState::TOO_MANY_CONNECTIONS) {
+        (
+            "database_unreachable",
+            "the PostgreSQL server has no free connection slot (too many connections); try again once another client has left",
+        )
     } else if code == Some(&SqlState::DISK_FULL) {
         (
             "disk_full",
@@ -569,4 +844,77 @@ pub(crate) fn pg_error(e: &postgres::Error, server: &str) -> LedgerError {
         ("database_error", "PostgreSQL error")
     };
     LedgerError::new(token, format!("{what} (server {server}): {detail}")).with_field("db")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn target(db: &str) -> PgTarget {
+        match PgTarget::parse(db) {
+            Some(Ok(t)) => t,
+            Some(Err(e)) => panic!("{db}: {e}"),
+            None => panic!("{db}: not PostgreSQL"),
+        }
+    }
+
+    fn password(t: &PgTarget) -> String {
+        String::from_utf8(t.config.get_password().unwrap().to_vec()).unwrap()
+    }
+
+    #[test]
+    fn a_password_may_hold_url_characters_as_they_are() {
+        for (db, pw) in [
+            ("postgres://wcs:Zq/7?xY4@127.0.0.1:5433/sec", "Zq/7?xY4"),
+            ("postgres://wcs:pw@ss99@127.0.0.1:5433/sec", "pw@ss99"),
+            ("postgres://wcs:a#b:c%@127.0.0.1:5433/sec", "a#b:c%"),
+            (
+                "postgres://wcs:%2F%3F%40%23%25%3A@127.0.0.1:5433/sec",
+                "/?@#%:",
+            ),
+            ("POSTGRES://wcs:Zq/7@127.0.0.1:5433/sec", "Zq/7"),
+            ("PostgreSQL://wcs:Zq/7@127.0.0.1:5433/sec", "Zq/7"),
+        ] {
+            let t = target(db);
+            assert_eq!(password(&t), pw, "{db}");
+            assert_eq!(t.config.get_user(), Some("wcs"), "{db}");
+            assert_eq!(t.config.get_dbname(), Some("sec"), "{db}");
+            assert_eq!(t.config.get_ports(), &[5433], "{db}");
+            assert_eq!(t.shown(), "postgres://wcs:***@127.0.0.1:5433/sec", "{db}");
+        }
+    }
+
+    #[test]
+    fn a_key_value_string_is_postgresql_and_shown_as_a_url() {
+        let t = target("host=db.internal port=6000 user=ops password='a b/?@' dbname=ledger");
+        assert_eq!(password(&t), "a b/?@");
+        assert_eq!(t.shown(), "postgres://ops:***@db.internal:6000/ledger");
+        let t = target("postgres://ops@h1:1,[::1]:2/ledger?connect_timeout=3");
+        assert_eq!(t.shown(), "postgres://ops@h1:1,[::1]:2/ledger");
+        for file in [
+            "ledger.db",
+            "./host=x.db",
+            "/var/lib/postgres/ledger.db",
+            "x=1",
+        ] {
+            assert!(PgTarget::parse(file).is_none(), "{file}");
+        }
+    }
+
+    #[test]
+    fn a_url_that_does_not_parse_shows_no_password() {
+        for db in [
+            "postgres://wcs:Zq/7?xY4@127.0.0.1:5433/sec?connect_timeout=abc",
+            "postgres://wcs:Zq/7?xY4@127.0.0.1:port/sec",
+            "postgres://wcs:Zq/7?xY4@127.0.0.1:5433/sec?password=Zq/7?xY4&nope=1",
+            "host=127.0.0.1 password=Zq/7?xY4 connect_timeout=abc",
+            "host=127.0.0.1 password='Zq/7?xY4",
+        ] {
+            let Some(Err(e)) = PgTarget::parse(db) else {
+                panic!("{db} parses");
+            };
+            assert_eq!((e.code(), e.field()), ("invalid_option", Some("db")), "{e}");
+            assert!(!e.message().contains("xY4"), "{e}");
+        }
+    }
 }

@@ -201,7 +201,7 @@ CREATE TABLE occurrences_v3 (
     updated_at   TEXT,               -- NULL: unchanged since planned
     -- occurrenceId: schedule|r<revision>|<nominal>|<fold>
     id  TEXT GENERATED ALWAYS AS (schedule || '|r' || revision || '|' || nominal || '|' || fold) VIRTUAL,
-    -- The effect key (SPEC §3), shared across revisions.
+    -- The effect key (docs/spec.md §3), shared across revisions.
     key TEXT GENERATED ALWAYS AS (schedule || '|' || nominal
                                   || CASE WHEN doubled = 1 AND fold = 1 THEN '|fold=1' ELSE '' END) VIRTUAL,
     UNIQUE (schedule, nominal, fold, revision),
@@ -423,7 +423,7 @@ CREATE TABLE occurrences_v8 (
     planned_at   TEXT NOT NULL,
     updated_at   TEXT,
     live         INTEGER NOT NULL DEFAULT 1 CHECK (live IN (0, 1)),
-    -- The effect key (SPEC §3), shared across revisions.
+    -- The effect key (docs/spec.md §3), shared across revisions.
     key          TEXT NOT NULL,
     id  TEXT GENERATED ALWAYS AS (schedule || '|r' || revision || '|' || nominal || '|' || fold) VIRTUAL,
     UNIQUE (schedule, nominal, fold, revision),
@@ -480,6 +480,23 @@ CREATE INDEX occurrences_due ON occurrences(due_at)
     WHERE state IN ('planned', 'retry_wait');
 CREATE INDEX occurrences_running ON occurrences(lease_until) WHERE state = 'running';
 CREATE INDEX occurrences_unknown ON occurrences(updated_at) WHERE state = 'unknown_effect';
+"#,
+    // 9: each schedule's high-water mark: the newest instant of an
+    // occurrence that ran or was decided and is no longer a row (`prune`
+    // deleted it). A cutover may not reach back over it, as over the rows
+    // that ran: the new revision would plan that stretch again at its own
+    // times. `prune` raises it before it deletes; here it starts from what
+    // an earlier prune left, the effects whose occurrence is gone, at the
+    // time each was recorded (never before its occurrence's instant; a
+    // run by hand, `<id>|manual|…`, took no slot and is left out).
+    r#"
+ALTER TABLE schedules ADD COLUMN high_water TEXT;
+UPDATE schedules SET high_water = pruned.at
+  FROM (SELECT substr(key, 1, instr(key, '|') - 1) AS schedule, max(recorded_at) AS at
+          FROM effects
+         WHERE occurrence IS NULL AND substr(key, instr(key, '|') + 1, 7) <> 'manual|'
+         GROUP BY 1) AS pruned
+ WHERE pruned.schedule = schedules.id;
 "#,
 ];
 
@@ -600,6 +617,17 @@ CREATE INDEX occurrences_unknown ON occurrences(updated_at) WHERE state = 'unkno
     r#"
 ALTER TABLE occurrences ALTER COLUMN key DROP EXPRESSION;
 ALTER TABLE occurrences ALTER COLUMN key SET NOT NULL;
+"#,
+    // 5: as SQLite's migration 9: each schedule's high-water mark of what
+    // ran or was decided and was pruned since.
+    r#"
+ALTER TABLE schedules ADD COLUMN high_water TIMESTAMPTZ;
+UPDATE schedules SET high_water = pruned.at
+  FROM (SELECT split_part(key, '|', 1) AS schedule, max(recorded_at) AS at
+          FROM effects
+         WHERE occurrence IS NULL AND split_part(key, '|', 2) <> 'manual'
+         GROUP BY 1) AS pruned
+ WHERE pruned.schedule = schedules.id;
 "#,
 ];
 

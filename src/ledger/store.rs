@@ -369,6 +369,13 @@ impl Sql for Store {
 /// A write transaction; dropped without [`Tx::commit`], it rolls back.
 pub struct Tx<'c>(TxInner<'c>);
 
+/// A read transaction on a SQLite connection: in WAL mode every read in it
+/// sees the file as of its first read, whatever other connections commit
+/// meanwhile, and it blocks none of them. It ends when dropped.
+pub(crate) fn sqlite_snapshot(conn: &rusqlite::Connection) -> Result<Tx<'_>, LedgerError> {
+    Ok(Tx(TxInner::Sqlite(conn.unchecked_transaction()?)))
+}
+
 enum TxInner<'c> {
     Sqlite(rusqlite::Transaction<'c>),
     Postgres(RefCell<pg::Transaction<'c>>),
@@ -486,31 +493,33 @@ fn sqlite_execute(
         .execute(rusqlite::params_from_iter(args))?)
 }
 
-/// Where a ledger lives, as `--db` names it: a SQLite file or a PostgreSQL URL.
+/// Where a ledger lives, as `--db` names it: a SQLite file or a PostgreSQL
+/// database.
 #[derive(Clone, PartialEq, Eq)]
 pub enum Location {
     /// A SQLite file.
     Sqlite(std::path::PathBuf),
-    /// A PostgreSQL database, by connection URL.
-    Postgres(String),
+    /// A PostgreSQL database, by connection URL or key=value string, parsed.
+    Postgres(Box<pg::PgTarget>),
 }
 
 impl Location {
-    /// `postgres://…` and `postgresql://…` name a PostgreSQL database;
-    /// anything else is a SQLite file.
-    pub fn parse(db: &str) -> Location {
-        if db.starts_with("postgres://") || db.starts_with("postgresql://") {
-            Location::Postgres(db.to_owned())
-        } else {
-            Location::Sqlite(db.into())
+    /// A `postgres://` or `postgresql://` URL (the scheme in any case) or a
+    /// key=value connection string (`host=… dbname=…`) names a PostgreSQL
+    /// database; anything else is a SQLite file. A PostgreSQL URL or string
+    /// that does not parse is `invalid_option`, showing no password.
+    pub fn parse(db: &str) -> Result<Location, LedgerError> {
+        match pg::PgTarget::parse(db) {
+            Some(target) => Ok(Location::Postgres(Box::new(target?))),
+            None => Ok(Location::Sqlite(db.into())),
         }
     }
 
-    /// How to show it: a URL's password is replaced by `***`.
+    /// How to show it: the file, or `postgres://USER:***@HOST:PORT/DATABASE`.
     pub fn redacted(&self) -> String {
         match self {
             Location::Sqlite(p) => p.display().to_string(),
-            Location::Postgres(url) => pg::redact(url),
+            Location::Postgres(target) => target.shown().to_owned(),
         }
     }
 }
@@ -528,11 +537,14 @@ impl std::fmt::Display for Location {
 }
 
 /// Opens a PostgreSQL store.
-pub(crate) fn connect_postgres(url: &str, busy: Duration) -> Result<Store, LedgerError> {
+pub(crate) fn connect_postgres(
+    target: &pg::PgTarget,
+    busy: Duration,
+) -> Result<Store, LedgerError> {
     Ok(Store::Postgres(Box::new(RefCell::new(
-        pg::Client::connect(url, busy)?,
+        pg::Client::connect(target, busy)?,
     ))))
 }
 
 /// Statement text cache key → prepared statement, per PostgreSQL connection.
-pub(crate) type StatementCache = HashMap<String, postgres::Statement>;
+pub(crate) type StatementCache = HashMap<String, tokio_postgres::Statement>;

@@ -52,6 +52,7 @@ impl Ledger {
         cutover: Timestamp,
         until: Timestamp,
     ) -> Result<UpdatePreview, LedgerError> {
+        Schedule::new(spec)?;
         let tx = self.store.write(Gate::Exclusive)?;
         let old = current_schedule(&tx, &spec.id)?;
         let untouched = untouched(&tx, &spec.id, cutover)?;
@@ -180,51 +181,115 @@ pub(super) fn apply(
 /// reaches back over what an earlier revision has already dispatched or
 /// decided: the new revision would plan that stretch again, and its times
 /// (say 10:00 instead of 09:00) are other slots with other keys, so nothing
-/// would stop a second run.
+/// would stop a second run. What was pruned counts too, through the
+/// schedule's high-water mark.
 fn check_cutover(tx: &Tx<'_>, id: &str, current: i64, cut: &str) -> Result<(), LedgerError> {
+    check_after_last_cutover(tx, id, current, cut)?;
+    let served = newest_served(tx, id, cut)?;
+    let mark: Option<String> = tx
+        .query_row(
+            "SELECT high_water FROM schedules WHERE id = ?1",
+            &args![id],
+            |r| r.get::<Option<String>>(0),
+        )?
+        .filter(|mark| mark.as_str() >= cut);
+    match (served, mark) {
+        (None, None) => Ok(()),
+        (Some(row), Some(mark)) if mark.as_str() > row.at.as_str() => Err(pruned(id, cut, &mark)),
+        (None, Some(mark)) => Err(pruned(id, cut, &mark)),
+        (Some(row), _) => {
+            let state = match row.attempts {
+                0 => row.state,
+                1 => format!("{} after 1 attempt", row.state),
+                n => format!("{} after {n} attempts", row.state),
+            };
+            let what = format!(
+                "revision {} already has `{}` {state}",
+                row.revision, row.nominal
+            );
+            Err(reaches_back(cut, &row.at, &what))
+        }
+    }
+}
+
+/// A cutover at or before the high-water mark of what was pruned.
+fn pruned(id: &str, cut: &str, mark: &str) -> LedgerError {
+    let what = format!(
+        "schedule `{id}` ran or decided an occurrence that was pruned since (its high-water mark)"
+    );
+    reaches_back(cut, mark, &what)
+}
+
+/// Revisions own consecutive half-open ranges: a cutover comes after the
+/// current revision's.
+fn check_after_last_cutover(
+    tx: &Tx<'_>,
+    id: &str,
+    current: i64,
+    cut: &str,
+) -> Result<(), LedgerError> {
     let last_cutover: Option<String> = tx.query_row(
         "SELECT cutover FROM revisions WHERE schedule = ?1 AND revision = ?2",
         &args![id, current],
         |r| r.get(0),
     )?;
-    if let Some(last) = &last_cutover
-        && cut <= last.as_str()
-    {
-        return Err(LedgerError::new(
+    match last_cutover {
+        Some(last) if cut <= last.as_str() => Err(LedgerError::new(
             "invalid_cutover",
             format!(
                 "cutover `{cut}` is not after revision {current}'s cutover `{last}`: revisions own consecutive half-open ranges"
             ),
         )
-        .with_field("cutover"));
+        .with_field("cutover")),
+        _ => Ok(()),
     }
-    let served: Option<(i64, String, String, String, i64)> = tx.query_opt(
+}
+
+/// An occurrence a cutover may not reach back over.
+struct Served {
+    revision: i64,
+    nominal: String,
+    at: String,
+    state: String,
+    attempts: i64,
+}
+
+/// The newest occurrence at or after `cut` that was dispatched or decided.
+fn newest_served(tx: &Tx<'_>, id: &str, cut: &str) -> Result<Option<Served>, LedgerError> {
+    tx.query_opt(
         &format!(
             "SELECT revision, nominal, at, state, attempts FROM occurrences
               WHERE schedule = ?1 AND at >= ?2 AND {SERVED}
               ORDER BY at DESC LIMIT 1"
         ),
         &args![id, cut],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
-    )?;
-    let Some((revision, nominal, at, state, attempts)) = served else {
-        return Ok(());
+        |r| {
+            Ok(Served {
+                revision: r.get(0)?,
+                nominal: r.get(1)?,
+                at: r.get(2)?,
+                state: r.get(3)?,
+                attempts: r.get(4)?,
+            })
+        },
+    )
+}
+
+/// `invalid_cutover`: `cut` is not after `at`, where `what` happened.
+fn reaches_back(cut: &str, at: &str, what: &str) -> LedgerError {
+    let after = match parse_ts(at) {
+        Ok(t) => t
+            .checked_add(SignedDuration::from_secs(1))
+            .map_or(at.to_owned(), fmt_instant),
+        Err(e) => return e,
     };
-    let state = match attempts {
-        0 => state,
-        1 => format!("{state} after 1 attempt"),
-        n => format!("{state} after {n} attempts"),
-    };
-    let after = parse_ts(&at)?
-        .checked_add(SignedDuration::from_secs(1))
-        .map_or(at.clone(), fmt_instant);
-    Err(LedgerError::new(
+    LedgerError::new(
         "invalid_cutover",
         format!(
-            "cutover `{cut}` is not after `{at}`, where revision {revision} already has `{nominal}` {state}: \
+            "cutover `{cut}` is not after `{at}`, where {what}: \
              a new revision cannot take over what an earlier one dispatched or decided; \
              use a cutover from `{after}` on"
         ),
     )
-    .with_field("cutover"))
+    .with_field("cutover")
 }

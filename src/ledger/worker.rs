@@ -276,6 +276,10 @@ impl Ledger {
                 Outcome::Done => mark_done(&tx, job, now)?,
                 failure => record(&tx, &self.retry, job, now, failure)?,
             }
+        } else if *outcome == Outcome::Done && done_at(&tx, job)? {
+            // An earlier write of this done mark committed without its
+            // answer reaching us (a server that froze, a closed connection).
+            Finish::Done
         } else {
             fence(&tx, job, now)?
         };
@@ -695,6 +699,16 @@ fn holds(tx: &Tx<'_>, job: &Job) -> Result<bool, LedgerError> {
         |r| r.get(0),
     )?;
     Ok(current == Some(job.generation))
+}
+
+/// True when `job`'s own claim is already recorded `done`.
+fn done_at(tx: &Tx<'_>, job: &Job) -> Result<bool, LedgerError> {
+    let found: Option<i64> = tx.query_opt(
+        "SELECT generation FROM occurrences WHERE seq = ?1 AND state = 'done'",
+        &args![job.row],
+        |r| r.get(0),
+    )?;
+    Ok(found == Some(job.generation))
 }
 
 /// The done mark and the effect record, in the caller's transaction;

@@ -199,6 +199,18 @@ impl Rule {
     pub fn week_start(&self) -> Weekday {
         self.wkst
     }
+    /// True when the rule has any BY part (BYSECOND … BYSETPOS).
+    pub(crate) fn has_by_parts(&self) -> bool {
+        !(self.by_second.is_empty()
+            && self.by_minute.is_empty()
+            && self.by_hour.is_empty()
+            && self.by_day.is_empty()
+            && self.by_month_day.is_empty()
+            && self.by_year_day.is_empty()
+            && self.by_week_no.is_empty()
+            && self.by_month.is_empty()
+            && self.by_set_pos.is_empty())
+    }
 }
 
 impl FromStr for Rule {

@@ -444,6 +444,15 @@ test('window options: the CLI\'s reader (tests/cli.rs window_options_read_as_in_
   }
 });
 
+test('diff has the CLI\'s `warnings` key; `empty_window` is the command line\'s only (DESIGN.md, "What the package leaves out")', () => {
+  const old = { id: 'daily', timeZone: 'America/New_York', start: '2026-03-06T02:30', rrule: 'FREQ=DAILY;COUNT=4' };
+  const empty = wc.diff(old, { ...old, gap: 'shift' }, { from: '2026-12-02T00:00:00Z', to: '2027-12-02T00:00:00Z' });
+  assert.deepEqual([empty.identical, empty.summary.unchanged, empty.warnings], [true, 0, []]);
+  assert.deepEqual(Object.keys(empty), ['tzdb', 'identical', 'summary', 'fields', 'changes', 'warnings']);
+  const shown = wc.diff(old, { ...old, gap: 'shift' }, { from: '2026-03-06T07:30:00Z', to: '2027-03-06T07:30:00Z' });
+  assert.deepEqual([shown.summary.changed, shown.warnings], [1, []]);
+});
+
 test('due lists are checked as `wallclock misfire` checks them (tests/cli.rs misfire_checks_due_lists_as_js_does)', () => {
   // tests/fixtures/due-checks.json: the CLI gives these errors and warnings word for word.
   const { spec, now, cases } = JSON.parse(readFileSync(new URL('../fixtures/due-checks.json', import.meta.url), 'utf8'));
