@@ -891,7 +891,7 @@ fn dst_sentences(schedule: &Schedule, start: DateTime) -> Vec<Text> {
         return Vec::new();
     };
     if let Some(empty) = empty_window_sentence(schedule, start, from, to) {
-        return vec![Text::from(empty)];
+        return vec![empty];
     }
     let transitions = zone::transitions(tz, from, to, 64);
     if transitions.is_empty() {
@@ -979,16 +979,17 @@ fn empty_window_sentence(
     start: DateTime,
     from: Timestamp,
     to: Timestamp,
-) -> Option<String> {
+) -> Option<Text> {
     use crate::plan::{ExpandOptions, expand};
     let window = ExpandOptions::new().from(from).to(to).limit(1);
     if !expand(schedule, &window).ok()?.entries().is_empty() {
         return None;
     }
-    Some(format!(
-        "It has no occurrence in the {DST_YEARS} years after {}.",
-        start.date()
-    ))
+    Some(
+        text(t::NO_OCCURRENCE)
+            .with("years", i32::from(DST_YEARS))
+            .with("date", start.date()),
+    )
 }
 
 /// The instants to search for transitions: `start` (as UTC, widened by a

@@ -42,7 +42,7 @@ const UNREACHED: &[&str] = &[
     // A Quartz `W` day is a union of rules, which `from_cron` refuses
     // (`unsupported`: a spec holds one rule) before it warns.
     "cron.nearest_weekday",
-    // Each run of fold `both` counts toward COUNT (SPEC §2), so a rule
+    // Each run of fold `both` counts toward COUNT (docs/spec.md §2), so a rule
     // alone never runs more often than its COUNT: no input reaches it.
     "describe.count.twice",
 ];

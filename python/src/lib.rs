@@ -212,7 +212,7 @@ mod _native {
             gap,
             fold,
         };
-        engine(py, || host::from_cron(line, &cron, now))
+        engine(py, None, || host::from_cron(line, &cron, now))
     }
 
     /// Every zone name of the bundled tz database, sorted.

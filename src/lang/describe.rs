@@ -9,6 +9,10 @@ use super::templates;
 templates! { DESCRIBE;
     // --- The rule sentence. `{when}` is one of the WHEN templates; the
     // optional clauses after it are empty texts when absent.
+    NO_OCCURRENCE "describe.no_occurrence"
+        "It has no occurrence in the {years} years after {date}."
+        "{date}之后的{years}年内没有任何实例。"
+        "{date}之後的{years}年內沒有任何實例。";
     ALSO "describe.also" "Also {rule}" "另外，{rule}" "另外，{rule}";
     UNION "describe.union"
         "A time more than one rule generates runs once."
