@@ -10,7 +10,9 @@ use jiff::Timestamp;
 use jiff::civil::{DateTime, date};
 use jiff::tz::Offset;
 use proptest::prelude::*;
-use wallclock::{CronOptions, Dialect, ErrorCode, ExpandOptions, Schedule, expand, from_cron};
+use wallclock::{
+    CronOptions, Dialect, ErrorCode, ExpandOptions, MAX_ENTRIES, Schedule, expand, from_cron,
+};
 
 /// One field item: its text and the values it selects.
 #[derive(Clone, Debug)]
@@ -103,6 +105,12 @@ fn brute_force(dialect: Dialect, f: &[Item; 5], from: DateTime, days: i64) -> Ve
     out
 }
 
+/// The window compared: long enough to cross February and two month ends,
+/// short enough that a line matching every minute (86 400 runs) stays under
+/// the expansion's ceiling of entries.
+const DAYS: i64 = 60;
+const _: () = assert!(DAYS as usize * 1440 < MAX_ENTRIES);
+
 fn check(dialect: Dialect, f: [Item; 5]) -> Result<(), TestCaseError> {
     let line = f
         .iter()
@@ -117,7 +125,10 @@ fn check(dialect: Dialect, f: [Item; 5]) -> Result<(), TestCaseError> {
         Ok(import) => import,
         // A line whose fields leave no day: the matcher must agree.
         Err(e) if e.message().contains("never run") => {
-            prop_assert!(brute_force(dialect, &f, from, 70).is_empty(), "{line}: {e}");
+            prop_assert!(
+                brute_force(dialect, &f, from, DAYS).is_empty(),
+                "{line}: {e}"
+            );
             return Ok(());
         }
         // A line the product refuses (APScheduler: a step longer than its
@@ -129,7 +140,7 @@ fn check(dialect: Dialect, f: [Item; 5]) -> Result<(), TestCaseError> {
         Err(e) => return Err(TestCaseError::fail(format!("{dialect} `{line}`: {e}"))),
     };
     let schedule = Schedule::new(import.spec()).unwrap();
-    let to = Offset::UTC.to_timestamp(from).unwrap() + jiff::SignedDuration::from_hours(24 * 70);
+    let to = Offset::UTC.to_timestamp(from).unwrap() + jiff::SignedDuration::from_hours(24 * DAYS);
     let options = ExpandOptions::new()
         .from(Offset::UTC.to_timestamp(from).unwrap())
         .to(to);
@@ -138,7 +149,7 @@ fn check(dialect: Dialect, f: [Item; 5]) -> Result<(), TestCaseError> {
         .executions()
         .filter(|t| *t < to)
         .collect();
-    let want = brute_force(dialect, &f, from, 70);
+    let want = brute_force(dialect, &f, from, DAYS);
     prop_assert_eq!(got, want, "{} `{}`", dialect, line);
     Ok(())
 }
@@ -188,5 +199,26 @@ proptest! {
             })
     ) {
         check(Dialect::Apscheduler, f)?;
+    }
+}
+
+/// The densest line, every minute of every day, is compared whole: the
+/// window keeps it under the expansion's ceiling.
+#[test]
+fn every_minute_is_compared_in_every_dialect() {
+    let star = |lo: u32, hi: u32| Item {
+        text: "*".into(),
+        values: (lo..=hi).collect(),
+        star: true,
+    };
+    let f = [
+        star(0, 59),
+        star(0, 23),
+        star(1, 31),
+        star(1, 12),
+        star(0, 6),
+    ];
+    for dialect in [Dialect::Kubernetes, Dialect::Cronie, Dialect::Debian] {
+        check(dialect, f.clone()).unwrap();
     }
 }
