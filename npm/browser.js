@@ -19,4 +19,5 @@ export {
   toICal,
   tzdbVersion,
   timeZones,
+  langOf,
 } from './wallclock.js';

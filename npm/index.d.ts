@@ -49,10 +49,29 @@ export interface Spec {
   timeout?: string | null;
 }
 
+/** A language the package writes its sentences in: English, Simplified or Traditional Chinese. */
+export type Lang = 'en' | 'zh-CN' | 'zh-TW';
+
+/**
+ * A language tag as `lang` reads it: a {@link Lang}, or a tag naming one (`zh`, `zh-Hans`, `zh-SG`,
+ * `zh_CN` are zh-CN; `zh-Hant`, `zh-HK`, `zh-MO`, `zh_TW` are zh-TW; `en-GB` is en). Any other tag
+ * is English, with a warning on `console.warn`.
+ */
+export type LangTag = Lang | 'zh' | 'zh-Hans' | 'zh-SG' | 'zh_CN' | 'zh-Hant' | 'zh-HK' | 'zh-MO' | 'zh_TW' | (string & {});
+
+/**
+ * The language of what a call writes: notes, warnings, reasons, descriptions and the message of a
+ * thrown error. Codes, fields, keys and every other property stay the same in every language.
+ */
+export interface LangOption {
+  /** Default `en`. */
+  lang?: LangTag | null;
+}
+
 /** An instant (`2026-03-08T07:00:00Z`, `2026-03-08T03:00:00-04:00`) or a local date-time in the spec's zone (`2026-03-08T02:00`). */
 export type InstantOrLocal = string;
 
-export interface ExpandOptions {
+export interface ExpandOptions extends LangOption {
   /** Stop after this many executions; a whole number >= 1. */
   limit?: number | null;
   /** List only occurrences at or after this instant (COUNT still counts from `start`); also a date (`2026-03-08`: its local midnight). */
@@ -62,7 +81,7 @@ export interface ExpandOptions {
 }
 
 /** `[from, to)`, each bound also a date (`2026-03-08`: its local midnight). */
-export interface NoticeWindow {
+export interface NoticeWindow extends LangOption {
   from: InstantOrLocal;
   to: InstantOrLocal;
 }
@@ -152,7 +171,9 @@ export type WarningCode =
   | 'year_list'
   | 'every_elapsed'
   | 'random_value'
-  | 'never_runs';
+  | 'never_runs'
+  /** A `lang` the package does not write: English instead. */
+  | 'unknown_language';
 
 export interface Warning {
   code: WarningCode;
@@ -190,7 +211,7 @@ export interface MisfireDecision {
   reason: string;
 }
 
-export interface OutageOptions {
+export interface OutageOptions extends LangOption {
   /** When the scheduler went down (exclusive): an instant or a local date-time in the spec's zone. */
   down: InstantOrLocal;
   /** When it came back (inclusive), which is "now" for the decisions. */
@@ -318,20 +339,20 @@ export function notices(spec: Spec, window: NoticeWindow): Expansion;
  * date-time in the spec's zone): the same wall-clock time a year later in the spec's zone
  * (29 February → 28 February), the window `wallclock notices` shows by default.
  */
-export function noticeEnd(spec: Spec, from: InstantOrLocal): number;
+export function noticeEnd(spec: Spec, from: InstantOrLocal, options?: LangOption | null): number;
 /**
  * What an edit changes: both specs expanded over `[from, to)` (bounds read in the old spec's
  * zone), every occurrence added, removed, moved or changed, each with the field that explains it.
  */
 export function diff(oldSpec: Spec, newSpec: Spec, window: NoticeWindow): Diff;
 /** Checks a spec; throws {@link WallclockError} on the first problem. */
-export function validate(spec: Spec): Validation;
+export function validate(spec: Spec, options?: LangOption | null): Validation;
 /**
- * An English description, including what happens when the clocks change: in the years after
- * `start`, or with `now`, as `wallclock describe --now`, in the coming years of a rule that
- * started before `now` and still runs.
+ * A description in words (English unless `options.lang` says otherwise), including what happens
+ * when the clocks change: in the years after `start`, or with `now`, as `wallclock describe --now`,
+ * in the coming years of a rule that started before `now` and still runs.
  */
-export function describe(spec: Spec, now?: InstantOrLocal | null): string;
+export function describe(spec: Spec, now?: InstantOrLocal | null, options?: LangOption | null): string;
 /** {@link decideMisfires}' decisions, with the `not_due` warnings (empty when none). */
 export type MisfireDecisions = MisfireDecision[] & { warnings: Warning[] };
 /**
@@ -339,18 +360,20 @@ export type MisfireDecisions = MisfireDecision[] & { warnings: Warning[] };
  * warning). Throws {@link WallclockError} for a key of another schedule, not of the shape
  * `id|YYYY-MM-DDTHH:MM:SS`, or listed twice, as `wallclock misfire --due` does.
  */
-export function decideMisfires(spec: Spec, due: Due[], now: InstantOrLocal): MisfireDecisions;
+export function decideMisfires(spec: Spec, due: Due[], now: InstantOrLocal, options?: LangOption | null): MisfireDecisions;
 /** What a scheduler that was down from `down` to `back` missed, and what it decides for the newest. */
 export function simulateOutage(spec: Spec, options: OutageOptions): Outage;
 /**
  * Epoch milliseconds of `text` in `timeZone`: an instant (`…Z`, `…-04:00`) or a local
  * date-time there (a time in a gap with the offset before the gap, a repeated time at its first occurrence).
  */
-export function instantAt(timeZone: string, text: string): number;
+export function instantAt(timeZone: string, text: string, options?: LangOption | null): number;
 /** Reads the recurrence lines of an iCalendar VEVENT. */
-export function parseICal(text: string): Spec;
+export function parseICal(text: string, options?: LangOption | null): Spec;
 /** Prints a spec as `DTSTART;TZID=…`, `RRULE`, `RDATE`, `EXDATE` and `X-WALLCLOCK-…` lines. */
-export function toICal(spec: Spec): string;
+export function toICal(spec: Spec, options?: LangOption | null): string;
+/** The {@link Lang} a tag names (`zh-Hant-HK` is `zh-TW`), as `lang` reads it; `null` for a language the package does not write. */
+export function langOf(tag: string): Lang | null;
 /** Version of the bundled IANA tz database. */
 export function tzdbVersion(): string;
 /** Every zone name in the bundled tz database, sorted. */

@@ -21,4 +21,5 @@ export {
   toICal,
   tzdbVersion,
   timeZones,
+  langOf,
 } from './wallclock.js';

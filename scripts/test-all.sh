@@ -14,6 +14,11 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n=== %s\n' "$*"; }
 
+# The suites check English output unless a test chooses a language: the
+# machine's locale (`LANG=zh_CN.UTF-8`) would otherwise choose it for the
+# CLI and wallclock-check (README, "Languages").
+export WALLCLOCK_LANG=en
+
 step setup
 bash scripts/setup.sh
 

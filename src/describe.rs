@@ -1,5 +1,5 @@
-//! `describe`: an English sentence for a schedule, including what happens on
-//! days when the clocks change.
+//! `describe`: sentences for a schedule, including what happens on days
+//! when the clocks change, in the language spoken ([`crate::Lang`]).
 //!
 //! The first sentence says when the schedule runs (from the validated
 //! [`Rule`], the start and the RDATE/EXDATE lists); an invalid-date sentence
@@ -7,13 +7,16 @@
 //! DST sentences come from the planner's notices over the three years after
 //! `start`, or after a given instant (deterministic: no clock), which occurrences the zone's real
 //! transitions skip, shift or repeat, naming when they happen in the zone's
-//! own terms ("second Sunday of March").
+//! own terms ("second Sunday of March"). Each sentence is a [`Text`] built
+//! from those facts; its templates (`src/lang/describe.rs`) put them in
+//! each language's order.
 
 use jiff::civil::{Date, DateTime, Time, Weekday};
 use jiff::tz::{Offset, TimeZone};
 use jiff::{SignedDuration, Timestamp};
 
-use crate::format::month_name;
+use crate::lang::describe as t;
+use crate::lang::{Arg, Conj, Lang, Template, Text, notes};
 use crate::policy::{FoldPolicy, GapPolicy, InvalidDatePolicy};
 use crate::rule::{Frequency, Rule, Until, WeekdayNum};
 use crate::spec::Schedule;
@@ -26,7 +29,8 @@ const DST_YEARS: i16 = 3;
 /// Most times of day listed before the list is summarized.
 const MAX_LISTED_TIMES: usize = 6;
 
-/// Describes a schedule in English, e.g. "Every day at 02:30 in
+/// Describes a schedule in the language spoken ([`Lang::current`],
+/// English unless a surface chose another), e.g. "Every day at 02:30 in
 /// America/New_York. When 02:30 does not exist (second Sunday of March)
 /// that day is skipped."
 ///
@@ -37,6 +41,8 @@ const MAX_LISTED_TIMES: usize = 6;
 /// let text = wallclock::describe(&schedule);
 /// assert!(text.starts_with("Once, on 2026-03-08 at 02:30 in America/New_York."));
 /// assert!(text.contains("is skipped"));
+/// let _zh = wallclock::Lang::ZhCn.speak();
+/// assert!(wallclock::describe(&schedule).starts_with("在America/New_York时区于2026年3月8日02:30执行一次。"));
 /// # Ok::<(), wallclock::Error>(())
 /// ```
 pub fn describe(schedule: &Schedule) -> String {
@@ -62,7 +68,8 @@ pub fn describe_from(schedule: &Schedule, from: Timestamp) -> String {
     describe_window(schedule, from)
 }
 
-/// The sentences, with the DST ones about the years after `from`.
+/// The sentences, with the DST ones about the years after `from`, in the
+/// language spoken.
 fn describe_window(schedule: &Schedule, from: DateTime) -> String {
     let mut sentences = Vec::new();
     let rules = schedule.rules();
@@ -72,13 +79,10 @@ fn describe_window(schedule: &Schedule, from: DateTime) -> String {
     // Several rules: a sentence each ("Also …" after the first; the date
     // lists with the last), then how their union runs.
     for (i, rule) in rules.iter().enumerate() {
-        let mut s = rule_sentence(schedule, rule, i);
-        if i + 1 == rules.len() {
-            s.push_str(&dates_phrase(schedule));
-        }
+        let sentence = rule_sentence(schedule, rule, i, i + 1 == rules.len());
         sentences.push(match i {
-            0 => capitalize(s) + ".",
-            _ => format!("Also {s}."),
+            0 => sentence,
+            _ => text(t::ALSO).with("rule", sentence),
         });
         if let Some(s) = invalid_date_sentence(schedule, rule)
             && !sentences.contains(&s)
@@ -87,76 +91,102 @@ fn describe_window(schedule: &Schedule, from: DateTime) -> String {
         }
     }
     if rules.len() > 1 {
-        sentences.push("A time more than one rule generates runs once.".to_owned());
+        sentences.push(text(t::UNION));
     }
     sentences.extend(dst_sentences(schedule, from));
-    sentences.join(" ")
+    let lang = Lang::current();
+    let mut out = String::new();
+    for (i, sentence) in sentences.iter().enumerate() {
+        if i > 0 {
+            out.push_str(lang.sentence_gap());
+        }
+        sentence.render_into(lang, &mut out);
+    }
+    capitalize(out)
+}
+
+/// A text with no words: an absent clause.
+fn none() -> Arg {
+    Arg::from("")
+}
+
+fn text(template: Template) -> Text {
+    Text::new(template)
+}
+
+/// Items as a list joined with "and".
+fn and<T: Into<Arg>>(items: impl IntoIterator<Item = T>) -> Arg {
+    Arg::list(items, Conj::And)
 }
 
 // ---------------------------------------------------------------------------
 // The "when" sentence.
 
-/// When rule `i` (`rule`) runs, uncapitalized and without a full stop.
-fn rule_sentence(schedule: &Schedule, rule: &Rule, i: usize) -> String {
+/// When rule `i` (`rule`) runs; the RDATEs and EXDATEs are said with the
+/// last rule (`last`).
+fn rule_sentence(schedule: &Schedule, rule: &Rule, i: usize, last: bool) -> Text {
     let start = schedule.start();
     let set_pos = set_pos_plan(rule, start);
-    let mut s = String::new();
-    s.push_str(&frequency_phrase(rule, start));
-    if let Some(day) = day_phrase(rule, start, &set_pos) {
-        s.push(' ');
-        s.push_str(&day);
-    }
-    if let Some(months) = month_phrase(rule) {
-        s.push(' ');
-        s.push_str(&months);
-    }
-    s.push(' ');
-    s.push_str(&time_phrase(rule, start, &set_pos));
-    if let SetPos::Among { positions, period } = &set_pos {
-        s.push_str(&format!(
-            ", only the {} of those in each {period}",
-            join_and(positions)
-        ));
-    }
-    s.push_str(" in ");
-    s.push_str(schedule.time_zone_name());
-    s.push_str(&format!(", starting {}", start.date()));
-    if let Some(count) = rule.count() {
-        s.push_str(&count_phrase(schedule, i, count));
-    }
-    match rule.until() {
-        Some(Until::Date(d)) => s.push_str(&format!(", until {d}")),
-        Some(Until::Local(dt)) => s.push_str(&format!(", until {} {}", dt.date(), hm(dt.time()))),
+    let (times, filters) = time_phrase(rule, start, &set_pos);
+    let template = match rule.frequency() {
+        Frequency::Yearly => t::WHEN_YEARLY,
+        Frequency::Hourly => t::WHEN_HOURLY,
+        Frequency::Minutely | Frequency::Secondly => t::WHEN_SUB_HOURLY,
+        _ => t::WHEN,
+    };
+    let among = match &set_pos {
+        SetPos::Among { positions, period } => Arg::from(
+            text(t::AMONG)
+                .with("positions", and(positions.iter().map(|p| counted(*p))))
+                .with("period", text(*period)),
+        ),
+        _ => none(),
+    };
+    let when = text(template)
+        .with("frequency", frequency_phrase(rule, start))
+        .with(
+            "day",
+            day_phrase(rule, start, &set_pos).map_or_else(none, Arg::from),
+        )
+        .with("months", month_phrase(rule).map_or_else(none, Arg::from))
+        .with("times", times)
+        .with("filters", filters)
+        .with("among", among);
+    let count = match rule.count() {
+        Some(count) => Arg::from(count_phrase(schedule, i, count)),
+        None => none(),
+    };
+    let until = match rule.until() {
+        Some(Until::Date(d)) => Arg::from(text(t::UNTIL_DATE).with("date", d)),
+        Some(Until::Local(dt)) => Arg::from(text(t::UNTIL_LOCAL).with("at", Arg::DateTime(dt))),
         Some(Until::Utc(ts)) => {
-            let dt = Offset::UTC.to_datetime(ts);
-            s.push_str(&format!(", until {} {} UTC", dt.date(), hm(dt.time())));
+            Arg::from(text(t::UNTIL_UTC).with("at", Arg::DateTime(Offset::UTC.to_datetime(ts))))
         }
-        None => {}
-    }
-    s
-}
-
-/// `, plus 2 extra dates, except 1 date`: the RDATEs and EXDATEs.
-fn dates_phrase(schedule: &Schedule) -> String {
-    let mut s = String::new();
+        None => none(),
+    };
     let extra = schedule
         .rdate()
         .iter()
         .filter(|d| !schedule.exdate().contains(d))
         .count();
-    if extra > 0 {
-        s.push_str(&format!(
-            ", plus {}",
-            plural(extra, "extra date", "extra dates")
-        ));
-    }
-    if !schedule.exdate().is_empty() {
-        s.push_str(&format!(
-            ", except {}",
-            plural(schedule.exdate().len(), "date", "dates")
-        ));
-    }
-    s
+    let plus = match extra {
+        _ if !last => none(),
+        0 => none(),
+        n => Arg::from(text(t::PLUS).with("n", n)),
+    };
+    let except = match schedule.exdate().len() {
+        _ if !last => none(),
+        0 => none(),
+        n => Arg::from(text(t::EXCEPT).with("n", n)),
+    };
+    text(t::RULE)
+        .with("when", when)
+        .with("zone", schedule.time_zone_name())
+        .with("start", start.date())
+        .with("count", count)
+        .with("until", until)
+        .with("plus", plus)
+        .with("except", except)
 }
 
 /// `, 4 times`: how often the rule runs, which is COUNT unless occurrences
@@ -164,25 +194,21 @@ fn dates_phrase(schedule: &Schedule) -> String {
 /// onto a generated one) or run twice (a fold under `both` where only one
 /// run counts); then the occurrences follow in brackets. RDATEs and EXDATEs
 /// are said apart (`plus 2 extra dates`, `except 1 date`).
-fn count_phrase(schedule: &Schedule, i: usize, count: u32) -> String {
+fn count_phrase(schedule: &Schedule, i: usize, count: u32) -> Text {
     let count = count as usize;
     let runs = rule_runs(schedule, i).unwrap_or(count);
-    let times = match runs {
-        1 => "once".to_owned(),
-        n => format!("{n} times"),
-    };
-    let occurrences = plural(count, "occurrence", "occurrences");
     if runs < count {
-        format!(
-            ", {times} ({occurrences}: {} merged into another at the same instant)",
-            count - runs
-        )
+        text(t::COUNT_MERGED)
+            .with("runs", runs)
+            .with("count", count)
+            .with("merged", count - runs)
     } else if runs > count {
-        let twice = runs - count;
-        let verb = if twice == 1 { "runs" } else { "run" };
-        format!(", {times} ({occurrences}: {twice} {verb} twice in a repeated hour)")
+        text(t::COUNT_TWICE)
+            .with("runs", runs)
+            .with("count", count)
+            .with("twice", runs - count)
     } else {
-        format!(", {times}")
+        text(t::COUNT).with("runs", runs)
     }
 }
 
@@ -202,7 +228,7 @@ fn rule_runs(schedule: &Schedule, i: usize) -> Option<usize> {
 }
 
 /// Without a rule: `start` and the RDATEs, minus the EXDATEs.
-fn dates_sentence(schedule: &Schedule) -> String {
+fn dates_sentence(schedule: &Schedule) -> Text {
     let mut dates: Vec<DateTime> = std::iter::once(schedule.start())
         .chain(schedule.rdate().iter().copied())
         .collect();
@@ -211,75 +237,68 @@ fn dates_sentence(schedule: &Schedule) -> String {
     dates.retain(|d| !schedule.exdate().contains(d));
     let zone = schedule.time_zone_name();
     match dates.as_slice() {
-        [] => format!("Never: every date is excluded (EXDATE), in {zone}."),
-        [one] => format!("Once, on {} at {} in {zone}.", one.date(), hm(one.time())),
+        [] => text(t::NEVER).with("zone", zone),
+        [one] => text(t::ONCE)
+            .with("date", one.date())
+            .with("time", one.time())
+            .with("zone", zone),
         many => {
-            let shown: Vec<String> = if many.len() <= 5 {
-                many.iter()
-                    .map(|d| format!("{} {}", d.date(), hm(d.time())))
-                    .collect()
+            let shown: Vec<Arg> = if many.len() <= 5 {
+                many.iter().map(|d| Arg::DateTime(*d)).collect()
             } else {
-                let first = many[0];
-                let last = many[many.len() - 1];
                 vec![
-                    format!("{} {}", first.date(), hm(first.time())),
-                    format!("{} more", many.len() - 2),
-                    format!("{} {}", last.date(), hm(last.time())),
+                    Arg::DateTime(many[0]),
+                    Arg::from(text(t::MORE_DATES).with("n", many.len() - 2)),
+                    Arg::DateTime(many[many.len() - 1]),
                 ]
             };
-            format!("On {} dates in {zone}: {}.", many.len(), join_and(&shown))
+            text(t::ON_DATES)
+                .with("n", many.len())
+                .with("zone", zone)
+                .with("dates", and(shown))
         }
     }
 }
 
-fn frequency_phrase(rule: &Rule, start: DateTime) -> String {
-    let n = rule.interval();
-    let every = |one: &str, many: &str| {
-        if n == 1 {
-            format!("every {one}")
-        } else {
-            format!("every {n} {many}")
-        }
-    };
+fn frequency_phrase(rule: &Rule, start: DateTime) -> Text {
+    let every = |template| text(template).with("n", rule.interval());
     match rule.frequency() {
-        Frequency::Secondly => every("second", "seconds"),
-        Frequency::Minutely => every("minute", "minutes"),
-        Frequency::Hourly => every("hour", "hours"),
-        Frequency::Daily => every("day", "days"),
+        Frequency::Secondly => every(t::EVERY_SECOND),
+        Frequency::Minutely => every(t::EVERY_MINUTE),
+        Frequency::Hourly => every(t::EVERY_HOUR),
+        Frequency::Daily => every(t::EVERY_DAY),
         // The day phrase says which of the week's days BYSETPOS keeps.
         Frequency::Weekly if !rule.by_set_pos().is_empty() && !rule.by_day().is_empty() => {
-            every("week", "weeks")
+            every(t::EVERY_WEEK)
         }
-        Frequency::Weekly => {
-            let plain = rule.by_day().iter().all(|d| d.nth.is_none());
-            if n == 1 && plain && is_weekdays(rule.by_day()) {
-                "every weekday".to_owned()
-            } else if n == 1 && plain && rule.by_day().len() <= 2 {
-                let days: Vec<WeekdayNum> = if rule.by_day().is_empty() {
-                    vec![WeekdayNum {
-                        nth: None,
-                        weekday: start.weekday(),
-                    }]
-                } else {
-                    rule.by_day().to_vec()
-                };
-                let names: Vec<String> = days
-                    .iter()
-                    .map(|d| weekday_name(d.weekday).to_owned())
-                    .collect();
-                format!("every {}", join_and(&names))
-            } else {
-                let days: Vec<String> = if rule.by_day().is_empty() {
-                    vec![weekday_name(start.weekday()).to_owned()]
-                } else {
-                    weekday_list(rule)
-                };
-                format!("{} on {}", every("week", "weeks"), join_and(&days))
-            }
-        }
-        Frequency::Monthly => every("month", "months"),
-        Frequency::Yearly => every("year", "years"),
+        Frequency::Weekly => weekly_phrase(rule, start),
+        Frequency::Monthly => every(t::EVERY_MONTH),
+        Frequency::Yearly => every(t::EVERY_YEAR),
     }
+}
+
+/// A weekly rule's period with its days: `every weekday`, `every Monday
+/// and Friday`, `every 2 weeks on Monday, Wednesday and Friday`.
+fn weekly_phrase(rule: &Rule, start: DateTime) -> Text {
+    let n = rule.interval();
+    let plain = rule.by_day().iter().all(|d| d.nth.is_none());
+    if n == 1 && plain && is_weekdays(rule.by_day()) {
+        return text(t::EVERY_WEEKDAY);
+    }
+    let days: Vec<Weekday> = if rule.by_day().is_empty() {
+        vec![start.weekday()]
+    } else if n == 1 && plain && rule.by_day().len() <= 2 {
+        rule.by_day().iter().map(|d| d.weekday).collect()
+    } else {
+        weekday_list(rule)
+    };
+    let days = and(days.into_iter().map(Arg::WeekdayShort));
+    if n == 1 && plain && rule.by_day().len() <= 2 {
+        return text(t::EVERY_DAYS).with("days", days);
+    }
+    text(t::EVERY_WEEK_ON)
+        .with("every", text(t::EVERY_WEEK).with("n", n))
+        .with("days", days)
 }
 
 fn is_weekdays(days: &[WeekdayNum]) -> bool {
@@ -290,8 +309,9 @@ fn is_weekdays(days: &[WeekdayNum]) -> bool {
             .all(|w| days.iter().any(|d| d.weekday == *w))
 }
 
-fn weekday_list(rule: &Rule) -> Vec<String> {
-    // List in week order starting at WKST, as people read a week.
+/// The rule's BYDAY weekdays in week order starting at WKST, as people
+/// read a week.
+fn weekday_list(rule: &Rule) -> Vec<Weekday> {
     let mut days = rule.by_day().to_vec();
     let wkst = rule.week_start().to_monday_zero_offset();
     crate::sort::sort_by_key(&mut days, |d| {
@@ -300,154 +320,172 @@ fn weekday_list(rule: &Rule) -> Vec<String> {
             d.nth,
         )
     });
-    days.iter()
-        .map(|d| weekday_name(d.weekday).to_owned())
-        .collect()
+    days.iter().map(|d| d.weekday).collect()
 }
 
 /// The day part for DAILY and longer periods (`on the last Friday`), and the
 /// weekday/day filters of sub-daily rules.
-fn day_phrase(rule: &Rule, start: DateTime, set_pos: &SetPos) -> Option<String> {
+fn day_phrase(rule: &Rule, start: DateTime, set_pos: &SetPos) -> Option<Text> {
     if let SetPos::Days { days, .. } = set_pos {
         return Some(set_pos_days_phrase(rule, days));
     }
     let freq = rule.frequency();
-    let mut parts: Vec<String> = Vec::new();
+    let mut month_days = None;
     if !rule.by_month_day().is_empty() {
-        parts.push(format!("on the {}", month_days(rule.by_month_day())));
+        month_days = Some(text(t::MONTH_DAYS).with("days", month_days_list(rule.by_month_day())));
     }
+    let mut by_day = None;
     if !rule.by_day().is_empty() && freq != Frequency::Weekly {
-        by_day_parts(rule, &mut parts);
+        let (on, days) = by_day_phrase(rule);
+        by_day = Some(match month_days.take() {
+            // Both given: a day must satisfy both (RFC 5545 limit).
+            // "on the 13th that is Friday" ("that is on" read badly).
+            Some(_) => text(t::MONTH_DAYS_ON_WEEKDAYS)
+                .with("days", month_days_list(rule.by_month_day()))
+                .with("weekdays", days),
+            None => text(on).with("days", days),
+        });
     }
-    if !rule.by_year_day().is_empty() {
-        parts.push(year_days_phrase(rule));
-    }
-    if !rule.by_week_no().is_empty() {
-        week_no_parts(rule, start, &mut parts);
-    }
-    if !parts.is_empty() {
-        return Some(parts.join(" "));
+    let year_days = (!rule.by_year_day().is_empty()).then(|| year_days_phrase(rule));
+    let week_no = (!rule.by_week_no().is_empty()).then(|| week_no_phrase(rule, start));
+    if month_days.is_some() || by_day.is_some() || year_days.is_some() || week_no.is_some() {
+        let part = |p: Option<Text>| p.map_or_else(none, Arg::from);
+        return Some(
+            text(t::DAY_PARTS)
+                .with("month_days", part(month_days))
+                .with("by_day", part(by_day))
+                .with("year_days", part(year_days))
+                .with("week_no", part(week_no)),
+        );
     }
     // Nothing given: RFC 5545 takes the day from DTSTART.
+    let day = || Arg::Day(i32::from(start.day()));
     match freq {
-        Frequency::Monthly => Some(format!("on the {}", day_ordinal(i32::from(start.day())))),
-        Frequency::Yearly if rule.by_month().is_empty() => {
-            Some(format!("on {} {}", month_name(start.month()), start.day()))
-        }
-        Frequency::Yearly => Some(format!("on the {}", day_ordinal(i32::from(start.day())))),
+        Frequency::Monthly => Some(text(t::START_DAY).with("day", day())),
+        Frequency::Yearly if rule.by_month().is_empty() => Some(
+            text(t::START_MONTH_DAY)
+                .with("month", Arg::Month(start.month()))
+                .with("day", i32::from(start.day())),
+        ),
+        Frequency::Yearly => Some(text(t::START_DAY).with("day", day())),
         _ => None,
     }
 }
 
 /// The day part when BYSETPOS picks days: `on the last weekday of the month`.
-fn set_pos_days_phrase(rule: &Rule, days: &[i32]) -> String {
+fn set_pos_days_phrase(rule: &Rule, days: &[i32]) -> Text {
     let freq = rule.frequency();
-    // BYSETPOS picks from the set the other parts make in each period.
-    let positions: Vec<String> = days.iter().map(|p| ordinal_word(*p)).collect();
-    let set = if rule.by_day().iter().all(|d| d.nth.is_none()) && !rule.by_day().is_empty() {
-        if is_weekdays(rule.by_day()) {
-            "weekday".to_owned()
-        } else if is_weekend(rule.by_day()) {
-            "weekend day".to_owned()
-        } else {
-            let names: Vec<String> = rule
-                .by_day()
-                .iter()
-                .map(|d| weekday_name(d.weekday).to_owned())
-                .collect();
-            match names.as_slice() {
-                [one] => one.clone(),
-                _ => format!("{} (whichever comes)", join_or(&names)),
-            }
-        }
-    } else {
-        "matching day".to_owned()
-    };
     let of = match freq {
-        Frequency::Weekly => "week",
-        Frequency::Monthly => "month",
-        Frequency::Yearly if rule.by_month().is_empty() => "year",
-        Frequency::Yearly => "month",
-        _ => "period",
+        Frequency::Weekly => t::OF_WEEK,
+        Frequency::Monthly => t::OF_MONTH,
+        Frequency::Yearly if rule.by_month().is_empty() => t::OF_YEAR,
+        // BYSETPOS picks days only of weeks, months and years (`set_pos_plan`).
+        _ => t::OF_MONTH,
     };
-    let mut s = format!("on the {} {set} of the {of}", join_and(&positions));
-    if !rule.by_month_day().is_empty() && !rule.by_day().is_empty() {
-        s.push_str(&format!(" among the {}", month_days(rule.by_month_day())));
+    let among = if !rule.by_month_day().is_empty() && !rule.by_day().is_empty() {
+        Arg::from(text(t::SET_AMONG_MONTH_DAYS).with("days", month_days_list(rule.by_month_day())))
+    } else {
+        none()
+    };
+    let plain = rule.by_day().iter().all(|d| d.nth.is_none()) && !rule.by_day().is_empty();
+    // BYSETPOS picks from the set the other parts make in each period.
+    if plain && let [one] = rule.by_day() {
+        return text(t::SET_POSITIONS_OF_WEEKDAY)
+            .with("positions", and(days.iter().map(|p| counted(*p))))
+            .with("weekday", Arg::Weekday(one.weekday))
+            .with("of", text(of))
+            .with("among", among);
     }
-    s
+    let set = if !plain {
+        text(t::SET_MATCHING)
+    } else if is_weekdays(rule.by_day()) {
+        text(t::SET_WEEKDAYS)
+    } else if is_weekend(rule.by_day()) {
+        text(t::SET_WEEKEND)
+    } else {
+        let names = rule.by_day().iter().map(|d| Arg::Weekday(d.weekday));
+        text(t::SET_WHICHEVER).with("days", Arg::list(names, Conj::Or))
+    };
+    let positions = days
+        .iter()
+        .map(|p| text(t::NTH_OF_SET).with("nth", Arg::Ordinal(*p)));
+    text(t::SET_POSITIONS)
+        .with("positions", and(positions))
+        .with("set", set)
+        .with("of", text(of))
+        .with("among", among)
 }
 
-/// BYDAY for MONTHLY and longer or sub-weekly periods, joined with the
-/// BYMONTHDAY part already in `parts` when both limit the day.
-fn by_day_parts(rule: &Rule, parts: &mut Vec<String>) {
+/// `first`, `last` with the measure word Chinese counts them with.
+fn counted(position: i32) -> Text {
+    text(t::NTH_COUNTED).with("nth", Arg::Ordinal(position))
+}
+
+/// BYDAY for MONTHLY and longer or sub-weekly periods: how it joins the
+/// sentence, and the days (`the first Friday`, `weekdays`).
+fn by_day_phrase(rule: &Rule) -> (Template, Text) {
     let freq = rule.frequency();
     let in_month =
         freq == Frequency::Monthly || (freq == Frequency::Yearly && !rule.by_month().is_empty());
-    let ordered = rule.by_day().iter().any(|d| d.nth.is_some());
-    if ordered {
-        let items: Vec<String> = rule
+    let of_year = !in_month && freq == Frequency::Yearly;
+    if rule.by_day().iter().any(|d| d.nth.is_some()) {
+        let items: Vec<Text> = rule
             .by_day()
             .iter()
             .map(|d| match d.nth {
-                Some(n) => {
-                    format!("{} {}", ordinal_word(i32::from(n)), weekday_name(d.weekday))
-                }
-                None => format!("every {}", weekday_name(d.weekday)),
+                Some(n) => text(t::NTH_WEEKDAY)
+                    .with("nth", Arg::Ordinal(i32::from(n)))
+                    .with("weekday", Arg::Weekday(d.weekday)),
+                None => text(t::EVERY_WEEKDAY_ITEM).with("weekday", Arg::Weekday(d.weekday)),
             })
             .collect();
         // "on every Monday and the first Friday", "on the first Friday".
-        let the = match items.first() {
-            Some(first) if first.starts_with("every") => "",
-            _ => "the ",
+        let every_first = rule.by_day().first().is_some_and(|d| d.nth.is_none());
+        let days = match (every_first, of_year) {
+            (false, false) => t::NTH_WEEKDAYS,
+            (false, true) => t::NTH_WEEKDAYS_OF_YEAR,
+            (true, false) => t::EVERY_AND_NTH_WEEKDAYS,
+            (true, true) => t::EVERY_AND_NTH_WEEKDAYS_OF_YEAR,
         };
-        let mut s = format!("on {the}{}", join_and(&items));
-        if !in_month && freq == Frequency::Yearly {
-            s.push_str(" of the year");
-        }
-        parts.push(s);
-    } else if is_weekdays(rule.by_day()) {
-        parts.push("on weekdays".to_owned());
-    } else {
-        parts.push(format!("on {}", join_and(&weekday_list(rule))));
+        return (t::ON_NTH, text(days).with("items", and(items)));
     }
-    if !rule.by_month_day().is_empty() {
-        // Both given: a day must satisfy both (RFC 5545 limit).
-        // "on the 13th that is Friday" ("that is on" read badly).
-        let joined = match parts.as_slice() {
-            [days, on] => format!("{days} that is {}", on.strip_prefix("on ").unwrap_or(on)),
-            _ => parts.join(" that is "),
-        };
-        *parts = vec![joined];
+    if is_weekdays(rule.by_day()) {
+        return (t::ON_PLAIN, text(t::WEEKDAYS));
     }
+    let days = weekday_list(rule).into_iter().map(Arg::WeekdayShort);
+    (
+        t::ON_PLAIN,
+        text(t::EVERY_AND_NTH_WEEKDAYS).with("items", and(days)),
+    )
 }
 
 /// `on day 100 and the last day of the year`.
-fn year_days_phrase(rule: &Rule) -> String {
-    let days: Vec<String> = rule
-        .by_year_day()
-        .iter()
-        .map(|d| {
-            if *d < 0 {
-                format!("the {} day", ordinal_word(i32::from(*d)))
-            } else {
-                format!("day {d}")
-            }
-        })
-        .collect();
-    format!("on {} of the year", join_and(&days))
+fn year_days_phrase(rule: &Rule) -> Text {
+    let days = rule.by_year_day().iter().map(|d| {
+        if *d < 0 {
+            text(t::YEAR_DAY_FROM_END).with("nth", Arg::Ordinal(i32::from(*d)))
+        } else {
+            text(t::YEAR_DAY).with("n", i32::from(*d))
+        }
+    });
+    text(t::YEAR_DAYS).with("days", and(days))
 }
 
 /// `in ISO week 20`, with start's weekday when no other part names the day.
-fn week_no_parts(rule: &Rule, start: DateTime, parts: &mut Vec<String>) {
-    let weeks: Vec<String> = rule.by_week_no().iter().map(|w| week_number(*w)).collect();
-    parts.push(format!(
-        "in ISO {} {}",
-        if weeks.len() == 1 { "week" } else { "weeks" },
-        join_and(&weeks)
-    ));
+fn week_no_phrase(rule: &Rule, start: DateTime) -> Text {
+    let weeks = rule.by_week_no().iter().map(|w| match *w {
+        w if w < 0 => text(t::WEEK_FROM_END).with("nth", Arg::Ordinal(i32::from(w))),
+        w => text(t::WEEK_NUMBER).with("n", i32::from(w)),
+    });
+    let mut phrase = text(t::WEEK_NUMBERS)
+        .with("n", rule.by_week_no().len())
+        .with("weeks", and(weeks));
     if rule.by_day().is_empty() && rule.by_month_day().is_empty() && rule.by_year_day().is_empty() {
-        parts.push(format!("on {}", weekday_name(start.weekday())));
+        phrase = text(t::WEEK_NUMBERS_ON)
+            .with("weeks", phrase)
+            .with("weekday", Arg::Weekday(start.weekday()));
     }
+    phrase
 }
 
 fn is_weekend(days: &[WeekdayNum]) -> bool {
@@ -456,120 +494,118 @@ fn is_weekend(days: &[WeekdayNum]) -> bool {
         && days.iter().any(|d| d.weekday == Weekday::Sunday)
 }
 
-fn month_days(days: &[i8]) -> String {
-    let mut pos: Vec<String> = days
-        .iter()
-        .filter(|d| **d > 0)
-        .map(|d| day_ordinal(i32::from(*d)))
-        .collect();
+/// `13th`, `1st and last day of the month`: the positive days in the
+/// rule's order, then the ones counted from the end, nearest first.
+fn month_days_list(days: &[i8]) -> Arg {
     let mut neg: Vec<i8> = days.iter().copied().filter(|d| *d < 0).collect();
     crate::sort::sort_by(&mut neg, |a, b| a > b);
-    let neg: Vec<String> = neg
+    let pos = days
         .iter()
-        .map(|d| match d {
-            -1 => "last day of the month".to_owned(),
-            d => format!("{} day of the month", ordinal_word(i32::from(*d))),
-        })
-        .collect();
-    if neg.is_empty() {
-        return join_and(&pos);
-    }
-    // "the 1st and last day of the month" reads better than "the 1st and the last day".
-    if pos.is_empty() {
-        return join_and(&neg);
-    }
-    pos.extend(neg);
-    join_and(&pos)
+        .filter(|d| **d > 0)
+        .map(|d| Arg::Day(i32::from(*d)));
+    let neg = neg
+        .into_iter()
+        .map(|d| Arg::from(text(t::NEGATIVE_MONTH_DAY).with("nth", Arg::Ordinal(i32::from(d)))));
+    and(pos.chain(neg))
 }
 
-fn week_number(w: i8) -> String {
-    match w {
-        -1 => "the last week".to_owned(),
-        w if w < 0 => format!("the {} week", ordinal_word(i32::from(w))),
-        w => w.to_string(),
-    }
-}
-
-fn month_phrase(rule: &Rule) -> Option<String> {
+fn month_phrase(rule: &Rule) -> Option<Text> {
     if rule.by_month().is_empty() {
         return None;
     }
-    let names: Vec<String> = rule
-        .by_month()
-        .iter()
-        .map(|m| month_name(*m as i8).to_owned())
-        .collect();
-    Some(format!("in {}", join_and(&names)))
+    let months = rule.by_month().iter().map(|m| Arg::Month(*m as i8));
+    Some(text(t::MONTHS).with("months", and(months)))
 }
 
-/// The times of day: `at 07:00`, `at 07:00 and 19:00`, `at :15 past the hour`.
-fn time_phrase(rule: &Rule, start: DateTime, set_pos: &SetPos) -> String {
+/// The times of day (`at 07:00`, `at 07:00 and 19:00`, `at :15 past the
+/// hour`), and what filters them (`, during hours 09 and 17`).
+fn time_phrase(rule: &Rule, start: DateTime, set_pos: &SetPos) -> (Text, Arg) {
     match rule.frequency() {
         Frequency::Daily | Frequency::Weekly | Frequency::Monthly | Frequency::Yearly => {
             let times = match set_pos {
                 SetPos::Times(times) | SetPos::Days { times, .. } => times.clone(),
                 _ => times_of_day(rule, start),
             };
-            list_times("at", &times)
+            (list_times(&times), none())
         }
         Frequency::Hourly => {
             let minutes = or_start(rule.by_minute(), start.minute());
             let seconds = or_start(rule.by_second(), start.second());
-            let mut s = if minutes.len() == 1 && seconds == [0] {
-                format!("at :{:02} past the hour", minutes[0])
-            } else {
-                let mut list = Vec::new();
-                for m in &minutes {
-                    for sec in &seconds {
-                        list.push(if *sec == 0 {
-                            format!(":{m:02}")
-                        } else {
-                            format!(":{m:02}:{sec:02}")
-                        });
-                    }
+            let mut marks = Vec::new();
+            for m in &minutes {
+                for sec in &seconds {
+                    let mark = if *sec == 0 {
+                        text(t::MINUTE_MARK)
+                    } else {
+                        text(t::MINUTE_SECOND_MARK).with("s", two_digits(*sec))
+                    };
+                    marks.push(mark.with("m", two_digits(*m)));
                 }
-                format!("at {} past the hour", join_and(&list))
-            };
-            s.push_str(&hours_filter(rule));
-            if rule.interval() > 1 && rule.by_hour().is_empty() {
-                s.push_str(&format!(" (from {})", hm(start.time())));
             }
-            s
+            let mut filters = Vec::new();
+            filters.extend(hours_filter(rule));
+            if rule.interval() > 1 && rule.by_hour().is_empty() {
+                filters.push(text(t::FROM_START).with("time", start.time()));
+            }
+            (
+                text(t::PAST_THE_HOUR).with("minutes", and(marks)),
+                filter_list(filters),
+            )
         }
         Frequency::Minutely | Frequency::Secondly => {
-            let mut s = format!("from {}", hm(start.time()));
+            let mut filters = Vec::new();
             if !rule.by_minute().is_empty() {
-                let m: Vec<String> = rule
+                let marks = rule
                     .by_minute()
                     .iter()
-                    .map(|m| format!(":{m:02}"))
-                    .collect();
-                s.push_str(&format!(", only at minutes {}", join_and(&m)));
+                    .map(|m| text(t::MINUTE_MARK).with("m", two_digits(*m)));
+                filters.push(text(t::ONLY_MINUTES).with("minutes", and(marks)));
             }
             if !rule.by_second().is_empty() {
-                let m: Vec<String> = rule.by_second().iter().map(|m| m.to_string()).collect();
+                let seconds = rule
+                    .by_second()
+                    .iter()
+                    .map(|s| text(t::SECOND_MARK).with("s", i32::from(*s)));
+                let seconds = and(seconds);
                 // SECONDLY: BYSECOND filters; MINUTELY: it expands each minute.
-                if rule.frequency() == Frequency::Secondly {
-                    s.push_str(&format!(", only at seconds {}", join_and(&m)));
+                let template = if rule.frequency() == Frequency::Secondly {
+                    t::ONLY_SECONDS
                 } else {
-                    s.push_str(&format!(", at seconds {} of each minute", join_and(&m)));
-                }
+                    t::SECONDS_OF_MINUTE
+                };
+                filters.push(text(template).with("seconds", seconds));
             }
-            s.push_str(&hours_filter(rule));
-            s
+            filters.extend(hours_filter(rule));
+            (
+                text(t::FROM_TIME).with("time", start.time()),
+                filter_list(filters),
+            )
         }
     }
 }
 
-fn hours_filter(rule: &Rule) -> String {
+/// Filters one after the other, each with its own comma or bracket.
+fn filter_list(filters: Vec<Text>) -> Arg {
+    Arg::List(filters.into_iter().map(Arg::from).collect(), Conj::None)
+}
+
+/// `07`, `15`: a minute, second or hour as a clock shows it.
+fn two_digits(n: u8) -> String {
+    format!("{n:02}")
+}
+
+fn hours_filter(rule: &Rule) -> Option<Text> {
     if rule.by_hour().is_empty() {
-        return String::new();
+        return None;
     }
-    let hours: Vec<String> = rule.by_hour().iter().map(|h| format!("{h:02}")).collect();
-    format!(
-        ", during {} {}",
-        if hours.len() == 1 { "hour" } else { "hours" },
-        join_and(&hours)
+    let hours = rule
+        .by_hour()
+        .iter()
+        .map(|h| text(t::HOUR_MARK).with("h", two_digits(*h)));
+    Some(
+        text(t::DURING_HOURS)
+            .with("n", rule.by_hour().len())
+            .with("hours", and(hours)),
     )
 }
 
@@ -581,17 +617,14 @@ fn or_start(list: &[u8], from_start: i8) -> Vec<u8> {
     }
 }
 
-fn list_times(lead: &str, times: &[Time]) -> String {
-    let shown: Vec<String> = times.iter().map(|t| hm(*t)).collect();
-    if shown.len() <= MAX_LISTED_TIMES {
-        return format!("{lead} {}", join_and(&shown));
+fn list_times(times: &[Time]) -> Text {
+    if times.len() <= MAX_LISTED_TIMES {
+        return text(t::AT_TIMES).with("times", and(times.iter().map(|t| Arg::Time(*t))));
     }
-    format!(
-        "{lead} {} times a day, from {} to {}",
-        shown.len(),
-        shown[0],
-        shown[shown.len() - 1]
-    )
+    text(t::AT_MANY_TIMES)
+        .with("n", times.len())
+        .with("first", times[0])
+        .with("last", times[times.len() - 1])
 }
 
 /// Every time of day a DAILY-or-longer rule runs at (BYHOUR × BYMINUTE ×
@@ -630,11 +663,11 @@ enum SetPos {
     /// BYSETPOS picks these days of the period's day set (1-based, negative
     /// from the end), each at every one of `times`.
     Days { days: Vec<i32>, times: Vec<Time> },
-    /// Picks differ in time from day to day: these positions (as words)
-    /// among the period's times.
+    /// Picks differ in time from day to day: these positions among the
+    /// period's times.
     Among {
-        positions: Vec<String>,
-        period: &'static str,
+        positions: Vec<i32>,
+        period: Template,
     },
 }
 
@@ -741,20 +774,17 @@ fn day_positions(rule: &Rule, times: &[Time]) -> SetPos {
 /// The generic wording: BYSETPOS's positions among the period's occurrences.
 fn among(rule: &Rule) -> SetPos {
     let period = match rule.frequency() {
-        Frequency::Secondly => "second",
-        Frequency::Minutely => "minute",
-        Frequency::Hourly => "hour",
-        Frequency::Daily => "day",
-        Frequency::Weekly => "week",
-        Frequency::Monthly => "month",
-        _ => "year",
+        Frequency::Secondly => t::OF_SECOND,
+        Frequency::Minutely => t::OF_MINUTE,
+        Frequency::Hourly => t::OF_HOUR,
+        Frequency::Daily => t::OF_DAY,
+        Frequency::Weekly => t::OF_WEEK,
+        Frequency::Monthly => t::OF_MONTH,
+        _ => t::OF_YEAR,
     };
     let mut positions: Vec<i32> = rule.by_set_pos().iter().map(|p| i32::from(*p)).collect();
     reading_order(&mut positions);
-    SetPos::Among {
-        positions: positions.into_iter().map(ordinal_word).collect(),
-        period,
-    }
+    SetPos::Among { positions, period }
 }
 
 /// Positions as people list them: from the start (first, second), then
@@ -768,7 +798,7 @@ fn reading_order(positions: &mut [i32]) {
 // ---------------------------------------------------------------------------
 // Invalid dates.
 
-fn invalid_date_sentence(schedule: &Schedule, rule: &Rule) -> Option<String> {
+fn invalid_date_sentence(schedule: &Schedule, rule: &Rule) -> Option<Text> {
     let freq = rule.frequency();
     if !matches!(freq, Frequency::Monthly | Frequency::Yearly) {
         return None;
@@ -798,6 +828,22 @@ fn invalid_date_sentence(schedule: &Schedule, rule: &Rule) -> Option<String> {
     } else {
         (1..=12).collect()
     };
+    let action = match schedule.invalid_date() {
+        InvalidDatePolicy::Omit => t::OMITTED,
+        InvalidDatePolicy::Backward => t::MOVED_BACK,
+        InvalidDatePolicy::Forward => t::MOVED_FORWARD,
+    };
+    Some(
+        text(t::INVALID_DATE)
+            .with("what", short_months(freq, &months, day)?)
+            .with("action", text(action)),
+    )
+}
+
+/// The months some of whose years lack `day`: `months without a 31st
+/// (February, April, June, September and November)`, `February of common
+/// years`; `None` when every month has it.
+fn short_months(freq: Frequency, months: &[i8], day: i8) -> Option<Text> {
     // Longest length of each month (February: 29, leap years).
     let max_len =
         |m: i8| -> i8 { [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][(m - 1) as usize] };
@@ -807,38 +853,24 @@ fn invalid_date_sentence(schedule: &Schedule, rule: &Rule) -> Option<String> {
         .filter(|m| max_len(*m) < day)
         .collect();
     let feb_29 = day == 29 && months.contains(&2);
-    let what = if !short.is_empty() {
-        let names: Vec<String> = short.iter().map(|m| month_name(*m).to_owned()).collect();
+    if !short.is_empty() {
         let which = if short.len() == months.len() && months.len() > 1 {
-            format!("months without a {}", day_ordinal(i32::from(day)))
+            text(t::MONTHS_WITHOUT)
         } else {
-            format!(
-                "months without a {} ({})",
-                day_ordinal(i32::from(day)),
-                join_and(&names)
-            )
+            text(t::MONTHS_WITHOUT_LISTED).with("months", and(short.into_iter().map(Arg::Month)))
         };
-        if feb_29 {
-            format!("{which} and in February of common years")
-        } else {
-            which
-        }
-    } else if feb_29 {
-        if freq == Frequency::Yearly && months == [2] {
-            "years without February 29".to_owned()
-        } else {
-            "February of common years".to_owned()
-        }
-    } else {
+        // A day that some month lacks is past the 29th, so February 29
+        // is never among them.
+        return Some(which.with("day", Arg::Day(i32::from(day))));
+    }
+    if !feb_29 {
         return None;
-    };
-    let what = format!("In {what}");
-    let action = match schedule.invalid_date() {
-        InvalidDatePolicy::Omit => "that occurrence is omitted (not moved, not counted)",
-        InvalidDatePolicy::Backward => "it moves back to the last day of the month",
-        InvalidDatePolicy::Forward => "it moves forward to the 1st of the next month",
-    };
-    Some(format!("{what}, {action}."))
+    }
+    Some(if freq == Frequency::Yearly && months == [2] {
+        text(t::YEARS_WITHOUT_FEB_29)
+    } else {
+        text(t::COMMON_FEBRUARY)
+    })
 }
 
 // ---------------------------------------------------------------------------
@@ -853,7 +885,7 @@ struct Hit {
     nominals: Vec<DateTime>,
 }
 
-fn dst_sentences(schedule: &Schedule, start: DateTime) -> Vec<String> {
+fn dst_sentences(schedule: &Schedule, start: DateTime) -> Vec<Text> {
     let tz = schedule.time_zone();
     let Some((from, to)) = dst_window(tz, start) else {
         return Vec::new();
@@ -886,11 +918,12 @@ fn dst_sentences(schedule: &Schedule, start: DateTime) -> Vec<String> {
         out.push(s);
     }
     if out.is_empty() && !schedule.rules().is_empty() {
-        out.push(format!(
-            "Clock changes in {} do not affect it in the {DST_YEARS} years after {}.",
-            schedule.time_zone_name(),
-            start.date()
-        ));
+        out.push(
+            text(t::UNAFFECTED)
+                .with("zone", schedule.time_zone_name())
+                .with("years", i32::from(DST_YEARS))
+                .with("date", start.date()),
+        );
     }
     out
 }
@@ -946,16 +979,17 @@ fn empty_window_sentence(
     start: DateTime,
     from: Timestamp,
     to: Timestamp,
-) -> Option<String> {
+) -> Option<Text> {
     use crate::plan::{ExpandOptions, expand};
     let window = ExpandOptions::new().from(from).to(to).limit(1);
     if !expand(schedule, &window).ok()?.entries().is_empty() {
         return None;
     }
-    Some(format!(
-        "It has no occurrence in the {DST_YEARS} years after {}.",
-        start.date()
-    ))
+    Some(
+        text(t::NO_OCCURRENCE)
+            .with("years", i32::from(DST_YEARS))
+            .with("date", start.date()),
+    )
 }
 
 /// The instants to search for transitions: `start` (as UTC, widened by a
@@ -978,65 +1012,75 @@ fn affected_range(t: &Transition) -> (DateTime, DateTime) {
     if a <= b { (a, b) } else { (b, a) }
 }
 
-fn gap_sentence(schedule: &Schedule, hits: &[&Hit]) -> Option<String> {
+fn gap_sentence(schedule: &Schedule, hits: &[&Hit]) -> Option<Text> {
     let first = hits.first()?;
-    let (times, one) = affected_times(hits);
     let t = &first.transition;
-    let when = when_phrase(hits, schedule.rule().is_none() || spans_a_day(t));
-    let jump = format!("clocks jump {}", clock_change(t));
-    let (subject, verb) = if one { (times, "does") } else { (times, "do") };
-    let counted = if schedule.rules().iter().any(|r| r.count().is_some()) {
-        " and not counted"
-    } else {
-        ""
-    };
+    let tz = schedule.time_zone();
     let action = match schedule.gap() {
-        GapPolicy::Skip => format!("that occurrence is skipped{counted}"),
-        GapPolicy::Shift => {
-            let nominal = first.nominals[0];
-            let instant = t.offset_before.to_timestamp(nominal).ok()?;
-            let wall = t.offset_after.to_datetime(instant);
-            format!(
-                "it runs later by the length of the gap, with the offset from before the change (e.g. {} {})",
-                hm(wall.time()),
-                abbreviation(schedule.time_zone(), instant)
-            )
+        GapPolicy::Skip if schedule.rules().iter().any(|r| r.count().is_some()) => {
+            text(t::SKIPPED_NOT_COUNTED)
         }
-        GapPolicy::Snap => format!(
-            "it runs at {} {}, the moment the clocks change",
-            hm(t.local_after().time()),
-            abbreviation(schedule.time_zone(), t.instant)
+        GapPolicy::Skip => text(t::SKIPPED),
+        GapPolicy::Shift => {
+            let instant = t.offset_before.to_timestamp(first.nominals[0]).ok()?;
+            let wall = t.offset_after.to_datetime(instant);
+            text(t::SHIFTED).with("at", wall_text(tz, wall.time(), instant, t.offset_after))
+        }
+        GapPolicy::Snap => text(t::SNAPPED).with(
+            "at",
+            wall_text(tz, t.local_after().time(), t.instant, t.offset_after),
         ),
     };
-    Some(format!(
-        "When {subject} {verb} not exist ({when}; {jump}), {action}."
-    ))
+    Some(change_sentence(t::GAP, schedule, hits, action))
 }
 
-fn fold_sentence(schedule: &Schedule, hits: &[&Hit]) -> Option<String> {
+fn fold_sentence(schedule: &Schedule, hits: &[&Hit]) -> Option<Text> {
     let first = hits.first()?;
-    let (times, one) = affected_times(hits);
     let t = &first.transition;
-    let when = when_phrase(hits, schedule.rule().is_none() || spans_a_day(t));
-    let back = format!("clocks go back {}", clock_change(t));
     let tz = schedule.time_zone();
     let nominal = first.nominals[0];
     let early = t.offset_before.to_timestamp(nominal).ok()?;
     let late = t.offset_after.to_timestamp(nominal).ok()?;
-    let (a, b) = (abbreviation(tz, early), abbreviation(tz, late));
-    let (subject, verb) = if one {
-        (times, "occurs")
-    } else {
-        (times, "occur")
+    let zone_name = |at, offset| {
+        text(t::ZONE_NAME)
+            .with("abbr", abbreviation(tz, at))
+            .with("offset", Arg::Offset(offset))
     };
+    let (a, b) = (
+        zone_name(early, t.offset_before),
+        zone_name(late, t.offset_after),
+    );
     let action = match schedule.fold() {
-        FoldPolicy::First => format!("it runs once, at the first ({a})"),
-        FoldPolicy::Second => format!("it runs once, at the second ({b})"),
-        FoldPolicy::Both => format!("it runs twice, at both ({a} and {b}), and both count"),
+        FoldPolicy::First => text(t::FOLD_FIRST).with("a", a),
+        FoldPolicy::Second => text(t::FOLD_SECOND).with("b", b),
+        FoldPolicy::Both => text(t::FOLD_BOTH).with("a", a).with("b", b),
     };
-    Some(format!(
-        "When {subject} {verb} twice ({when}; {back}), {action}."
-    ))
+    Some(change_sentence(t::FOLD, schedule, hits, action))
+}
+
+/// A gap's or a fold's sentence: which times, when, the clock change and
+/// what the policy does with them.
+fn change_sentence(template: Template, schedule: &Schedule, hits: &[&Hit], action: Text) -> Text {
+    let t = &hits[0].transition;
+    let (subject, one) = affected_times(hits);
+    let when = when_phrase(hits, schedule.rule().is_none() || spans_a_day(t));
+    let (from, to) = clock_change(t);
+    text(template)
+        .with("subject", subject)
+        .with("one", if one { 1 } else { 2 })
+        .with("when", when)
+        .with("from", from)
+        .with("to", to)
+        .with("action", action)
+}
+
+/// A time on the clock with the zone's name for its offset there: `03:30
+/// EDT`, `03:30（UTC−4）`.
+fn wall_text(tz: &TimeZone, time: Time, at: Timestamp, offset: Offset) -> Text {
+    Text::new(notes::WALL)
+        .with("time", time)
+        .with("abbr", abbreviation(tz, at))
+        .with("offset", Arg::Offset(offset))
 }
 
 /// True for a change of a day or more (Apia skipping 2011-12-30): a
@@ -1046,21 +1090,15 @@ fn spans_a_day(t: &Transition) -> bool {
     secs >= 86_400
 }
 
-/// `from 02:00 to 03:00`, with the dates when the change is a day or more
-/// (`from 2011-12-30 00:00 to 2011-12-31 00:00`): the times alone would
-/// read as no change at all.
-fn clock_change(t: &Transition) -> String {
+/// The clock before and after the change: `02:00` and `03:00`, with the
+/// dates when the change is a day or more (`2011-12-30 00:00` and
+/// `2011-12-31 00:00`): the times alone would read as no change at all.
+fn clock_change(t: &Transition) -> (Arg, Arg) {
     let (a, b) = (t.local_before(), t.local_after());
     if spans_a_day(t) {
-        format!(
-            "from {} {} to {} {}",
-            a.date(),
-            hm(a.time()),
-            b.date(),
-            hm(b.time())
-        )
+        (Arg::DateTime(a), Arg::DateTime(b))
     } else {
-        format!("from {} to {}", hm(a.time()), hm(b.time()))
+        (Arg::Time(a.time()), Arg::Time(b.time()))
     }
 }
 
@@ -1069,7 +1107,7 @@ fn abbreviation(tz: &TimeZone, at: Timestamp) -> String {
 }
 
 /// The distinct affected times of day, listed or summarized; true when one.
-fn affected_times(hits: &[&Hit]) -> (String, bool) {
+fn affected_times(hits: &[&Hit]) -> (Arg, bool) {
     let mut times: Vec<Time> = hits
         .iter()
         .flat_map(|h| h.nominals.iter().map(|n| n.time()))
@@ -1077,30 +1115,23 @@ fn affected_times(hits: &[&Hit]) -> (String, bool) {
     crate::sort::sort(&mut times);
     times.dedup();
     if times.len() <= 3 {
-        let listed: Vec<String> = times.iter().map(|t| hm(*t)).collect();
-        return (join_and(&listed), times.len() == 1);
+        let one = times.len() == 1;
+        return (and(times.into_iter().map(Arg::Time)), one);
     }
-    (
-        format!(
-            "the times from {} to {}",
-            hm(times[0]),
-            hm(times[times.len() - 1])
-        ),
-        false,
-    )
+    let range = text(t::TIMES_FROM_TO)
+        .with("first", times[0])
+        .with("last", times[times.len() - 1]);
+    (Arg::from(range), false)
 }
 
 /// "second Sunday of March" when every affected transition agrees, else the dates.
-fn when_phrase(hits: &[&Hit], explicit_dates: bool) -> String {
+fn when_phrase(hits: &[&Hit], explicit_dates: bool) -> Arg {
     let dates: Vec<Date> = {
         let mut d: Vec<Date> = hits.iter().map(|h| h.date).collect();
         d.dedup();
         d
     };
-    let list = || {
-        let shown: Vec<String> = dates.iter().map(|d| d.to_string()).collect();
-        join_and(&shown)
-    };
+    let list = || and(dates.iter().copied());
     if explicit_dates {
         // Start and RDATE name their dates; a weekday pattern would overstate.
         return list();
@@ -1110,95 +1141,36 @@ fn when_phrase(hits: &[&Hit], explicit_dates: bool) -> String {
     if same_month && same_weekday {
         let nth = |d: &Date| (i32::from(d.day()) - 1) / 7 + 1;
         let last = |d: &Date| i32::from(d.days_in_month() - d.day()) < 7;
-        let weekday = weekday_name(dates[0].weekday());
-        let month = month_name(dates[0].month());
         // tz rules name a day in a month's last week "last" (EU: the last
         // Sunday of March), even when it is also the fourth.
-        if dates.iter().all(last) {
-            return format!("last {weekday} of {month}");
-        }
-        if dates.iter().all(|d| nth(d) == nth(&dates[0])) {
-            return format!("{} {weekday} of {month}", ordinal_word(nth(&dates[0])));
+        let position = if dates.iter().all(last) {
+            Some(-1)
+        } else if dates.iter().all(|d| nth(d) == nth(&dates[0])) {
+            Some(nth(&dates[0]))
+        } else {
+            None
+        };
+        if let Some(position) = position {
+            return Arg::from(
+                text(t::NTH_WEEKDAY_OF_MONTH)
+                    .with("nth", Arg::Ordinal(position))
+                    .with("weekday", Arg::Weekday(dates[0].weekday()))
+                    .with("month", Arg::Month(dates[0].month())),
+            );
         }
     }
-    let shown = list();
     if dates.len() > 4 {
-        return format!("{} dates, first {}", dates.len(), dates[0]);
+        return Arg::from(
+            text(t::MANY_DATES)
+                .with("n", dates.len())
+                .with("first", dates[0]),
+        );
     }
-    shown
+    list()
 }
 
-// ---------------------------------------------------------------------------
-// Words.
-
-fn hm(t: Time) -> String {
-    if t.second() == 0 {
-        format!("{:02}:{:02}", t.hour(), t.minute())
-    } else {
-        format!("{:02}:{:02}:{:02}", t.hour(), t.minute(), t.second())
-    }
-}
-
-fn weekday_name(w: Weekday) -> &'static str {
-    match w {
-        Weekday::Monday => "Monday",
-        Weekday::Tuesday => "Tuesday",
-        Weekday::Wednesday => "Wednesday",
-        Weekday::Thursday => "Thursday",
-        Weekday::Friday => "Friday",
-        Weekday::Saturday => "Saturday",
-        Weekday::Sunday => "Sunday",
-    }
-}
-
-/// 1st, 2nd, 3rd, 4th, 11th, 21st, 31st.
-fn day_ordinal(n: i32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
-/// first, second, …, last, second-to-last, 20th, 3rd-to-last.
-fn ordinal_word(n: i32) -> String {
-    const WORDS: [&str; 5] = ["first", "second", "third", "fourth", "fifth"];
-    match n {
-        1..=5 => WORDS[(n - 1) as usize].to_owned(),
-        -1 => "last".to_owned(),
-        -5..=-2 => format!("{}-to-last", WORDS[(-n - 1) as usize]),
-        n if n > 0 => day_ordinal(n),
-        n => format!("{}-to-last", day_ordinal(-n)),
-    }
-}
-
-fn join_with(items: &[String], word: &str) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} {word} {last}", init.join(", ")),
-    }
-}
-
-fn join_and(items: &[String]) -> String {
-    join_with(items, "and")
-}
-
-fn join_or(items: &[String]) -> String {
-    join_with(items, "or")
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
+/// The first letter in upper case (English sentences start with the
+/// rule's lowercase period).
 fn capitalize(s: String) -> String {
     let mut chars = s.chars();
     match chars.next() {
@@ -1597,6 +1569,35 @@ mod tests {
     }
 
     #[test]
+    fn many_clock_change_dates_are_summarized() {
+        // No zone has this many in three years (tests/sentences.rs): built here.
+        let transition = Transition {
+            instant: "2026-03-08T07:00:00Z".parse().unwrap(),
+            offset_before: Offset::from_seconds(-5 * 3600).unwrap(),
+            offset_after: Offset::from_seconds(-4 * 3600).unwrap(),
+        };
+        let hits: Vec<Hit> = [
+            "2026-01-04",
+            "2026-03-08",
+            "2026-05-10",
+            "2026-07-12",
+            "2026-09-13",
+        ]
+        .iter()
+        .map(|d| Hit {
+            transition: transition.clone(),
+            date: d.parse().unwrap(),
+            nominals: Vec::new(),
+        })
+        .collect();
+        let hits: Vec<&Hit> = hits.iter().collect();
+        let when = Text::new(notes::UNTRANSLATED).with("message", when_phrase(&hits, false));
+        assert_eq!(when.render(Lang::En), "5 dates, first 2026-01-04");
+        assert_eq!(when.render(Lang::ZhCn), "5个日期（首个为2026年1月4日）");
+        assert_eq!(when.render(Lang::ZhTw), "5個日期（首個為2026年1月4日）");
+    }
+
+    #[test]
     fn feb_29_yearly() {
         let s = describe(&with_rule(
             "UTC",
@@ -1610,20 +1611,6 @@ mod tests {
             s,
             "Every year on February 29 at 09:00 in UTC, starting 2028-02-29. \
              In years without February 29, it moves back to the last day of the month."
-        );
-    }
-
-    #[test]
-    fn words() {
-        assert_eq!(day_ordinal(1), "1st");
-        assert_eq!(day_ordinal(12), "12th");
-        assert_eq!(day_ordinal(22), "22nd");
-        assert_eq!(day_ordinal(31), "31st");
-        assert_eq!(ordinal_word(-2), "second-to-last");
-        assert_eq!(ordinal_word(20), "20th");
-        assert_eq!(
-            join_and(&["a".into(), "b".into(), "c".into()]),
-            "a, b and c"
         );
     }
 }

@@ -16,6 +16,7 @@ use serde::ser::{SerializeStruct, Serializer};
 
 use crate::error::Error;
 use crate::format::{fmt_instant, fmt_nominal};
+use crate::lang::{Arg, Conj, Text, reasons as r};
 use crate::note::{Note, NoteCode};
 use crate::plan::{Entry, ExpandOptions, Expansion, Status, Warning, expand};
 use crate::spec::Schedule;
@@ -107,11 +108,21 @@ impl FieldChange {
     pub fn new_value(&self) -> &str {
         &self.new
     }
-    /// `` `gap` `skip` → `shift` ``, or the rule parts that differ.
+    /// `` `gap` `skip` → `shift` ``, or the rule parts that differ, in the
+    /// language spoken.
     pub fn describe(&self) -> String {
+        self.text().to_string()
+    }
+
+    fn text(&self) -> Text {
         match self.field {
-            Cause::Rrule => format!("`rrule` {}", rules_diff(&self.old, &self.new)),
-            _ => format!("`{}` `{}` → `{}`", self.field.as_str(), self.old, self.new),
+            Cause::Rrule => {
+                Text::new(r::DIFF_RRULE).with("parts", rules_diff(&self.old, &self.new))
+            }
+            _ => Text::new(r::DIFF_FIELD)
+                .with("field", self.field.as_str())
+                .with("old", &self.old)
+                .with("new", &self.new),
         }
     }
 }
@@ -172,7 +183,7 @@ pub struct Change {
     old: Option<Side>,
     new: Option<Side>,
     cause: Option<Cause>,
-    reason: String,
+    reason: Text,
 }
 
 impl Change {
@@ -204,9 +215,10 @@ impl Change {
     pub fn cause(&self) -> Option<Cause> {
         self.cause
     }
-    /// A sentence: which field changed how, and what that does here.
-    pub fn reason(&self) -> &str {
-        &self.reason
+    /// A sentence: which field changed how, and what that does here (in
+    /// the language spoken).
+    pub fn reason(&self) -> String {
+        self.reason.to_string()
     }
 }
 
@@ -461,15 +473,15 @@ fn field_changes(old: &Schedule, new: &Schedule) -> Vec<FieldChange> {
 
 /// The parts that differ for one rule on each side, else the whole texts
 /// (`A + B`, as `Rrules` prints several in a cell: a rule has no spaces).
-fn rules_diff(old: &str, new: &str) -> String {
+fn rules_diff(old: &str, new: &str) -> Arg {
     if old.contains(' ') || new.contains(' ') {
-        return format!("`{old}` → `{new}`");
+        return Arg::from(format!("`{old}` → `{new}`"));
     }
     rule_parts_diff(old, new)
 }
 
 /// `COUNT=4 → COUNT=6; BYMONTHDAY=31 → BYMONTHDAY=-1; +BYSETPOS=1`.
-fn rule_parts_diff(old: &str, new: &str) -> String {
+fn rule_parts_diff(old: &str, new: &str) -> Arg {
     let parts = |r: &str| -> Vec<(String, String)> {
         r.split(';')
             .filter(|p| !p.is_empty() && *p != "-")
@@ -494,17 +506,22 @@ fn rule_parts_diff(old: &str, new: &str) -> String {
             continue;
         }
         seen.push(name);
+        let part = |template| Text::new(template).with("name", name);
         match (value(&a, name), value(&b, name)) {
-            (Some(x), Some(y)) if x != y => out.push(format!("`{name}={x}` → `{name}={y}`")),
-            (Some(x), None) => out.push(format!("`{name}={x}` removed")),
-            (None, Some(y)) => out.push(format!("`{name}={y}` added")),
+            (Some(x), Some(y)) if x != y => {
+                out.push(part(r::DIFF_PART_CHANGED).with("old", x).with("new", y));
+            }
+            (Some(x), None) => out.push(part(r::DIFF_PART_REMOVED).with("old", x)),
+            (None, Some(y)) => out.push(part(r::DIFF_PART_ADDED).with("new", y)),
             _ => {}
         }
     }
     if out.is_empty() {
-        format!("`{old}` → `{new}`")
+        // Rules print normalized, so two that differ differ in a part;
+        // this is for safety, in backticks that read the same everywhere.
+        Arg::from(format!("`{old}` → `{new}`"))
     } else {
-        out.join(", ")
+        Arg::list(out, Conj::Comma)
     }
 }
 
@@ -525,10 +542,12 @@ impl Explainer<'_> {
         new: Option<Side>,
     ) -> Change {
         let (cause, detail) = self.explain(kind, e.nominal(), old.as_ref(), new.as_ref());
-        let reason = match cause.and_then(|c| self.field(c)) {
-            Some(f) if detail.is_empty() => f.describe(),
-            Some(f) => format!("{}: {detail}", f.describe()),
-            None => "no spec field explains it".to_owned(),
+        let reason = match (cause.and_then(|c| self.field(c)), detail) {
+            (Some(f), None) => f.text(),
+            (Some(f), Some(detail)) => Text::new(r::DIFF_REASON)
+                .with("field", f.text())
+                .with("detail", detail),
+            (None, _) => Text::new(r::DIFF_UNEXPLAINED),
         };
         Change {
             kind,
@@ -560,12 +579,9 @@ impl Explainer<'_> {
         nominal: DateTime,
         old: Option<&Side>,
         new: Option<&Side>,
-    ) -> (Option<Cause>, String) {
+    ) -> (Option<Cause>, Option<Text>) {
         if self.changed(Cause::Id) {
-            return (
-                Some(Cause::Id),
-                "every key names the id, so every occurrence is another one".into(),
-            );
+            return (Some(Cause::Id), Some(Text::new(r::DIFF_ID)));
         }
         for (cause, list) in [
             (Cause::Exdate, [self.old.exdate(), self.new.exdate()]),
@@ -573,15 +589,15 @@ impl Explainer<'_> {
         ] {
             let listed = |l: &[DateTime]| l.contains(&nominal);
             if self.changed(cause) && listed(list[0]) != listed(list[1]) {
-                let verb = if listed(list[1]) {
-                    "now lists"
+                let template = if listed(list[1]) {
+                    r::DIFF_NOW_LISTS
                 } else {
-                    "no longer lists"
+                    r::DIFF_NO_LONGER_LISTS
                 };
-                return (
-                    Some(cause),
-                    format!("`{}` {verb} {}", cause.as_str(), fmt_nominal(nominal)),
-                );
+                let detail = Text::new(template)
+                    .with("field", cause.as_str())
+                    .with("nominal", Arg::Nominal(nominal));
+                return (Some(cause), Some(detail));
             }
         }
         let note = new
@@ -597,8 +613,7 @@ impl Explainer<'_> {
                 let detail = new
                     .and_then(|s| s.notes.iter().find(|n| of(n.code())))
                     .or_else(|| old.and_then(|s| s.notes.iter().find(|n| of(n.code()))))
-                    .map(|n| n.message().to_owned())
-                    .unwrap_or_default();
+                    .map(|n| n.text().clone());
                 return (Some(cause), detail);
             }
         }
@@ -612,8 +627,8 @@ impl Explainer<'_> {
         for cause in order {
             if self.changed(cause) {
                 let detail = match (cause, note) {
-                    (Cause::TimeZone, Some(n)) => n.message().to_owned(),
-                    _ => String::new(),
+                    (Cause::TimeZone, Some(n)) => Some(n.text().clone()),
+                    _ => None,
                 };
                 return (Some(cause), detail);
             }
@@ -623,15 +638,11 @@ impl Explainer<'_> {
         let counted = self.new.rules().iter().any(|r| r.count().is_some());
         for cause in [Cause::Gap, Cause::InvalidDate, Cause::Fold] {
             if self.changed(cause) {
-                let detail = if counted {
-                    "the policy changes which times count toward `COUNT`, so the rule ends elsewhere"
-                } else {
-                    ""
-                };
-                return (Some(cause), detail.to_owned());
+                let detail = counted.then(|| Text::new(r::DIFF_COUNT_MOVES));
+                return (Some(cause), detail);
             }
         }
-        (self.fields.first().map(|f| f.field), String::new())
+        (self.fields.first().map(|f| f.field), None)
     }
 }
 

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::sync::Arc;
 
+use crate::lang::{Lang, Text};
+
 /// A stable, machine-readable error category.
 ///
 /// The token returned by [`ErrorCode::as_str`] is the `code` field of every
@@ -103,18 +105,18 @@ pub struct Error {
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct ErrorInner {
     code: ErrorCode,
-    message: String,
+    text: Text,
     field: Option<String>,
     position: Option<usize>,
 }
 
 impl Error {
     /// A new error with a code and a message.
-    pub fn new(code: ErrorCode, message: impl Into<String>) -> Error {
+    pub fn new(code: ErrorCode, message: impl Into<Text>) -> Error {
         Error {
             inner: Arc::new(ErrorInner {
                 code,
-                message: message.into(),
+                text: message.into(),
                 field: None,
                 position: None,
             }),
@@ -144,9 +146,15 @@ impl Error {
         self.inner.code
     }
 
-    /// The human message (no code, no field).
-    pub fn message(&self) -> &str {
-        &self.inner.message
+    /// The human message (no code, no field), in the language spoken
+    /// ([`Lang::current`]).
+    pub fn message(&self) -> String {
+        self.inner.text.render(Lang::current())
+    }
+
+    /// The human message, in any language.
+    pub fn text(&self) -> &Text {
+        &self.inner.text
     }
 
     /// The spec field the error is about, if any.
@@ -171,7 +179,7 @@ impl fmt::Debug for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Error")
             .field("code", &self.inner.code)
-            .field("message", &self.inner.message)
+            .field("message", &self.inner.text.render(Lang::En))
             .field("field", &self.inner.field)
             .field("position", &self.inner.position)
             .finish()
@@ -183,7 +191,7 @@ impl fmt::Display for Error {
         if let Some(field) = &self.inner.field {
             write!(f, "{field}: ")?;
         }
-        f.write_str(&self.inner.message)
+        self.inner.text.fmt(f)
     }
 }
 
@@ -197,7 +205,7 @@ impl serde::Serialize for Error {
             + usize::from(self.inner.position.is_some());
         let mut st = s.serialize_struct("Error", n)?;
         st.serialize_field("code", self.inner.code.as_str())?;
-        st.serialize_field("message", &self.inner.message)?;
+        st.serialize_field("message", &self.inner.text)?;
         if let Some(field) = &self.inner.field {
             st.serialize_field("field", field)?;
         }

@@ -148,6 +148,32 @@ pub fn fmt_offset(offset: Offset) -> String {
     s
 }
 
+/// `PT3H`, `P1DT3H`, `PT0S`: an ISO 8601 duration with days of 24 hours.
+pub fn fmt_duration(d: jiff::SignedDuration) -> String {
+    let neg = d.is_negative();
+    let mut secs = d.as_secs().unsigned_abs();
+    let days = secs / 86_400;
+    secs %= 86_400;
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    let mut out = String::from(if neg { "-P" } else { "P" });
+    if days > 0 {
+        out.push_str(&format!("{days}D"));
+    }
+    if h > 0 || m > 0 || s > 0 || days == 0 {
+        out.push('T');
+        if h > 0 {
+            out.push_str(&format!("{h}H"));
+        }
+        if m > 0 {
+            out.push_str(&format!("{m}M"));
+        }
+        if s > 0 || (h == 0 && m == 0) {
+            out.push_str(&format!("{s}S"));
+        }
+    }
+    out
+}
+
 /// `2026-03-08T07:30:00Z`.
 pub fn fmt_instant(ts: Timestamp) -> String {
     let mut s = String::with_capacity(20);

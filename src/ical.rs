@@ -564,12 +564,7 @@ impl Event {
         spec.rdate = date_list(&self.rdates, &named, start.time())?;
         spec.exdate = date_list(&self.exdates, &named, start.time())?;
         spec.time_zone = named.name.to_owned();
-        warnings.extend(
-            named
-                .warnings
-                .iter()
-                .map(|w| Warning::new(w.code, w.message.clone())),
-        );
+        warnings.extend(named.warnings.iter().cloned());
         Ok(Read {
             spec,
             tz: named.tz,

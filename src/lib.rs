@@ -37,6 +37,8 @@ mod expand;
 mod format;
 mod ical;
 mod instant;
+#[doc(hidden)]
+pub mod lang;
 mod misfire;
 mod next;
 mod note;
@@ -73,18 +75,19 @@ pub use crontab::{CronOptions, CronSpec, from_cron};
 pub use describe::{describe, describe_from};
 pub use diff::{Cause, Change, ChangeKind, Diff, FieldChange, Side, diff};
 pub use error::{Error, ErrorCode};
-pub use format::{fmt_instant, fmt_nominal, fmt_offset, key};
+pub use format::{fmt_duration, fmt_instant, fmt_nominal, fmt_offset, key};
 pub use ical::{
     IcalEvent, IcalImport, IcalOptions, parse_ical, parse_ical_events, to_ical, to_vcalendar,
 };
-pub use misfire::{Decision, Due, MisfireDecision, check_due, decide_misfires, fmt_duration};
+pub use lang::{Lang, Speaking, Text};
+pub use misfire::{Decision, Due, MisfireDecision, check_due, decide_misfires};
 pub use next::next_execution;
-pub use note::{Note, NoteCode};
+pub use note::{Note, NoteCode, Warning};
 pub use outage::{
     DecisionCounts, MAX_DECIDE, MAX_SHOW, Outage, OutageDecision, OutageOptions, simulate_outage,
 };
 pub use plan::{
-    Entry, ExpandOptions, Expansion, MAX_ENTRIES, MAX_STEPS, MAX_TRANSITIONS, Status, Warning,
+    Entry, ExpandOptions, Expansion, MAX_ENTRIES, MAX_STEPS, MAX_TRANSITIONS, Status,
     execution_instants, expand, notice_window, notices, warnings,
 };
 pub use policy::{FoldPolicy, GapPolicy, InvalidDatePolicy, MisfirePolicy, OverlapPolicy};

@@ -9,7 +9,8 @@ use serde::Serialize;
 use serde::ser::SerializeStruct;
 
 use crate::error::{Error, ErrorCode};
-use crate::format::fmt_instant;
+use crate::format::{fmt_duration, fmt_instant};
+use crate::lang::{Arg, Text, reasons as r};
 use crate::plan::Warning;
 use crate::policy::MisfirePolicy;
 use crate::spec::Schedule;
@@ -120,8 +121,8 @@ pub struct MisfireDecision {
     pub lateness: SignedDuration,
     /// What to do.
     pub decision: Decision,
-    /// Why, in one sentence.
-    pub reason: String,
+    /// Why, in one sentence (printed in the language spoken).
+    pub reason: Text,
 }
 
 impl Serialize for MisfireDecision {
@@ -134,32 +135,6 @@ impl Serialize for MisfireDecision {
         st.serialize_field("reason", &self.reason)?;
         st.end()
     }
-}
-
-/// `PT3H`, `P1DT3H`, `PT0S`: an ISO 8601 duration with days of 24 hours.
-pub fn fmt_duration(d: SignedDuration) -> String {
-    let neg = d.is_negative();
-    let mut secs = d.as_secs().unsigned_abs();
-    let days = secs / 86_400;
-    secs %= 86_400;
-    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
-    let mut out = String::from(if neg { "-P" } else { "P" });
-    if days > 0 {
-        out.push_str(&format!("{days}D"));
-    }
-    if h > 0 || m > 0 || s > 0 || days == 0 {
-        out.push('T');
-        if h > 0 {
-            out.push_str(&format!("{h}H"));
-        }
-        if m > 0 {
-            out.push_str(&format!("{m}M"));
-        }
-        if s > 0 || (h == 0 && m == 0) {
-            out.push_str(&format!("{s}S"));
-        }
-    }
-    out
 }
 
 /// Checks a due list against the schedule before deciding it: a key of
@@ -204,11 +179,11 @@ pub fn check_due(schedule: &Schedule, due: &[Due], now: Timestamp) -> Result<Vec
         if d.instant > now {
             warnings.push(Warning::new(
                 "not_due",
-                format!(
-                    "[{i}] `{key}` is due at {}, after `now` {}: not decided yet",
-                    fmt_instant(d.instant),
-                    fmt_instant(now)
-                ),
+                Text::new(r::NOT_DUE)
+                    .with("i", i)
+                    .with("key", key)
+                    .with("due", Arg::Instant(d.instant))
+                    .with("now", Arg::Instant(now)),
             ));
         }
     }
@@ -282,15 +257,13 @@ struct Position {
     catch_up_cut: usize,
 }
 
-fn expired_by_lateness(schedule: &Schedule, late: SignedDuration) -> (Decision, String) {
+fn expired_by_lateness(schedule: &Schedule, late: SignedDuration) -> (Decision, Text) {
     let max = schedule.max_lateness().unwrap_or(SignedDuration::ZERO);
     (
         Decision::Expired,
-        format!(
-            "late by {}, more than maxLateness {}",
-            fmt_duration(late),
-            fmt_duration(max)
-        ),
+        Text::new(r::MISFIRE_EXPIRED)
+            .with("late", Arg::Duration(late))
+            .with("max", Arg::Duration(max)),
     )
 }
 
@@ -300,51 +273,31 @@ fn by_policy(
     late: SignedDuration,
     at: Position,
     newest: &str,
-) -> (Decision, String) {
+) -> (Decision, Text) {
+    let late_by = |template| Text::new(template).with("late", Arg::Duration(late));
+    let grace = Arg::Duration(schedule.grace());
     match schedule.misfire() {
         MisfirePolicy::All if at.index < at.catch_up_cut => (
             Decision::Expired,
-            format!(
-                "{} newer missed occurrences already fill maxCatchUp {}",
-                schedule.max_catch_up().unwrap_or(0),
-                schedule.max_catch_up().unwrap_or(0)
-            ),
+            Text::new(r::MISFIRE_CATCH_UP_FULL).with("n", schedule.max_catch_up().unwrap_or(0)),
         ),
-        MisfirePolicy::All => (
-            Decision::Run,
-            format!(
-                "late by {}; policy `all` runs every missed occurrence",
-                fmt_duration(late)
-            ),
-        ),
+        MisfirePolicy::All => (Decision::Run, late_by(r::MISFIRE_RUN_ALL)),
         // By position, not key: two due entries can share a key (a
         // duplicate, one key at two instants), and exactly one may run.
-        MisfirePolicy::LatestOnly if at.index + 1 == at.live => (
-            Decision::Run,
-            format!(
-                "late by {}; the newest missed occurrence runs",
-                fmt_duration(late)
-            ),
-        ),
+        MisfirePolicy::LatestOnly if at.index + 1 == at.live => {
+            (Decision::Run, late_by(r::MISFIRE_RUN_NEWEST))
+        }
         MisfirePolicy::LatestOnly => (
             Decision::Coalesced,
-            format!("coalesced into the newer occurrence `{newest}`"),
+            Text::new(r::MISFIRE_COALESCED).with("newest", newest),
         ),
         MisfirePolicy::Skip if late <= schedule.grace() => (
             Decision::Run,
-            format!(
-                "late by {}, within grace {}",
-                fmt_duration(late),
-                fmt_duration(schedule.grace())
-            ),
+            late_by(r::MISFIRE_WITHIN_GRACE).with("grace", grace),
         ),
         MisfirePolicy::Skip => (
             Decision::Skipped,
-            format!(
-                "late by {}, more than grace {}; policy `skip` drops it",
-                fmt_duration(late),
-                fmt_duration(schedule.grace())
-            ),
+            late_by(r::MISFIRE_SKIPPED).with("grace", grace),
         ),
     }
 }

@@ -1,9 +1,12 @@
-//! The notes attached to entries: a stable code and a sentence. The zone
-//! resolver writes the DST ones, the planner the merge and invalid-date
-//! ones, and every surface prints them the same way.
+//! The notes attached to entries and the warnings of a spec or a result: a
+//! stable code and a sentence ([`Text`], printed in the language spoken).
+//! The zone resolver writes the DST notes, the planner the merge and
+//! invalid-date ones, and every surface prints them the same way.
 
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
+
+use crate::lang::{Lang, Text};
 
 /// The stable code of a note.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -72,21 +75,21 @@ impl NoteCode {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Note {
     code: NoteCode,
-    message: String,
+    text: Text,
     dst: bool,
 }
 
 impl Note {
-    pub(crate) fn new(code: NoteCode, message: String) -> Note {
+    pub(crate) fn new(code: NoteCode, text: Text) -> Note {
         let dst = code.is_dst();
-        Note { code, message, dst }
+        Note { code, text, dst }
     }
     /// A `merged` note; `dst` is false when the two occurrences share a
     /// nominal (an invalid date moved onto a date the rule also generates).
-    pub(crate) fn merged(message: String, dst: bool) -> Note {
+    pub(crate) fn merged(text: Text, dst: bool) -> Note {
         Note {
             code: NoteCode::Merged,
-            message,
+            text,
             dst,
         }
     }
@@ -100,9 +103,13 @@ impl Note {
     pub fn code(&self) -> NoteCode {
         self.code
     }
-    /// The sentence.
-    pub fn message(&self) -> &str {
-        &self.message
+    /// The sentence, in the language spoken ([`Lang::current`]).
+    pub fn message(&self) -> String {
+        self.text.render(Lang::current())
+    }
+    /// The sentence, in any language.
+    pub fn text(&self) -> &Text {
+        &self.text
     }
 }
 
@@ -110,16 +117,17 @@ impl Serialize for Note {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut st = s.serialize_struct("Note", 2)?;
         st.serialize_field("code", self.code.as_str())?;
-        st.serialize_field("message", &self.message)?;
+        st.serialize_field("message", &self.text)?;
         st.end()
     }
 }
 
-/// A warning about the spec as a whole (not one entry).
+/// Something about a spec or a result worth a second look: a stable code
+/// and a sentence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Warning {
-    pub(crate) code: &'static str,
-    pub(crate) message: String,
+    code: &'static str,
+    text: Text,
 }
 
 impl Warning {
@@ -158,22 +166,34 @@ impl Warning {
         "every_elapsed",
         "random_value",
         "never_runs",
+        "unknown_language",
     ];
 
-    pub(crate) fn new(code: &'static str, message: String) -> Warning {
+    pub(crate) fn new(code: &'static str, text: impl Into<Text>) -> Warning {
         debug_assert!(
             Warning::CODES.contains(&code),
             "warning code `{code}` not in Warning::CODES"
         );
-        Warning { code, message }
+        Warning {
+            code,
+            text: text.into(),
+        }
     }
     /// One of [`Warning::CODES`].
     pub fn code(&self) -> &'static str {
         self.code
     }
-    /// The sentence.
-    pub fn message(&self) -> &str {
-        &self.message
+    /// The sentence, in the language spoken ([`Lang::current`]).
+    pub fn message(&self) -> String {
+        self.text.render(Lang::current())
+    }
+    /// The sentence, in any language.
+    pub fn text(&self) -> &Text {
+        &self.text
+    }
+    /// The warning for a language tag [`Lang::read`] did not know.
+    pub fn unknown_language(text: Text) -> Warning {
+        Warning::new("unknown_language", text)
     }
 }
 
@@ -181,7 +201,7 @@ impl Serialize for Warning {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut st = s.serialize_struct("Warning", 2)?;
         st.serialize_field("code", self.code)?;
-        st.serialize_field("message", &self.message)?;
+        st.serialize_field("message", &self.text)?;
         st.end()
     }
 }

@@ -82,8 +82,8 @@ pub struct OutageDecision {
     pub lateness: SignedDuration,
     /// What to do.
     pub decision: Decision,
-    /// Why, in one sentence.
-    pub reason: String,
+    /// Why, in one sentence (printed in the language spoken).
+    pub reason: crate::lang::Text,
 }
 
 impl Serialize for OutageDecision {

@@ -13,7 +13,8 @@ use serde::{Serialize, Serializer};
 
 use crate::error::{Error, ErrorCode};
 use crate::expand::{Candidate, Expander, RequestedDate, civil_seconds};
-use crate::format::{fmt_instant, fmt_nominal, month_name, push_key, push_nominal, push_offset};
+use crate::format::{fmt_instant, fmt_nominal, push_key, push_nominal, push_offset};
+use crate::lang::{Arg, Conj, Text, notes};
 pub use crate::note::Warning;
 use crate::note::{Note, NoteCode};
 use crate::policy::InvalidDatePolicy;
@@ -1524,37 +1525,36 @@ fn merged_note(
     into_fold: u8,
 ) -> Note {
     let nominal = cand.nominal;
-    let message = match cand.adjusted_from {
-        Some(req) if into == nominal => format!(
-            "{:04}-{:02}-{:02} moved {} to {}, which the rule also generates; runs once, as that occurrence",
-            req.year,
-            req.month,
-            req.day,
-            schedule.spec.invalid_date,
-            fmt_nominal(nominal),
-        ),
-        _ => format!(
-            "{} resolves to {}, the same instant as {}{}; runs once, as that occurrence",
-            fmt_nominal(nominal),
-            fmt_instant(instant),
-            fmt_nominal(into),
-            if into_fold == 1 { " (second)" } else { "" },
-        ),
+    let text = match cand.adjusted_from {
+        Some(req) if into == nominal => Text::new(notes::MERGED_DATE)
+            .with("requested", Arg::Date(req.year, req.month, req.day))
+            .with("policy", schedule.spec.invalid_date.as_str())
+            .with("nominal", Arg::Nominal(nominal)),
+        _ => Text::new(notes::MERGED_INSTANT)
+            .with("nominal", Arg::Nominal(nominal))
+            .with("instant", Arg::Instant(instant))
+            .with("into", Arg::Nominal(into))
+            .with(
+                "second",
+                if into_fold == 1 {
+                    Arg::from(Text::new(notes::MERGED_SECOND))
+                } else {
+                    Arg::from("")
+                },
+            ),
     };
-    Note::merged(message, into != nominal)
+    Note::merged(text, into != nominal)
 }
 
 /// `out_of_range`: the expansion stops at a nominal that has no instant,
 /// instead of listing it at a clamped one.
 fn out_of_range(schedule: &Schedule, nominal: DateTime) -> Warning {
-    Warning {
-        code: "out_of_range",
-        message: format!(
-            "the expansion ends before {}: in {} it would fall after 9999-12-30T22:00:00Z, the last representable instant",
-            fmt_nominal(nominal),
-            schedule.zone_name,
-        ),
-    }
+    Warning::new(
+        "out_of_range",
+        Text::new(notes::OUT_OF_RANGE)
+            .with("nominal", Arg::Nominal(nominal))
+            .with("zone", &*schedule.zone_name),
+    )
 }
 
 fn finish(over_budget: bool, warnings: Vec<Warning>) -> Result<Vec<Warning>, Error> {
@@ -1618,23 +1618,23 @@ fn date_list_warnings(schedule: &Schedule) -> Vec<Warning> {
     let mut out = Vec::new();
     for d in exdate {
         if generated.binary_search(d).is_err() && rdate.binary_search(d).is_err() {
+            // Hours and minutes: the seconds of the times listed are
+            // left out, as people compare a mistyped time.
             let same_day: Vec<String> = generated
                 .iter()
                 .filter(|g| g.date() == d.date())
                 .map(|g| fmt_nominal(*g)[11..16].to_owned())
                 .collect();
-            let day = &fmt_nominal(*d)[..10];
             let hint = if same_day.is_empty() {
-                format!("the schedule has no occurrence on {day}")
+                Text::new(notes::EXDATE_NO_OCCURRENCE)
             } else {
-                format!("on {day} it runs at {}", same_day.join(", "))
+                Text::new(notes::EXDATE_SAME_DAY).with("times", Arg::list(same_day, Conj::Comma))
             };
             out.push(Warning::new(
                 "exdate_unmatched",
-                format!(
-                    "`exdate` {} matches no occurrence, so it removes nothing ({hint})",
-                    fmt_nominal(*d)
-                ),
+                Text::new(notes::EXDATE_UNMATCHED)
+                    .with("nominal", Arg::Nominal(*d))
+                    .with("hint", hint.with("day", d.date())),
             ));
         }
     }
@@ -1642,10 +1642,7 @@ fn date_list_warnings(schedule: &Schedule) -> Vec<Warning> {
         if generated.binary_search(d).is_ok() && exdate.binary_search(d).is_err() {
             out.push(Warning::new(
                 "rdate_duplicate",
-                format!(
-                    "`rdate` {} is already an occurrence (of the rule or `start`), so it adds nothing",
-                    fmt_nominal(*d)
-                ),
+                Text::new(notes::RDATE_DUPLICATE).with("nominal", Arg::Nominal(*d)),
             ));
         }
     }
@@ -1657,57 +1654,40 @@ fn unsynchronized(schedule: &Schedule, first: Option<DateTime>) -> Option<Warnin
     if first == Some(schedule.start) {
         return None;
     }
-    let rules = if schedule.rules.len() > 1 {
-        "no rule generates"
-    } else {
-        "the rule does not generate"
+    let several = schedule.rules.len() > 1;
+    let text = match (first, several) {
+        (Some(first), false) => {
+            Text::new(notes::START_UNSYNCHRONIZED).with("first", Arg::Nominal(first))
+        }
+        (Some(first), true) => {
+            Text::new(notes::START_UNSYNCHRONIZED_RULES).with("first", Arg::Nominal(first))
+        }
+        (None, false) => Text::new(notes::START_UNSYNCHRONIZED_NEVER),
+        (None, true) => Text::new(notes::START_UNSYNCHRONIZED_NEVER_RULES),
     };
-    let message = match first {
-        Some(first) => format!(
-            "{rules} `start` {}; the first occurrence is {}",
-            fmt_nominal(schedule.start),
-            fmt_nominal(first)
-        ),
-        None => format!(
-            "{rules} `start` {} nor any later time",
-            fmt_nominal(schedule.start)
-        ),
-    };
-    Some(Warning {
-        code: "start_unsynchronized",
-        message,
-    })
+    Some(Warning::new(
+        "start_unsynchronized",
+        text.with("start", Arg::Nominal(schedule.start)),
+    ))
 }
 
 fn start_warnings(schedule: &Schedule, resolver: &mut Resolver<'_>) -> Vec<Warning> {
-    let mut out: Vec<Warning> = schedule
-        .zone_warnings
-        .iter()
-        .map(|w| Warning {
-            code: w.code,
-            message: w.message.clone(),
-        })
-        .collect();
+    let mut out: Vec<Warning> = schedule.zone_warnings.clone();
     let start = schedule.start;
+    let text = |template| {
+        Text::new(template)
+            .with("start", Arg::Nominal(start))
+            .with("zone", &*schedule.zone_name)
+    };
     match resolver.resolve(start) {
-        zone::Resolution::Gap { .. } => out.push(Warning {
-            code: "start_in_gap",
-            message: format!(
-                "`start` {} does not exist in {}; it is treated like any other nominal under gap `{}`",
-                fmt_nominal(start),
-                schedule.zone_name,
-                schedule.spec.gap
-            ),
-        }),
-        zone::Resolution::Fold { .. } => out.push(Warning {
-            code: "start_in_fold",
-            message: format!(
-                "`start` {} occurs twice in {}; it is treated like any other nominal under fold `{}`",
-                fmt_nominal(start),
-                schedule.zone_name,
-                schedule.spec.fold
-            ),
-        }),
+        zone::Resolution::Gap { .. } => out.push(Warning::new(
+            "start_in_gap",
+            text(notes::START_IN_GAP).with("policy", schedule.spec.gap.as_str()),
+        )),
+        zone::Resolution::Fold { .. } => out.push(Warning::new(
+            "start_in_fold",
+            text(notes::START_IN_FOLD).with("policy", schedule.spec.fold.as_str()),
+        )),
         // `Schedule::new` rejects such a start.
         zone::Resolution::Unambiguous { .. } | zone::Resolution::OutOfRange => {}
     }
@@ -1716,25 +1696,17 @@ fn start_warnings(schedule: &Schedule, resolver: &mut Resolver<'_>) -> Vec<Warni
 
 fn invalid_date_note(req: RequestedDate, nominal: DateTime, policy: InvalidDatePolicy) -> Note {
     let first = jiff::civil::Date::new(req.year, req.month, 1).unwrap_or(nominal.date());
-    let month_name = month_name(first.month());
-    let days = first.days_in_month();
-    let (code, how) = match policy {
-        InvalidDatePolicy::Forward => (
-            NoteCode::InvalidDateForward,
-            "the first day of the next month",
-        ),
-        _ => (NoteCode::InvalidDateBackward, "the last day of the month"),
+    let (code, template) = match policy {
+        InvalidDatePolicy::Forward => (NoteCode::InvalidDateForward, notes::INVALID_DATE_FORWARD),
+        _ => (NoteCode::InvalidDateBackward, notes::INVALID_DATE_BACKWARD),
     };
     Note::new(
         code,
-        format!(
-            "{:04}-{:02}-{:02} does not exist ({month_name} {} has {days} days); runs on {}, {how}",
-            req.year,
-            req.month,
-            req.day,
-            req.year,
-            nominal.date()
-        ),
+        Text::new(template)
+            .with("requested", Arg::Date(req.year, req.month, req.day))
+            .with("month", Arg::MonthOfYear(req.year, first.month()))
+            .with("days", i32::from(first.days_in_month()))
+            .with("date", nominal.date()),
     )
 }
 

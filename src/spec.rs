@@ -404,7 +404,7 @@ pub struct Schedule {
     pub(crate) id: Arc<str>,
     pub(crate) zone_name: Arc<str>,
     /// What the zone name given deserves a warning for (an alias, `EST`).
-    pub(crate) zone_warnings: Vec<zone::NameWarning>,
+    pub(crate) zone_warnings: Vec<crate::note::Warning>,
     pub(crate) tz: TimeZone,
     pub(crate) start: DateTime,
     /// The rules, in the spec's order (none without `rrule`).

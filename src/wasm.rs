@@ -50,6 +50,44 @@ extern "C" {
     /// Proxy trap) caught instead of unwinding through Rust frames.
     #[wasm_bindgen(js_namespace = Object, js_name = entries, catch)]
     fn object_entries(value: &JsValue) -> Result<Array, JsValue>;
+
+    /// `console.warn`: where a `lang` the package does not write is said.
+    #[wasm_bindgen(js_namespace = console, js_name = warn)]
+    fn console_warn(message: &str);
+}
+
+/// Speaks the language an options object's `lang` names for the rest of
+/// a call: its results, notes, descriptions and thrown errors. A tag the
+/// package does not write is English, with the `unknown_language`
+/// warning on `console.warn`; a `lang` that is not a string is left to
+/// the options reader, which refuses it (in English).
+fn speak(options: &JsValue) -> crate::Speaking {
+    let tag = if options.is_object() {
+        Reflect::get(options, &JsValue::from_str("lang"))
+            .ok()
+            .and_then(|v| v.as_string())
+    } else {
+        None
+    };
+    let Some(tag) = tag else {
+        return crate::Lang::En.speak();
+    };
+    let (lang, warning) = crate::Lang::read(&tag);
+    if let Some(warning) = warning {
+        console_warn(&format!("wallclock: {}", warning.render(crate::Lang::En)));
+    }
+    lang.speak()
+}
+
+/// The language a tag names (`zh-Hant-HK` is `zh-TW`, `en-GB` is `en`), as
+/// `lang` options read it; `null` for a language the package does not
+/// write. What the page uses to read `navigator.languages`.
+#[wasm_bindgen(js_name = langOf)]
+pub fn lang_of(tag: JsValue) -> JsValue {
+    match tag.as_string().and_then(|tag| crate::Lang::from_tag(&tag)) {
+        Some(lang) => JsValue::from_str(lang.as_str()),
+        None => JsValue::NULL,
+    }
 }
 
 /// Expands a spec: every nominal occurrence with its status, instant, key and
@@ -58,6 +96,7 @@ extern "C" {
 /// in the spec's zone.
 #[wasm_bindgen(js_name = expand)]
 pub fn expand(spec: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let _speaking = speak(&options);
     let (schedule, options) = read_expand_args(&spec, &options).map_err(js_error)?;
     let expansion = crate::expand(&schedule, &options).map_err(js_error)?;
     match Columns::new(&expansion) {
@@ -80,6 +119,7 @@ pub fn expand(spec: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
 /// building a JS object per entry.
 #[wasm_bindgen(js_name = expandInstants)]
 pub fn expand_instants(spec: JsValue, options: JsValue) -> Result<Float64Array, JsValue> {
+    let _speaking = speak(&options);
     let (schedule, options) = read_expand_args(&spec, &options).map_err(js_error)?;
     let instants = crate::execution_instants(&schedule, &options).map_err(js_error)?;
     // Milliseconds since 1970 stay far below 2^53 for years 0000..=9999,
@@ -93,6 +133,7 @@ pub fn expand_instants(spec: JsValue, options: JsValue) -> Result<Float64Array, 
 /// read as `expand` reads them.
 #[wasm_bindgen(js_name = notices)]
 pub fn notices(spec: JsValue, window: JsValue) -> Result<JsValue, JsValue> {
+    let _speaking = speak(&window);
     let run = || -> Result<crate::Expansion, Error> {
         let schedule = read_schedule(&spec)?;
         let window = read_window(&schedule, &window, &WINDOW_FIELDS, true)?;
@@ -111,6 +152,7 @@ pub fn notices(spec: JsValue, window: JsValue) -> Result<JsValue, JsValue> {
 /// changed with the spec field that explains it.
 #[wasm_bindgen(js_name = diff)]
 pub fn diff(old_spec: JsValue, new_spec: JsValue, window: JsValue) -> Result<JsValue, JsValue> {
+    let _speaking = speak(&window);
     let run = || -> Result<crate::Diff, Error> {
         let old = read_schedule(&old_spec)?;
         let new = read_schedule(&new_spec)?;
@@ -124,20 +166,28 @@ pub fn diff(old_spec: JsValue, new_spec: JsValue, window: JsValue) -> Result<JsV
 }
 
 /// Checks a spec. Returns `{ valid: true, rrule, warnings }` (`rrule` in
-/// canonical form, or `null`); throws the first problem found.
+/// canonical form, or `null`); throws the first problem found. `options`:
+/// `{ lang? }`.
 #[wasm_bindgen(js_name = validate)]
-pub fn validate(spec: JsValue) -> Result<JsValue, JsValue> {
-    let schedule = read_schedule(&spec).map_err(js_error)?;
-    to_js(&crate::validate(&schedule))
+pub fn validate(spec: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let _speaking = speak(&options);
+    let run = || -> Result<crate::Validation, Error> {
+        read_options(&options, &LANG_FIELDS)?;
+        Ok(crate::validate(&read_schedule(&spec)?))
+    };
+    to_js(&run().map_err(js_error)?)
 }
 
-/// An English description of the schedule, including DST behaviour. With
+/// A description of the schedule in words, including DST behaviour. With
 /// `now` (an instant, or a local date-time in the spec's zone) it is about
 /// the coming years of a schedule that started before `now` and still runs,
 /// as `wallclock describe` has it; without, about the years after `start`.
+/// `options`: `{ lang? }`.
 #[wasm_bindgen(js_name = describe)]
-pub fn describe(spec: JsValue, now: JsValue) -> Result<String, JsValue> {
+pub fn describe(spec: JsValue, now: JsValue, options: JsValue) -> Result<String, JsValue> {
+    let _speaking = speak(&options);
     let run = || -> Result<String, Error> {
+        read_options(&options, &LANG_FIELDS)?;
         let schedule = read_schedule(&spec)?;
         // Without `now`, from before any start: from the start, as `describe`.
         let mut from = jiff::Timestamp::MIN;
@@ -162,8 +212,15 @@ pub fn describe(spec: JsValue, now: JsValue) -> Result<String, JsValue> {
 /// `warnings` property, which `JSON.stringify` leaves out, so the JSON is
 /// still the CLI's.
 #[wasm_bindgen(js_name = decideMisfires)]
-pub fn decide_misfires(spec: JsValue, due: JsValue, now: JsValue) -> Result<JsValue, JsValue> {
+pub fn decide_misfires(
+    spec: JsValue,
+    due: JsValue,
+    now: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let _speaking = speak(&options);
     let run = || -> Result<(Vec<crate::MisfireDecision>, Vec<Warning>), Error> {
+        read_options(&options, &LANG_FIELDS)?;
         let schedule = read_schedule(&spec)?;
         let items = read_due(&due)?;
         let now = match now.as_string() {
@@ -196,8 +253,10 @@ pub fn decide_misfires(spec: JsValue, due: JsValue, now: JsValue) -> Result<JsVa
 /// (`2026-03-08T02:30`: a time in a gap is read with the offset before the
 /// gap, a repeated time at its first occurrence).
 #[wasm_bindgen(js_name = instantAt)]
-pub fn instant_at(time_zone: JsValue, text: JsValue) -> Result<f64, JsValue> {
+pub fn instant_at(time_zone: JsValue, text: JsValue, options: JsValue) -> Result<f64, JsValue> {
+    let _speaking = speak(&options);
     let run = || -> Result<f64, Error> {
+        read_options(&options, &LANG_FIELDS)?;
         let zone = string_arg(
             &time_zone,
             "timeZone",
@@ -220,8 +279,10 @@ pub fn instant_at(time_zone: JsValue, text: JsValue) -> Result<f64, JsValue> {
 /// `wallclock notices` shows by default ([`crate::notice_window`]), so the
 /// page, `wallclock-check` and the CLI mean the same year.
 #[wasm_bindgen(js_name = noticeEnd)]
-pub fn notice_end(spec: JsValue, from: JsValue) -> Result<f64, JsValue> {
+pub fn notice_end(spec: JsValue, from: JsValue, options: JsValue) -> Result<f64, JsValue> {
+    let _speaking = speak(&options);
     let run = || -> Result<f64, Error> {
+        read_options(&options, &LANG_FIELDS)?;
         let schedule = read_schedule(&spec)?;
         let from = string_arg(
             &from,
@@ -242,6 +303,7 @@ pub fn notice_end(spec: JsValue, from: JsValue) -> Result<f64, JsValue> {
 /// `now = back`, the newest `show` (default and most 1000) returned.
 #[wasm_bindgen(js_name = simulateOutage)]
 pub fn simulate_outage(spec: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let _speaking = speak(&options);
     let run = || -> Result<crate::Outage, Error> {
         let schedule = read_schedule(&spec)?;
         let mut arg = read_options(&options, &OUTAGE_FIELDS)?;
@@ -285,8 +347,11 @@ fn required(field: &str) -> Error {
 }
 
 /// Reads the recurrence lines of an iCalendar VEVENT into a spec object.
+/// `options`: `{ lang? }`.
 #[wasm_bindgen(js_name = parseICal)]
-pub fn parse_ical(text: JsValue) -> Result<JsValue, JsValue> {
+pub fn parse_ical(text: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let _speaking = speak(&options);
+    read_options(&options, &LANG_FIELDS).map_err(js_error)?;
     let Some(text) = text.as_string() else {
         return Err(js_error(Error::new(
             ErrorCode::InvalidIcal,
@@ -300,9 +365,12 @@ pub fn parse_ical(text: JsValue) -> Result<JsValue, JsValue> {
     to_js(&spec)
 }
 
-/// Prints a (valid) spec as `DTSTART;TZID=…`, `RRULE`, `RDATE`, `EXDATE` lines.
+/// Prints a (valid) spec as `DTSTART;TZID=…`, `RRULE`, `RDATE`, `EXDATE`
+/// lines. `options`: `{ lang? }`.
 #[wasm_bindgen(js_name = toICal)]
-pub fn to_ical(spec: JsValue) -> Result<String, JsValue> {
+pub fn to_ical(spec: JsValue, options: JsValue) -> Result<String, JsValue> {
+    let _speaking = speak(&options);
+    read_options(&options, &LANG_FIELDS).map_err(js_error)?;
     let schedule = read_schedule(&spec).map_err(js_error)?;
     Ok(crate::to_ical(schedule.spec()))
 }
@@ -648,14 +716,19 @@ const SPEC_FIELDS: Fields = Fields::new(
     ],
 );
 const EXPAND_FIELDS: Fields = Fields::new(
-    &["limit", "from", "to"],
-    &[Kind::Number, Kind::Text, Kind::Text],
+    &["limit", "from", "to", "lang"],
+    &[Kind::Number, Kind::Text, Kind::Text, Kind::Text],
 );
-const WINDOW_FIELDS: Fields = Fields::new(&["from", "to"], &[Kind::Text, Kind::Text]);
+const WINDOW_FIELDS: Fields = Fields::new(
+    &["from", "to", "lang"],
+    &[Kind::Text, Kind::Text, Kind::Text],
+);
 const OUTAGE_FIELDS: Fields = Fields::new(
-    &["down", "back", "decide", "show"],
-    &[Kind::Text, Kind::Text, Kind::Count, Kind::Count],
+    &["down", "back", "decide", "show", "lang"],
+    &[Kind::Text, Kind::Text, Kind::Count, Kind::Count, Kind::Text],
 );
+/// The options of a call whose only option is its language.
+const LANG_FIELDS: Fields = Fields::new(&["lang"], &[Kind::Text]);
 const DUE_FIELDS: Fields = Fields::new(&["key", "instant"], &[Kind::Text, Kind::Text]);
 
 /// Refuses, before serde-wasm-bindgen reads them, the values it would read
@@ -999,13 +1072,14 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
 
 /// The error as a JS `Error` with `code`, `message`, `field`, `position`.
 fn js_error(err: Error) -> JsValue {
-    let obj = js_sys::Error::new(err.message());
+    let message = err.message();
+    let obj = js_sys::Error::new(&message);
     let set = |key: &str, value: JsValue| {
         // Setting a property on a fresh Error cannot fail; nothing to do if it did.
         let _ = Reflect::set(&obj, &JsValue::from_str(key), &value);
     };
     set("code", JsValue::from_str(err.code().as_str()));
-    set("message", JsValue::from_str(err.message()));
+    set("message", JsValue::from_str(&message));
     set(
         "field",
         err.field().map_or(JsValue::UNDEFINED, JsValue::from_str),

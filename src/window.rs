@@ -591,7 +591,7 @@ mod tests {
         let fields = Reader::new(&ny, None, Spelling::Fields);
         let e = fields.from("next week").unwrap_err();
         assert_eq!(
-            (e.code(), e.field(), e.message()),
+            (e.code(), e.field(), e.message().as_str()),
             (
                 ErrorCode::InvalidDateTime,
                 Some("from"),
@@ -619,7 +619,7 @@ mod tests {
             let flags = Reader::new(&ny, Some(at("2026-03-07T17:00:00Z")), Spelling::Flags);
             let e = flags.from("next week").unwrap_err();
             assert_eq!(
-                (e.code(), e.field(), e.message()),
+                (e.code(), e.field(), e.message().as_str()),
                 (
                     ErrorCode::InvalidDateTime,
                     Some("from"),

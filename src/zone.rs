@@ -17,6 +17,7 @@ use serde::{Serialize, Serializer};
 use crate::error::Error;
 use crate::expand::civil_seconds;
 use crate::format::{fmt_instant, fmt_nominal, fmt_offset};
+use crate::lang::{Arg, Template, Text, notes};
 use crate::note::{Note, NoteCode};
 use crate::policy::{FoldPolicy, GapPolicy};
 
@@ -38,7 +39,7 @@ pub(crate) fn time_zone(name: &str) -> Result<TimeZone, Error> {
 }
 
 mod name;
-pub(crate) use name::{NameWarning, Named, lookup};
+pub(crate) use name::{Named, lookup};
 #[cfg(not(target_arch = "wasm32"))]
 mod windows;
 
@@ -482,31 +483,24 @@ fn gap_outcome(
     (before, after, transition): (Offset, Offset, Timestamp),
     gap: GapPolicy,
 ) -> Outcome {
-    let what = describe_gap(nominal, zone_name, before, after, transition);
+    let note = |template| change_text(template, nominal, zone_name, (before, after, transition));
     match gap {
         GapPolicy::Skip => Outcome::Skipped {
             transition,
-            note: Note::new(
-                NoteCode::GapSkipped,
-                format!("{what}; skipped, and not counted"),
-            ),
+            note: Note::new(NoteCode::GapSkipped, note(notes::GAP_SKIPPED)),
         },
         GapPolicy::Shift | GapPolicy::Snap => {
-            let (instant, code) = match gap {
+            let (instant, code, template) = match gap {
                 // RFC 5545 §3.3.5: interpret with the offset in
                 // force before the gap.
                 GapPolicy::Shift => (
                     before.to_timestamp(nominal).unwrap_or(transition),
                     NoteCode::GapShifted,
+                    notes::GAP_SHIFTED,
                 ),
-                _ => (transition, NoteCode::GapSnapped),
+                _ => (transition, NoteCode::GapSnapped, notes::GAP_SNAPPED),
             };
             let at = wall(tz, instant, after, nominal);
-            let tail = if code == NoteCode::GapSnapped {
-                ", when the clocks change"
-            } else {
-                ""
-            };
             Outcome::Runs {
                 runs: Runs::one(Run {
                     instant,
@@ -514,7 +508,7 @@ fn gap_outcome(
                     fold: 0,
                 }),
                 shifted: true,
-                note: Some(Note::new(code, format!("{what}; runs at {at}{tail}"))),
+                note: Some(Note::new(code, note(template).with("at", at))),
             }
         }
     }
@@ -532,126 +526,88 @@ fn fold_outcome(
 ) -> Outcome {
     let first = before.to_timestamp(nominal).unwrap_or(transition);
     let second = after.to_timestamp(nominal).unwrap_or(transition);
-    let what = describe_fold(nominal, zone_name, before, after, transition);
-    let a = wall(tz, first, before, nominal);
-    let b = wall(tz, second, after, nominal);
-    let (runs, code, tail) = match fold {
+    let run = |instant, offset, fold| Run {
+        instant,
+        offset,
+        fold,
+    };
+    let (runs, code, template) = match fold {
         FoldPolicy::First => (
-            Runs::one(Run {
-                instant: first,
-                offset: before,
-                fold: 0,
-            }),
+            Runs::one(run(first, before, 0)),
             NoteCode::FoldFirst,
-            format!("runs once, at the first ({a})"),
+            notes::FOLD_FIRST,
         ),
         FoldPolicy::Second => (
-            Runs::one(Run {
-                instant: second,
-                offset: after,
-                fold: 1,
-            }),
+            Runs::one(run(second, after, 1)),
             NoteCode::FoldSecond,
-            format!("runs once, at the second ({b})"),
+            notes::FOLD_SECOND,
         ),
         FoldPolicy::Both => (
             Runs {
-                first: Run {
-                    instant: first,
-                    offset: before,
-                    fold: 0,
-                },
-                second: Some(Run {
-                    instant: second,
-                    offset: after,
-                    fold: 1,
-                }),
+                first: run(first, before, 0),
+                second: Some(run(second, after, 1)),
             },
             NoteCode::FoldBoth,
             match ends {
-                None => format!("runs twice, at {a} and at {b}"),
-                Some(rule_end) => format!(
-                    "runs once, at the first ({a}), because {rule_end} ends the rule before the second ({b})"
-                ),
+                None => notes::FOLD_BOTH,
+                Some(_) => notes::FOLD_BOTH_ENDED,
             },
         ),
     };
+    let mut text = change_text(template, nominal, zone_name, (before, after, transition))
+        .with("a", wall(tz, first, before, nominal))
+        .with("b", wall(tz, second, after, nominal));
+    if let Some(rule_end) = ends {
+        text = text.with("ends", rule_end);
+    }
     Outcome::Runs {
         runs,
         shifted: false,
-        note: Some(Note::new(code, format!("{what}; {tail}"))),
+        note: Some(Note::new(code, text)),
     }
 }
 
-fn hm(dt: DateTime) -> String {
-    if dt.second() == 0 {
-        format!("{:02}:{:02}", dt.hour(), dt.minute())
-    } else {
-        format!("{:02}:{:02}:{:02}", dt.hour(), dt.minute(), dt.second())
-    }
+/// A note's sentence with what every DST note names filled in: the
+/// nominal's time and date, the zone and the clock change (`from 02:00 to
+/// 03:00`, with dates when it crosses midnight).
+fn change_text(
+    template: Template,
+    nominal: DateTime,
+    zone: &str,
+    (before, after, transition): (Offset, Offset, Timestamp),
+) -> Text {
+    let (from, to) = (
+        before.to_datetime(transition),
+        after.to_datetime(transition),
+    );
+    let clock = |dt: DateTime| -> Arg {
+        if from.date() == to.date() {
+            Arg::Time(dt.time())
+        } else {
+            Arg::DateTime(dt)
+        }
+    };
+    Text::new(template)
+        .with("time", nominal.time())
+        .with("date", nominal.date())
+        .with("zone", zone)
+        .with("from", clock(from))
+        .with("to", clock(to))
 }
 
-/// `03:30 EDT`, or `2011-12-31 09:00 +14` when the date differs from the nominal's.
-fn wall(tz: &TimeZone, instant: Timestamp, offset: Offset, nominal: DateTime) -> String {
+/// `03:30 EDT`, or `2011-12-31 09:00 +14` when the date differs from the
+/// nominal's; in Chinese the offset (`03:30（UTC−4）`).
+fn wall(tz: &TimeZone, instant: Timestamp, offset: Offset, nominal: DateTime) -> Text {
     let local = offset.to_datetime(instant);
     let info = tz.to_offset_info(instant);
-    let abbr = info.abbreviation();
-    if local.date() == nominal.date() {
-        format!("{} {abbr}", hm(local))
+    let text = if local.date() == nominal.date() {
+        Text::new(notes::WALL)
     } else {
-        format!("{} {} {abbr}", local.date(), hm(local))
-    }
-}
-
-/// `from 02:00 to 03:00`, with dates when the jump crosses midnight.
-fn jump(before: DateTime, after: DateTime) -> String {
-    if before.date() == after.date() {
-        format!("from {} to {}", hm(before), hm(after))
-    } else {
-        format!(
-            "from {} {} to {} {}",
-            before.date(),
-            hm(before),
-            after.date(),
-            hm(after)
-        )
-    }
-}
-
-fn describe_gap(
-    nominal: DateTime,
-    zone: &str,
-    before: Offset,
-    after: Offset,
-    transition: Timestamp,
-) -> String {
-    format!(
-        "{} does not exist on {} in {zone} (clocks jump {})",
-        hm(nominal),
-        nominal.date(),
-        jump(
-            before.to_datetime(transition),
-            after.to_datetime(transition)
-        )
-    )
-}
-
-fn describe_fold(
-    nominal: DateTime,
-    zone: &str,
-    before: Offset,
-    after: Offset,
-    transition: Timestamp,
-) -> String {
-    format!(
-        "{} occurs twice on {} in {zone} (clocks go back {})",
-        hm(nominal),
-        nominal.date(),
-        jump(
-            before.to_datetime(transition),
-            after.to_datetime(transition)
-        )
-    )
+        Text::new(notes::WALL_DATED).with("date", local.date())
+    };
+    text.with("time", local.time())
+        .with("abbr", info.abbreviation())
+        .with("offset", Arg::Offset(offset))
 }
 
 /// A zone's offset change, as listed in a result's `transitions`.

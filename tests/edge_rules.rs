@@ -130,7 +130,7 @@ fn fold_both_note_says_once_when_the_rule_ends_between_the_runs() {
             let notes: Vec<_> = e.notes().iter().map(|n| (n.code(), n.message())).collect();
             assert_eq!(
                 notes,
-                [(NoteCode::FoldBoth, &*format!("{what}{tail}"))],
+                [(NoteCode::FoldBoth, format!("{what}{tail}"))],
                 "{rule}"
             );
         }

@@ -235,7 +235,7 @@ fn unreadable_events_are_refused_one_by_one() {
     let import = parse_ical_events(&calendar(&events), &IcalOptions::new()).unwrap();
     let uids: Vec<_> = import.events().iter().map(|e| e.uid()).collect();
     assert_eq!(uids, [Some("standup")]);
-    let refused: Vec<&str> = import.refused().iter().map(|w| w.message()).collect();
+    let refused: Vec<String> = import.refused().iter().map(|w| w.message()).collect();
     assert!(import.refused().iter().all(|w| w.code() == "event_refused"));
     let expected = [
         "the event `utc-weekly@google.com` is not read: `DTSTART:20190228T190000Z` is in UTC",

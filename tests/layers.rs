@@ -11,10 +11,10 @@ use std::path::Path;
 /// The layers, lowest first. A module may use the modules of the layers
 /// before its own, never a module of its own layer or of a later one.
 const LAYERS: &[&[&str]] = &[
+    &["format"],
+    &["lang"],
     &["error"],
-    &[
-        "format", "note", "policy", "tzdb", "sort", "instant", "duration",
-    ],
+    &["note", "policy", "tzdb", "sort", "instant", "duration"],
     &["rule"],
     &["expand"],
     &["zone"],

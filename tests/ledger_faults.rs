@@ -382,10 +382,10 @@ fn catch_up_in_small_batches_decides_as_one_whole() {
                 "run" => "done",
                 other => other,
             };
-            let why = (want != "done").then_some(d.reason.as_str());
+            let why = (want != "done").then(|| d.reason.to_string());
             assert_eq!(
                 (state.as_str(), reason.as_deref()),
-                (want, why),
+                (want, why.as_deref()),
                 "{}",
                 d.key
             );

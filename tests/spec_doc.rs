@@ -158,7 +158,7 @@ fn serde_spec_fields() -> Vec<String> {
     let err = Spec::from_json(r#"{"timeZone":"UTC","start":"2026-01-01T00:00","?":1}"#)
         .expect_err("an unknown field is refused");
     let message = err.message();
-    let list = &message[message.find("expected one of").expect(message)..];
+    let list = &message[message.find("expected one of").expect(&message)..];
     ticked(list)
 }
 

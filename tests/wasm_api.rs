@@ -14,6 +14,23 @@ const CORPUS: &str = include_str!("fixtures/corpus.jsonl");
 /// The same for `diff`: two specs, a window and the JSON of their diff.
 const DIFF_CORPUS: &str = include_str!("fixtures/diff-corpus.jsonl");
 
+/// The calls whose last argument is `{ lang? }`, without one.
+fn validate(spec: JsValue) -> Result<JsValue, JsValue> {
+    wasm::validate(spec, JsValue::UNDEFINED)
+}
+
+fn decide_misfires(spec: JsValue, due: JsValue, now: JsValue) -> Result<JsValue, JsValue> {
+    wasm::decide_misfires(spec, due, now, JsValue::UNDEFINED)
+}
+
+fn instant_at(zone: JsValue, text: JsValue) -> Result<f64, JsValue> {
+    wasm::instant_at(zone, text, JsValue::UNDEFINED)
+}
+
+fn parse_ical(text: JsValue) -> Result<JsValue, JsValue> {
+    wasm::parse_ical(text, JsValue::UNDEFINED)
+}
+
 fn js(json: &str) -> JsValue {
     JSON::parse(json).expect("test JSON parses")
 }
@@ -248,14 +265,14 @@ fn seed_000_new_york_0230_count4() {
     assert_eq!(text(&e[2], "instant"), "2026-03-08T07:30:00Z");
     assert_eq!(text(&e[3], "nominal"), "2026-03-09T02:30:00");
 
-    let v = wasm::validate(js(spec)).unwrap();
+    let v = validate(js(spec)).unwrap();
     assert_eq!(text(&v, "rrule"), "FREQ=DAILY;COUNT=4");
 }
 
 #[wasm_bindgen_test]
 fn rrule_errors_carry_a_position() {
     let err = assert_error(
-        wasm::validate(js(
+        validate(js(
             r#"{"timeZone":"UTC","start":"2026-01-01T09:00","rrule":"FREQ=DAILY;BYHOUR=24"}"#,
         )),
         "invalid_rrule",
@@ -344,42 +361,42 @@ fn error_objects_carry_code_field_and_position() {
     assert!(text(&err, "message").contains("2026-02-30"));
 
     assert_error(
-        wasm::validate(js(
+        validate(js(
             r#"{"timeZone":"America/New_Yrok","start":"2026-03-08T02:30"}"#,
         )),
         "unknown_time_zone",
         Some("timeZone"),
     );
     assert_error(
-        wasm::validate(js(
+        validate(js(
             r#"{"timeZone":"UTC","start":"2026-03-08T02:30","gap":"later"}"#,
         )),
         "invalid_policy",
         Some("gap"),
     );
     // Unknown keys fail as they do in JSON text on the CLI.
-    let err = wasm::validate(js(
+    let err = validate(js(
         r#"{"timeZone":"UTC","start":"2026-03-08T02:30","colour":"red"}"#,
     ))
     .expect_err("unknown key");
     assert_eq!(text(&err, "code"), "invalid_spec");
     assert!(text(&err, "message").contains("colour"));
     assert_error(
-        wasm::validate(js(
+        validate(js(
             r#"{"timeZone":"UTC","start":"2026-03-08T02:30","rdate":["2026-03-09",5]}"#,
         )),
         "invalid_spec",
         Some("rdate[1]"),
     );
     assert_error(
-        wasm::validate(js(
+        validate(js(
             r#"{"timeZone":"UTC","start":"2026-03-08T02:30","rdate":["2026-03-09"]}"#,
         )),
         "invalid_date_time",
         Some("rdate[0]"),
     );
     assert_error(
-        wasm::validate(js(r#"{"start":"2026-03-08T02:30"}"#)),
+        validate(js(r#"{"start":"2026-03-08T02:30"}"#)),
         "invalid_spec",
         Some("timeZone"),
     );
@@ -477,7 +494,7 @@ fn notices_need_a_window() {
 
 #[wasm_bindgen_test]
 fn validate_reports_warnings() {
-    let v = wasm::validate(js(
+    let v = validate(js(
         r#"{"timeZone":"America/New_York","start":"2026-11-01T01:30"}"#,
     ))
     .unwrap();
@@ -494,7 +511,7 @@ fn misfire_decisions() {
         r#"[{"key":"preview|2026-01-01T00:00:00","instant":"2026-01-01T00:00:00Z"},
             {"key":"preview|2026-01-02T00:00:00","instant":"2026-01-02T00:00"}]"#,
     );
-    let d = wasm::decide_misfires(spec.clone(), due, JsValue::from_str("2026-01-03T00:00:00Z"))
+    let d = decide_misfires(spec.clone(), due, JsValue::from_str("2026-01-03T00:00:00Z"))
         .unwrap()
         .dyn_into::<Array>()
         .unwrap();
@@ -502,7 +519,7 @@ fn misfire_decisions() {
     assert_eq!(text(&d.get(1), "decision"), "run");
     assert_eq!(text(&d.get(1), "lateness"), "P1D");
     assert_error(
-        wasm::decide_misfires(
+        decide_misfires(
             spec.clone(),
             js(r#"[{"key":"k","instant":"soon"}]"#),
             JsValue::from_str("2026-01-03T00:00:00Z"),
@@ -511,7 +528,7 @@ fn misfire_decisions() {
         Some("due[0].instant"),
     );
     assert_error(
-        wasm::decide_misfires(
+        decide_misfires(
             spec.clone(),
             js(r#"[{"key":"k"}]"#),
             JsValue::from_str("2026-01-03T00:00:00Z"),
@@ -520,12 +537,12 @@ fn misfire_decisions() {
         Some("due[0]"),
     );
     assert_error(
-        wasm::decide_misfires(spec.clone(), js(r#"{"key":"k"}"#), JsValue::from_str("now")),
+        decide_misfires(spec.clone(), js(r#"{"key":"k"}"#), JsValue::from_str("now")),
         "invalid_option",
         Some("due"),
     );
     assert_error(
-        wasm::decide_misfires(spec, js("[]"), JsValue::from_f64(0.0)),
+        decide_misfires(spec, js("[]"), JsValue::from_f64(0.0)),
         "invalid_option",
         Some("now"),
     );
@@ -542,11 +559,7 @@ fn zone_list_and_tzdb_version() {
 
 #[wasm_bindgen_test]
 fn ical_rejects_non_text() {
-    assert_error(
-        wasm::parse_ical(JsValue::from_f64(1.0)),
-        "invalid_ical",
-        None,
-    );
+    assert_error(parse_ical(JsValue::from_f64(1.0)), "invalid_ical", None);
     still_works();
 }
 
@@ -566,7 +579,7 @@ fn keys_come_from_rust_for_any_id() {
 #[wasm_bindgen_test]
 fn instant_at_reads_instants_and_local_times() {
     let ny = JsValue::from_str("America/New_York");
-    let at = |t: &str| wasm::instant_at(ny.clone(), JsValue::from_str(t));
+    let at = |t: &str| instant_at(ny.clone(), JsValue::from_str(t));
     // 02:30 does not exist on 2026-03-08: read with the offset before the gap.
     assert_eq!(at("2026-03-08T02:30").unwrap(), 1_772_955_000_000.0);
     // 01:30 on 2026-11-01 happens twice: the first.
@@ -583,7 +596,7 @@ fn instant_at_reads_instants_and_local_times() {
     );
     assert!(text(&err, "message").contains("tomorrow"));
     assert_error(
-        wasm::instant_at(
+        instant_at(
             JsValue::from_str("Mars/Base"),
             JsValue::from_str("2026-03-08T02:30"),
         )
@@ -592,7 +605,7 @@ fn instant_at_reads_instants_and_local_times() {
         Some("timeZone"),
     );
     assert_error(
-        wasm::instant_at(
+        instant_at(
             JsValue::from_f64(1.0),
             JsValue::from_str("2026-03-08T02:30"),
         )
@@ -605,7 +618,7 @@ fn instant_at_reads_instants_and_local_times() {
 }
 
 fn at_null(zone: &JsValue) -> Result<JsValue, JsValue> {
-    wasm::instant_at(zone.clone(), JsValue::NULL).map(JsValue::from)
+    instant_at(zone.clone(), JsValue::NULL).map(JsValue::from)
 }
 
 #[wasm_bindgen_test]

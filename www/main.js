@@ -5,7 +5,8 @@
 // update.js (the update cycle, which drives table.js, year.js, compare.js
 // and outage.js) and share.js.
 
-import init, * as wc from './pkg/wallclock.js';
+import init from './pkg/wallclock.js';
+import * as wc from './page/wc.js';
 import { ruleToModel, modelToRule } from './rrule.js';
 import { $, writeHtml, EMPTY } from './page/dom.js';
 import { page, stateToHash, hashToState, defaultStart, whenComplete, mainSpec, firstRule } from './page/state.js';

@@ -1,7 +1,9 @@
 //! `wallclock._native`: the engine for the Python package `wallclock`.
 //!
 //! Each function takes text (a spec as JSON, window bounds and "now" as
-//! the package writes them) and returns the command line's JSON text,
+//! the package writes them, the language as a tag) and returns the command
+//! line's JSON text, with its sentences and any error message in that
+//! language,
 //! through `wallclock::python`, which reads everything as the CLI does. The
 //! engine runs without the GIL, inside `catch_unwind`: a panic becomes a
 //! `WallclockError` with the code `internal`, never a `PanicException`.
@@ -10,25 +12,27 @@
 //! position.
 #![forbid(unsafe_code)]
 
+use std::ffi::CString;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use pyo3::exceptions::PyUserWarning;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
 use wallclock::python::{self as host, Cron, Window};
-use wallclock::{Error, ErrorCode};
+use wallclock::{Error, ErrorCode, Lang};
 
 /// The package's exception type, imported once.
 static ERROR_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
-/// `error` as a `wallclock.WallclockError`.
-fn raise(py: Python<'_>, error: &Error) -> PyErr {
+/// `error` as a `wallclock.WallclockError`, its message in `lang`.
+fn raise(py: Python<'_>, error: &Error, lang: Lang) -> PyErr {
     let made = ERROR_TYPE
         .import(py, "wallclock._errors", "WallclockError")
         .and_then(|ty| {
             ty.call1((
                 error.code().as_str(),
-                error.message(),
+                error.text().render(lang),
                 error.field(),
                 error.position(),
             ))
@@ -39,10 +43,31 @@ fn raise(py: Python<'_>, error: &Error) -> PyErr {
     }
 }
 
-/// Runs `work` on the engine without the GIL; its error, or a panic, is
-/// raised as a `WallclockError`.
-fn engine<T: Send>(py: Python<'_>, work: impl FnOnce() -> Result<T, Error> + Send) -> PyResult<T> {
+/// The language a `lang` keyword names (`None`: English). A tag wallclock
+/// does not write is English, with the `unknown_language` sentence as a
+/// `UserWarning`, never an error.
+fn language(py: Python<'_>, tag: Option<&str>) -> PyResult<Lang> {
+    let Some(tag) = tag else {
+        return Ok(Lang::En);
+    };
+    let (lang, warning) = Lang::read(tag);
+    if let Some(warning) = warning {
+        let message = CString::new(warning.render(Lang::En)).unwrap_or_default();
+        PyErr::warn(py, py.get_type::<PyUserWarning>().as_any(), &message, 2)?;
+    }
+    Ok(lang)
+}
+
+/// Runs `work` on the engine without the GIL, speaking the language `lang`
+/// names; its error, or a panic, is raised as a `WallclockError`.
+fn engine<T: Send>(
+    py: Python<'_>,
+    lang: Option<&str>,
+    work: impl FnOnce() -> Result<T, Error> + Send,
+) -> PyResult<T> {
+    let lang = language(py, lang)?;
     let result = py.detach(|| {
+        let _speaking = lang.speak();
         catch_unwind(AssertUnwindSafe(work)).unwrap_or_else(|panic| {
             let what = panic
                 .downcast_ref::<&str>()
@@ -55,7 +80,7 @@ fn engine<T: Send>(py: Python<'_>, work: impl FnOnce() -> Result<T, Error> + Sen
             ))
         })
     });
-    result.map_err(|e| raise(py, &e))
+    result.map_err(|e| raise(py, &e, lang))
 }
 
 #[pymodule]
@@ -64,7 +89,7 @@ mod _native {
 
     /// `wallclock expand --format json`.
     #[pyfunction]
-    #[pyo3(signature = (spec, limit, since, until, now))]
+    #[pyo3(signature = (spec, limit, since, until, now, lang=None))]
     fn expand(
         py: Python<'_>,
         spec: &str,
@@ -72,6 +97,7 @@ mod _native {
         since: Option<&str>,
         until: Option<&str>,
         now: &str,
+        lang: Option<&str>,
     ) -> PyResult<String> {
         let window = Window {
             limit,
@@ -79,12 +105,12 @@ mod _native {
             until,
             horizon: None,
         };
-        engine(py, || host::expand(spec, &window, now))
+        engine(py, lang, || host::expand(spec, &window, now))
     }
 
     /// `wallclock notices --format json`.
     #[pyfunction]
-    #[pyo3(signature = (spec, since, until, horizon, now))]
+    #[pyo3(signature = (spec, since, until, horizon, now, lang=None))]
     fn notices(
         py: Python<'_>,
         spec: &str,
@@ -92,6 +118,7 @@ mod _native {
         until: Option<&str>,
         horizon: Option<&str>,
         now: &str,
+        lang: Option<&str>,
     ) -> PyResult<String> {
         let window = Window {
             limit: None,
@@ -99,24 +126,26 @@ mod _native {
             until,
             horizon,
         };
-        engine(py, || host::notices(spec, &window, now))
+        engine(py, lang, || host::notices(spec, &window, now))
     }
 
     /// `wallclock describe --now NOW`: the sentence.
     #[pyfunction]
-    fn describe(py: Python<'_>, spec: &str, now: &str) -> PyResult<String> {
-        engine(py, || host::describe(spec, now))
+    #[pyo3(signature = (spec, now, lang=None))]
+    fn describe(py: Python<'_>, spec: &str, now: &str, lang: Option<&str>) -> PyResult<String> {
+        engine(py, lang, || host::describe(spec, now))
     }
 
     /// `wallclock validate --format json`.
     #[pyfunction]
-    fn validate(py: Python<'_>, spec: &str) -> PyResult<String> {
-        engine(py, || host::validate(spec))
+    #[pyo3(signature = (spec, lang=None))]
+    fn validate(py: Python<'_>, spec: &str, lang: Option<&str>) -> PyResult<String> {
+        engine(py, lang, || host::validate(spec))
     }
 
     /// `wallclock diff --format json`.
     #[pyfunction]
-    #[pyo3(signature = (old, new, since, until, now))]
+    #[pyo3(signature = (old, new, since, until, now, lang=None))]
     fn diff(
         py: Python<'_>,
         old: &str,
@@ -124,6 +153,7 @@ mod _native {
         since: Option<&str>,
         until: Option<&str>,
         now: &str,
+        lang: Option<&str>,
     ) -> PyResult<String> {
         let window = Window {
             limit: None,
@@ -131,18 +161,20 @@ mod _native {
             until,
             horizon: None,
         };
-        engine(py, || host::diff(old, new, &window, now))
+        engine(py, lang, || host::diff(old, new, &window, now))
     }
 
     /// `wallclock misfire --format json`, and the `not_due` warnings' JSON.
     #[pyfunction]
+    #[pyo3(signature = (spec, due, now, lang=None))]
     fn decide_misfires(
         py: Python<'_>,
         spec: &str,
         due: &str,
         now: &str,
+        lang: Option<&str>,
     ) -> PyResult<(String, String)> {
-        engine(py, || host::decide_misfires(spec, due, now))
+        engine(py, lang, || host::decide_misfires(spec, due, now))
     }
 
     /// The next execution at (or strictly after) an instant, or `None`.
@@ -153,7 +185,7 @@ mod _native {
         at: &str,
         strictly_after: bool,
     ) -> PyResult<Option<String>> {
-        engine(py, || host::next_execution(spec, at, strictly_after))
+        engine(py, None, || host::next_execution(spec, at, strictly_after))
     }
 
     /// `wallclock from-cron --format json`: the spec's JSON and its
@@ -180,7 +212,7 @@ mod _native {
             gap,
             fold,
         };
-        engine(py, || host::from_cron(line, &cron, now))
+        engine(py, None, || host::from_cron(line, &cron, now))
     }
 
     /// Every zone name of the bundled tz database, sorted.

@@ -114,9 +114,10 @@ class Schedule:
         until: Bound | None = None,
         limit: int | None = None,
         now: Bound | None = None,
+        lang: str | None = None,
     ) -> Expansion:
         """``wallclock.expand(self, ...)``."""
-        return expand(self, since=since, until=until, limit=limit, now=now)
+        return expand(self, since=since, until=until, limit=limit, now=now, lang=lang)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Schedule):
@@ -149,6 +150,7 @@ def expand(
     until: Bound | None = None,
     limit: int | None = None,
     now: Bound | None = None,
+    lang: str | None = None,
 ) -> Expansion:
     """Every nominal occurrence from ``since`` (default: the spec's start)
     until ``until`` (at most ``limit`` executions), with its status,
@@ -156,7 +158,8 @@ def expand(
 
     An unbounded rule (no COUNT, no UNTIL) needs ``limit`` or ``until``.
     ``now`` is what ``now`` and durations in ``since`` and ``until`` count
-    from (default: the clock).
+    from (default: the clock). ``lang`` (``"en"``, ``"zh-CN"``, ``"zh-TW"``)
+    is the language of the notes and warnings, and of any error message.
     """
     text = _spec_text(spec, "spec")
     return Expansion(
@@ -167,6 +170,7 @@ def expand(
                 _bound(since, "since"),
                 _bound(until, "until"),
                 _now(now),
+                lang,
             )
         )
     )
@@ -179,6 +183,7 @@ def notices(
     until: Bound | None = None,
     horizon: str | None = None,
     now: Bound | None = None,
+    lang: str | None = None,
 ) -> Expansion:
     """Only the entries clock changes affect, with the zone's transitions:
     ``wallclock notices``. By default over "the next 12 months" from ``now``
@@ -188,23 +193,31 @@ def notices(
     return Expansion(
         json.loads(
             _native.notices(
-                text, _bound(since, "since"), _bound(until, "until"), horizon, _now(now)
+                text,
+                _bound(since, "since"),
+                _bound(until, "until"),
+                horizon,
+                _now(now),
+                lang,
             )
         )
     )
 
 
-def describe(spec: SpecLike, *, now: Bound | None = None) -> str:
-    """An English sentence for the schedule, its clock changes included:
-    ``wallclock describe``, about the years from ``now`` (default: the
-    clock) of a schedule that has started."""
-    return _native.describe(_spec_text(spec, "spec"), _now(now))
+def describe(
+    spec: SpecLike, *, now: Bound | None = None, lang: str | None = None
+) -> str:
+    """A sentence for the schedule, its clock changes included: ``wallclock
+    describe``, about the years from ``now`` (default: the clock) of a
+    schedule that has started, in English or the language ``lang`` names."""
+    return _native.describe(_spec_text(spec, "spec"), _now(now), lang)
 
 
-def validate(spec: SpecLike) -> Validation:
+def validate(spec: SpecLike, *, lang: str | None = None) -> Validation:
     """Checks a spec: ``wallclock validate``. Raises ``WallclockError`` for
-    the first problem; returns the canonical rule and the warnings."""
-    return Validation(json.loads(_native.validate(_spec_text(spec, "spec"))))
+    the first problem; returns the canonical rule and the warnings (in
+    the language ``lang`` names)."""
+    return Validation(json.loads(_native.validate(_spec_text(spec, "spec"), lang)))
 
 
 def diff(
@@ -214,6 +227,7 @@ def diff(
     since: Bound | None = None,
     until: Bound | None = None,
     now: Bound | None = None,
+    lang: str | None = None,
 ) -> Diff:
     """What changes from ``old`` to ``new`` over one window, occurrence by
     occurrence, with the field that explains each change: ``wallclock
@@ -227,6 +241,7 @@ def diff(
                 _bound(since, "since"),
                 _bound(until, "until"),
                 _now(now),
+                lang,
             )
         )
     )
@@ -237,6 +252,7 @@ def decide_misfires(
     due: Iterable[Mapping[str, Any] | Entry],
     *,
     now: Bound | None = None,
+    lang: str | None = None,
 ) -> MisfireDecisions:
     """Catch-up decisions for occurrences that were due while nothing ran
     them: ``wallclock misfire``. ``due`` holds ``{"key", "instant"}``
@@ -245,7 +261,7 @@ def decide_misfires(
     come back as ``not_due`` warnings."""
     items = [_due_item(item, i) for i, item in enumerate(due)]
     decisions, warnings = _native.decide_misfires(
-        _spec_text(spec, "spec"), json.dumps(items), _now(now)
+        _spec_text(spec, "spec"), json.dumps(items), _now(now), lang
     )
     return MisfireDecisions(json.loads(decisions), json.loads(warnings))
 

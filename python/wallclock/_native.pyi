@@ -1,5 +1,6 @@
 # The extension module built from python/src/lib.rs: text in, the command
-# line's JSON text out. Every function raises wallclock.WallclockError.
+# line's JSON text out, its sentences in the language `lang` names (English
+# by default). Every function raises wallclock.WallclockError.
 # scripts/test-all.sh checks this file against the module with stubtest.
 
 __all__ = [
@@ -16,15 +17,34 @@ __all__ = [
 ]
 
 def expand(
-    spec: str, limit: str | None, since: str | None, until: str | None, now: str
+    spec: str,
+    limit: str | None,
+    since: str | None,
+    until: str | None,
+    now: str,
+    lang: str | None = None,
 ) -> str: ...
 def notices(
-    spec: str, since: str | None, until: str | None, horizon: str | None, now: str
+    spec: str,
+    since: str | None,
+    until: str | None,
+    horizon: str | None,
+    now: str,
+    lang: str | None = None,
 ) -> str: ...
-def describe(spec: str, now: str) -> str: ...
-def validate(spec: str) -> str: ...
-def diff(old: str, new: str, since: str | None, until: str | None, now: str) -> str: ...
-def decide_misfires(spec: str, due: str, now: str) -> tuple[str, str]: ...
+def describe(spec: str, now: str, lang: str | None = None) -> str: ...
+def validate(spec: str, lang: str | None = None) -> str: ...
+def diff(
+    old: str,
+    new: str,
+    since: str | None,
+    until: str | None,
+    now: str,
+    lang: str | None = None,
+) -> str: ...
+def decide_misfires(
+    spec: str, due: str, now: str, lang: str | None = None
+) -> tuple[str, str]: ...
 def next_execution(spec: str, at: str, strictly_after: bool) -> str | None: ...
 def time_zones() -> list[str]: ...
 def tzdb_version() -> str: ...

@@ -23,6 +23,11 @@ pub(crate) struct Cli {
     /// Print the version and the bundled tz database version.
     #[arg(short = 'V', long)]
     pub(crate) version: bool,
+    /// The language of messages, notes and descriptions: `en`, `zh-CN` or
+    /// `zh-TW` (default: `WALLCLOCK_LANG`, else the locale, else English).
+    /// Help stays in English.
+    #[arg(long, value_name = "LANG", global = true)]
+    pub(crate) lang: Option<String>,
     #[command(subcommand)]
     pub(crate) command: Option<Command>,
 }
@@ -49,7 +54,7 @@ pub(crate) enum Command {
         #[command(flatten)]
         output: Output,
     },
-    /// Describe a schedule in English, including what clock changes do to it
+    /// Describe a schedule in words, including what clock changes do to it
     /// in the coming years (from its start, or from now once it has started).
     Describe {
         #[command(flatten)]

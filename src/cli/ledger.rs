@@ -41,6 +41,10 @@ struct LedgerCli {
     /// How long an `unknown_effect` waits for `reconcile` before a tick moves it to `manual`.
     #[arg(long, value_name = "DURATION", global = true, default_value = "PT30M")]
     manual_after: String,
+    /// The language of messages: `en`, `zh-CN` or `zh-TW` (default:
+    /// `WALLCLOCK_LANG`, else the locale, else English).
+    #[arg(long, value_name = "LANG", global = true)]
+    lang: Option<String>,
     #[command(flatten)]
     output: LedgerOutput,
     #[command(subcommand)]

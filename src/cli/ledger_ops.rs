@@ -9,6 +9,8 @@ use std::io::{self, Write};
 use clap::Args;
 use serde_json::Value;
 
+use crate::lang::{Text, ledger as says};
+
 use super::ledger_print::cell;
 use super::output::{Format, Output, Report, Shape};
 use crate::ledger::{
@@ -399,16 +401,16 @@ fn explain_rows(e: &Explanation) -> Vec<Vec<String>> {
 /// The key, its effect record (or why there is none), then the rows.
 fn explain_table(out: &mut String, e: &Explanation) {
     let effect = match &e.effect {
-        Some(effect) => format!(
-            "recorded at {} (generation {})",
-            cell(&effect["recordedAt"]),
-            cell(&effect["generation"])
-        ),
-        None => "none recorded".to_owned(),
+        Some(effect) => Text::new(says::EXPLAIN_RECORDED)
+            .with("at", crate::ledger::recorded_at(effect))
+            .with("generation", cell(&effect["generation"])),
+        None => Text::new(says::EXPLAIN_NONE),
     };
-    out.push_str(&format!("key     {}\neffect  {effect}\n", e.key));
+    let key = Text::new(says::EXPLAIN_KEY).with("key", e.key.as_str());
+    out.push_str(&format!("{key}\n{effect}\n"));
     if let Some(note) = &e.note {
-        out.push_str(&format!("note    {note}\n"));
+        let note = Text::new(says::EXPLAIN_NOTE).with("note", note.clone());
+        out.push_str(&format!("{note}\n"));
     }
     if !e.occurrences.is_empty() {
         out.push('\n');

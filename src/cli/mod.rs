@@ -30,6 +30,7 @@ use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 
 use crate::error::{Error, ErrorCode};
+use crate::lang::Lang;
 use crate::plan::{ExpandOptions, Expansion};
 use crate::spec::{Schedule, Spec};
 use crate::window::{Reader, Spelling, empty_window};
@@ -48,6 +49,11 @@ const FAILED: i32 = 2;
 
 /// Runs the tool with `args` (including the program name); returns the exit status.
 pub fn main_with_args(args: Vec<OsString>) -> i32 {
+    let (lang, warning) = language(&args, |name| std::env::var(name).ok());
+    let _speaking = lang.speak();
+    if let Some(warning) = warning {
+        warn(&[warning]);
+    }
     #[cfg(not(target_arch = "wasm32"))]
     if args.get(1).is_some_and(|a| a == "ledger") {
         return ledger::main(args);
@@ -78,6 +84,42 @@ pub fn main_with_args(args: Vec<OsString>) -> i32 {
         },
         Err(e) => errors.report(&e, &sources),
     }
+}
+
+/// The language of every sentence the tool writes: `--lang` (before or
+/// after the subcommand), else `WALLCLOCK_LANG`, else the locale (the
+/// first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set: `zh_CN.UTF-8` is
+/// zh-CN), else English. A tag asked for (`--lang`, `WALLCLOCK_LANG`)
+/// that names another language is English with an `unknown_language`
+/// warning; a locale in another language is English without one, as a
+/// program without that translation reads it.
+fn language(
+    args: &[OsString],
+    env: impl Fn(&str) -> Option<String>,
+) -> (Lang, Option<crate::Warning>) {
+    let mut asked = None;
+    let mut args = args.iter().skip(1).filter_map(|a| a.to_str());
+    while let Some(arg) = args.next() {
+        if arg == "--" {
+            break;
+        }
+        if arg == "--lang" {
+            asked = args.next().map(str::to_owned);
+        } else if let Some(tag) = arg.strip_prefix("--lang=") {
+            asked = Some(tag.to_owned());
+        }
+    }
+    if let Some(tag) = asked.or_else(|| env("WALLCLOCK_LANG").filter(|t| !t.is_empty())) {
+        let (lang, warning) = Lang::read(&tag);
+        return (lang, warning.map(crate::Warning::unknown_language));
+    }
+    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .find_map(|name| env(name).filter(|v| !v.is_empty()));
+    (
+        locale.and_then(|l| Lang::from_tag(&l)).unwrap_or_default(),
+        None,
+    )
 }
 
 /// Prints warnings on stderr, one JSON object a line, beside the output
@@ -717,4 +759,68 @@ pub(crate) fn apply_overrides(spec: &mut Spec, a: &args::SpecArgs) -> Result<(),
         spec.misfire = misfire.parse()?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `language` for a command line and an environment of (name, value).
+    fn chosen(args: &[&str], env: &[(&str, &str)]) -> (Lang, Option<&'static str>) {
+        let args: Vec<OsString> = std::iter::once("wallclock")
+            .chain(args.iter().copied())
+            .map(OsString::from)
+            .collect();
+        let env = |name: &str| {
+            env.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| (*v).to_owned())
+        };
+        let (lang, warning) = language(&args, env);
+        (lang, warning.map(|w| w.code()))
+    }
+
+    #[test]
+    fn the_flag_then_wallclock_lang_then_the_locale_choose_the_language() {
+        use Lang::*;
+        let zh_env = [("WALLCLOCK_LANG", "zh-TW"), ("LANG", "zh_CN.UTF-8")];
+        assert_eq!(chosen(&["expand", "--lang", "en"], &zh_env), (En, None));
+        assert_eq!(chosen(&["--lang=zh-HK", "describe"], &[]), (ZhTw, None));
+        assert_eq!(chosen(&["describe"], &zh_env), (ZhTw, None));
+        assert_eq!(chosen(&["describe"], &zh_env[1..]), (ZhCn, None));
+        assert_eq!(
+            chosen(
+                &["describe"],
+                &[("LC_ALL", "zh_TW.UTF-8"), ("LANG", "zh_CN.UTF-8")]
+            ),
+            (ZhTw, None)
+        );
+        assert_eq!(
+            chosen(
+                &["describe"],
+                &[("LC_MESSAGES", "zh_SG"), ("LANG", "en_US.UTF-8")]
+            ),
+            (ZhCn, None)
+        );
+        assert_eq!(chosen(&["describe"], &[("LANG", "C.UTF-8")]), (En, None));
+        // A locale in a language wallclock does not write is English,
+        // silently; a tag asked for is English with a warning.
+        assert_eq!(
+            chosen(&["describe"], &[("LANG", "fr_FR.UTF-8")]),
+            (En, None)
+        );
+        assert_eq!(
+            chosen(&["describe", "--lang", "fr"], &zh_env),
+            (En, Some("unknown_language"))
+        );
+        assert_eq!(
+            chosen(&["describe"], &[("WALLCLOCK_LANG", "klingon")]),
+            (En, Some("unknown_language"))
+        );
+        // After `--`, `--lang` is not a flag.
+        assert_eq!(
+            chosen(&["describe", "--", "--lang", "zh-CN"], &[]),
+            (En, None)
+        );
+    }
 }

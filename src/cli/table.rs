@@ -2,8 +2,9 @@
 //! aligned columns for people.
 
 use crate::diff::{Diff, Side};
+use crate::format::fmt_duration;
 use crate::format::{fmt_instant, fmt_nominal, fmt_offset};
-use crate::misfire::{MisfireDecision, fmt_duration};
+use crate::misfire::MisfireDecision;
 use crate::plan::{Expansion, Warning};
 use crate::spec::Spec;
 use crate::validation::Validation;
@@ -16,14 +17,14 @@ pub(crate) fn expansion_rows(result: &Expansion) -> Vec<Vec<String>> {
             .to_vec(),
     ];
     for e in result.entries() {
-        let notes: Vec<&str> = e.notes().iter().map(|n| n.message()).collect();
+        let notes: Vec<String> = e.notes().iter().map(|n| n.message()).collect();
         rows.push(vec![
             fmt_nominal(e.nominal()),
             e.status().to_string(),
             e.local_string().unwrap_or_else(|| "-".into()),
             e.instant().map(fmt_instant).unwrap_or_else(|| "-".into()),
             e.key(),
-            notes.join("; "),
+            notes.join(crate::Lang::current().semicolon()),
         ]);
     }
     rows
@@ -173,7 +174,7 @@ pub(crate) fn misfire_rows(decisions: &[MisfireDecision]) -> Vec<Vec<String>> {
             fmt_instant(d.instant),
             fmt_duration(d.lateness),
             d.decision.to_string(),
-            d.reason.clone(),
+            d.reason.to_string(),
         ]);
     }
     rows

@@ -7,7 +7,7 @@ use jiff::tz::TimeZone;
 use jiff::{SignedDuration, Timestamp};
 
 use crate::expand::civil_seconds;
-use crate::format::fmt_nominal;
+use crate::lang::{Arg, Conj, Text, cron as says};
 use crate::note::Warning;
 use crate::policy::{FoldPolicy, GapPolicy};
 use crate::zone::{self, Transition};
@@ -56,30 +56,32 @@ pub(crate) fn warnings(
 ) -> Vec<Warning> {
     let mut out = Vec::new();
     let transitions = coming(tz, from);
-    let product = dialect.product();
+    let product = dialect.product_name();
     if !expr.random.is_empty() {
-        let parts: Vec<String> = expr.random.iter().map(|p| format!("{p}")).collect();
+        let parts = expr
+            .random
+            .iter()
+            .map(|p| Arg::Words(&says::PARTS[*p as usize]));
         out.push(Warning::new(
             "random_value",
-            format!(
-                "{product} picks the {} at random each time it reads the crontab (`~`); the spec uses the lowest value it could pick",
-                parts.join(" and ")
-            ),
+            Text::new(says::RANDOM_VALUE)
+                .with("product", product.clone())
+                .with("parts", Arg::list(parts, Conj::And)),
         ));
     }
     if expr.every.is_some() {
         out.push(Warning::new(
             "every_elapsed",
-            "`@every` counts elapsed time from when the CronJob was created or last ran; the spec steps through wall-clock times from its start, which differ from it by a clock change's width after one".to_owned(),
+            Text::new(says::EVERY_ELAPSED),
         ));
     }
     if let Some(y) = expr.years.filter(|y| !y.exact) {
         out.push(Warning::new(
             "year_list",
-            format!(
-                "{product} runs only in the years the line lists; a spec can bound years only from its start to an UNTIL, so it runs in every year from {} to {}",
-                y.first, y.last
-            ),
+            Text::new(says::YEAR_LIST)
+                .with("product", product)
+                .with("first", i64::from(y.first))
+                .with("last", i64::from(y.last)),
         ));
     }
     out.extend(dialect_warnings(dialect, expr, cron_tz, &transitions));
@@ -94,7 +96,7 @@ fn dialect_warnings(
     transitions: &[Transition],
 ) -> Vec<Warning> {
     let mut out = Vec::new();
-    let product = dialect.product();
+    let product = dialect.product_name();
     out.extend(cron_warnings(dialect, expr, cron_tz, transitions));
     let folds = || {
         transitions
@@ -107,11 +109,9 @@ fn dialect_warnings(
             if let Some((t, times)) = folds() {
                 out.push(Warning::new(
                     "timer_restart_in_fold",
-                    format!(
-                        "a timer started or restarted during the repeated hour on {} computes {} in the first pass, already past, and elapses at once: an extra run the spec does not have",
-                        day(t.local_after()),
-                        hhmm(times[0])
-                    ),
+                    Text::new(says::TIMER_RESTART_IN_FOLD)
+                        .with("date", t.local_after().date())
+                        .with("time", hhmm(times[0])),
                 ));
             }
         }
@@ -119,11 +119,10 @@ fn dialect_warnings(
             if let Some((t, times)) = folds() {
                 out.push(Warning::new(
                     "fold_undocumented",
-                    format!(
-                        "{product} does not document which of the two {} on {} it runs; the spec runs the first (`fold` `first`)",
-                        hhmm(times[0]),
-                        day(t.local_after())
-                    ),
+                    Text::new(says::FOLD_UNDOCUMENTED)
+                        .with("product", product)
+                        .with("time", hhmm(times[0]))
+                        .with("date", t.local_after().date()),
                 ));
             }
         }
@@ -143,7 +142,7 @@ fn cron_warnings(
     transitions: &[Transition],
 ) -> Vec<Warning> {
     let mut out = Vec::new();
-    let product = dialect.product();
+    let product = dialect.product_name();
     let cron = matches!(dialect, Dialect::Cronie | Dialect::Debian);
     if cron
         && !expr.wildcard
@@ -157,14 +156,19 @@ fn cron_warnings(
             })
     {
         out.push(Warning::new(
-                "cron_gap_runs_each",
-                format!(
-                    "{product} runs each skipped time ({}) separately, one after another, when the clock jumps on {}; the spec runs them once, at {}",
-                    times.iter().map(|d| hhmm(*d)).collect::<Vec<_>>().join(", "),
-                    day(t.local_before()),
-                    hhmm(civil_seconds(t.local_after()).rem_euclid(86_400))
+            "cron_gap_runs_each",
+            Text::new(says::GAP_RUNS_EACH)
+                .with("product", product.clone())
+                .with(
+                    "times",
+                    Arg::list(times.iter().map(|d| hhmm(*d)), Conj::Comma),
+                )
+                .with("date", t.local_before().date())
+                .with(
+                    "at",
+                    hhmm(civil_seconds(t.local_after()).rem_euclid(86_400)),
                 ),
-            ));
+        ));
     }
     if cron
         && let Some(t) = transitions
@@ -173,16 +177,15 @@ fn cron_warnings(
     {
         out.push(Warning::new(
             "cron_clock_jump",
-            format!(
-                "the clock change at {} moves the clock by more than 3 hours, which {product} takes for a clock correction: it runs nothing for the skipped times and repeats nothing, unlike the spec",
-                crate::format::fmt_instant(t.instant)
-            ),
+            Text::new(says::CLOCK_JUMP)
+                .with("instant", Arg::Instant(t.instant))
+                .with("product", product),
         ));
     }
     if dialect == Dialect::Cronie && cron_tz && !expr.wildcard {
         out.push(Warning::new(
             "cron_tz_host_change",
-            "cronie does not run CRON_TZ jobs with a fixed time during the host's own repeated hour (cron.c, find_jobs), and when the host's zone is this zone it runs them once in it: the spec assumes a host zone without clock changes at those times (`--fold first` for a host in this zone)".to_owned(),
+            Text::new(says::TZ_HOST_CHANGE),
         ));
     }
     out
@@ -200,11 +203,9 @@ fn overshoot(transitions: &[Transition]) -> Option<Warning> {
     let width = civil_seconds(t.local_after()) - civil_seconds(t.local_before());
     Some(Warning::new(
         "gap_overshoot",
-        format!(
-            "when its search for the next run crosses the clock change on {}, APScheduler lands {} min later than it aims and skips the runs in between (for `0 2,3 * * *` the 03:00, for `0 0 * * *` the next midnight); the spec runs them",
-            day(t.local_before()),
-            width / 60
-        ),
+        Text::new(says::GAP_OVERSHOOT)
+            .with("date", t.local_before().date())
+            .with("minutes", width / 60),
     ))
 }
 
@@ -249,11 +250,4 @@ fn hhmm(of_day: i64) -> String {
     } else {
         format!("{h:02}:{m:02}:{s:02}")
     }
-}
-
-/// The date of a local time, `2026-03-08`.
-fn day(t: DateTime) -> String {
-    let mut text = fmt_nominal(t);
-    text.truncate(10);
-    text
 }

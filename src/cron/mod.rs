@@ -91,6 +91,15 @@ impl Dialect {
             Dialect::GithubActions => "GitHub Actions",
         }
     }
+
+    /// The product's name in a sentence of any language (`Debian's cron`,
+    /// `Debian的cron`).
+    pub(crate) fn product_name(self) -> crate::lang::Arg {
+        match self {
+            Dialect::Debian => crate::lang::Text::new(crate::lang::cron::DEBIAN).into(),
+            _ => self.product().into(),
+        }
+    }
 }
 
 impl fmt::Display for Dialect {

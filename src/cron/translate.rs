@@ -12,6 +12,7 @@ use jiff::civil::DateTime;
 
 use crate::error::{Error, ErrorCode};
 use crate::expand::Expander;
+use crate::lang::{Arg, Text, cron as says};
 use crate::note::Warning;
 use crate::policy::{FoldPolicy, GapPolicy, InvalidDatePolicy};
 use crate::rule::Rule;
@@ -79,11 +80,9 @@ pub(crate) fn translate(
         None => {
             warnings.push(Warning::new(
                 "never_runs",
-                format!(
-                    "{} would never run this line: no date matches it (the spec starts at {} and generates nothing)",
-                    dialect.product(),
-                    crate::format::fmt_nominal(from)
-                ),
+                Text::new(says::NEVER_RUNS)
+                    .with("product", dialect.product_name())
+                    .with("start", Arg::Nominal(from)),
             ));
             from
         }
@@ -248,13 +247,16 @@ fn dom_frags(expr: &Expr, months: u16, dialect: Dialect, warnings: &mut Vec<Warn
     for &n in &expr.nearest {
         let (pieces, exact) = nearest(n, months);
         if !exact {
+            let day = if n > 0 {
+                n.to_string()
+            } else {
+                format!("L-{}", -n - 1)
+            };
             warnings.push(Warning::new(
                 "nearest_weekday",
-                format!(
-                    "{}'s weekday nearest day {} depends on the length of the month in a way no rule can say for February: the spec may miss or add a run there",
-                    dialect.product(),
-                    if n > 0 { n.to_string() } else { format!("L-{}", -n - 1) }
-                ),
+                Text::new(says::NEAREST_WEEKDAY)
+                    .with("product", dialect.product_name())
+                    .with("day", day),
             ));
         }
         out.extend(pieces);

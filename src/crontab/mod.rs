@@ -16,6 +16,7 @@ use serde::Serialize;
 
 use crate::cron::{self, Dialect};
 use crate::error::{Error, ErrorCode};
+use crate::lang::{Text, cron as says};
 use crate::note::Warning;
 use crate::spec::{Rrules, Spec, parse_local};
 use crate::zone;
@@ -221,23 +222,21 @@ fn zone_for(expr: &cron::Expr, options: &CronOptions) -> Result<(String, Vec<War
         "UTC".to_owned(),
         vec![Warning::new(
             "zone_assumed",
-            format!(
-                "no zone given: the line is read in UTC; {} runs it in {}",
-                options.dialect.product(),
-                host_zone(options.dialect)
-            ),
+            Text::new(says::ZONE_ASSUMED)
+                .with("product", options.dialect.product_name())
+                .with("host", Text::new(host_zone(options.dialect))),
         )],
     ))
 }
 
 /// Where a product's line runs when nothing names a zone.
-fn host_zone(dialect: Dialect) -> &'static str {
+fn host_zone(dialect: Dialect) -> crate::lang::Template {
     match dialect {
-        Dialect::Kubernetes => "kube-controller-manager's zone (a CronJob without `timeZone`)",
-        Dialect::GithubActions | Dialect::Eventbridge => "UTC unless a time zone is set",
-        Dialect::Quartz => "the JVM's default zone",
-        Dialect::Apscheduler => "the host's local zone",
-        _ => "the host's zone",
+        Dialect::Kubernetes => says::HOST_KUBERNETES,
+        Dialect::GithubActions | Dialect::Eventbridge => says::HOST_UTC_UNLESS,
+        Dialect::Quartz => says::HOST_JVM,
+        Dialect::Apscheduler => says::HOST_LOCAL,
+        _ => says::HOST,
     }
 }
 

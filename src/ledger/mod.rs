@@ -75,6 +75,7 @@ pub use pg::PgTarget;
 pub use planner::{MAX_HORIZON, PLAN_WINDOW};
 pub use schema::{MIGRATIONS, PG_MIGRATIONS, STATES};
 pub use shadow::{ShadowDifference, ShadowReport, ShadowSide};
+pub(crate) use stats::recorded_at;
 pub use stats::{Lateness, Stats};
 use store::{Dialect, Gate, Sql, Store, args};
 pub use store::{Location, SqlValue, Tx};

@@ -288,9 +288,10 @@ pub struct Explanation {
     /// The key ran, but `prune` deleted its occurrence (and attempts): only
     /// the effect record is left, so `occurrences` is empty.
     pub pruned: bool,
-    /// What a pruned key's answer means, for people.
+    /// What a pruned key's answer means, for people (in the language
+    /// spoken).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
+    pub note: Option<crate::lang::Text>,
 }
 
 pub(crate) fn ser_ts<S: serde::Serializer>(t: &Timestamp, s: S) -> Result<S::Ok, S::Error> {

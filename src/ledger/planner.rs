@@ -10,6 +10,7 @@ use super::model::{Moved, PlanReport, ReplanReport};
 use super::store::{Dialect, Gate, Sql, SqlValue, Tx, args};
 use super::{CACHE_KIB, Ledger, PLAN_CACHE_KIB, add, load_schedule, parse_ts};
 use crate::format::{fmt_instant, fmt_nominal};
+use crate::lang::Lang;
 use crate::plan::{Entry, ExpandOptions, Status, expand};
 use crate::spec::Schedule;
 
@@ -233,11 +234,13 @@ fn multi_row_insert(n: usize) -> String {
     sql
 }
 
-/// The notes as stored: NULL when there are none (most rows).
+/// The notes as stored: NULL when there are none (most rows). The ledger
+/// keeps its words in English, whatever language the command speaks.
 fn notes_json(entry: &Entry) -> Option<String> {
     if entry.notes().is_empty() {
         return None;
     }
+    let _english = Lang::En.speak();
     serde_json::to_string(entry.notes()).ok()
 }
 
@@ -254,7 +257,7 @@ pub(super) fn ledger_state(
         // A local time that never existed: terminal, with its note.
         Status::Skipped => {
             let at = entry.transition()?;
-            let why = entry.notes().first().map(|n| n.message().to_owned());
+            let why = entry.notes().first().map(|n| n.text().render(Lang::En));
             Some(("gap_skipped", None, at, why))
         }
         // Same instant as an earlier nominal: one instant, one execution.
@@ -583,6 +586,7 @@ fn rewrite(
     stamp: &str,
 ) -> Result<(), LedgerError> {
     let tzdb = crate::zone::tzdb_version();
+    let _english = Lang::En.speak();
     let mut notes = match entry {
         Some(e) => serde_json::to_value(e.notes())
             .ok()

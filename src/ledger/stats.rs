@@ -10,6 +10,7 @@ use super::model::{Attempt, Explanation, Occurrence, OccurrenceFilter};
 use super::schema::STATES;
 use super::store::{Dialect, Row, Sql, args};
 use super::{Ledger, parse_ts};
+use crate::lang::{Arg, Text, ledger as says};
 
 /// Bucket bounds (seconds) of the lateness histogram.
 pub const LATENESS_BUCKETS: &[i64] = &[1, 5, 10, 30, 60, 300, 900, 3600, 21_600, 86_400];
@@ -233,10 +234,11 @@ impl Ledger {
             };
             return Ok(Explanation {
                 key: key.to_owned(),
-                note: Some(format!(
-                    "the occurrence with key `{key}` ran (its effect was recorded at {}) and was then pruned: its row and attempts are gone, its effect record stays, so the key never runs again",
-                    effect["recordedAt"].as_str().unwrap_or("an unknown time")
-                )),
+                note: Some(
+                    Text::new(says::EXPLAIN_PRUNED)
+                        .with("key", key)
+                        .with("at", recorded_at(&effect)),
+                ),
                 effect: Some(effect),
                 occurrences: Vec::new(),
                 pruned: true,
@@ -474,4 +476,14 @@ fn escape(s: &str) -> String {
     s.replace('\\', "\\\\")
         .replace('"', "\\\"")
         .replace('\n', "\\n")
+}
+
+/// When an effect record (`{recordedAt, …}`) was written: an instant in
+/// the language spoken, or the text stored when it is not one.
+pub(crate) fn recorded_at(effect: &serde_json::Value) -> Arg {
+    let text = effect["recordedAt"].as_str().unwrap_or_default();
+    match parse_ts(text) {
+        Ok(at) => Arg::Instant(at),
+        Err(_) => Arg::from(text),
+    }
 }

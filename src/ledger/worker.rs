@@ -20,6 +20,7 @@ use super::store::{Dialect, Gate, Sql, Tx, args};
 use super::update::current_schedule;
 use super::{CLAIM_BATCH, Ledger, MAX_CLAIMS_PER_TICK, add, load_schedule, parse_ts};
 use crate::format::fmt_instant;
+use crate::lang::Lang;
 use crate::misfire::{Decision, Due, decide_misfires};
 use crate::policy::MisfirePolicy;
 
@@ -874,9 +875,11 @@ fn decide_due(
             let Some(id) = ids.get(&(d.key.as_str(), d.instant)) else {
                 continue;
             };
+            // The ledger keeps its words in English, whoever runs the tick.
+            let reason = d.reason.render(Lang::En);
             let n = match d.decision {
-                Decision::Run => tx.execute(run, &args![id, d.reason, stamp])?,
-                _ => tx.execute(terminal, &args![id, token(d.decision), d.reason, stamp])?,
+                Decision::Run => tx.execute(run, &args![id, reason, stamp])?,
+                _ => tx.execute(terminal, &args![id, token(d.decision), reason, stamp])?,
             };
             if n == 1 {
                 *decided.entry(token(d.decision).to_owned()).or_default() += 1;
@@ -976,7 +979,10 @@ fn decide_retries(tx: &Tx<'_>, now: Timestamp, report: &mut TickReport) -> Resul
         else {
             return Err(super::error::internal("a retry without its decision"));
         };
-        let reason = format!("retry after attempt {attempts}: {}", d.reason);
+        let reason = format!(
+            "retry after attempt {attempts}: {}",
+            d.reason.render(Lang::En)
+        );
         if tx.execute(set, &args![seq, token(d.decision), reason, stamp])? == 1 {
             *report
                 .decided

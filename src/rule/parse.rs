@@ -923,7 +923,7 @@ fn narrow<T: TryFrom<i64>>(n: i64) -> Result<T, Error> {
 // Errors
 // ---------------------------------------------------------------------------
 
-fn invalid(message: impl Into<String>) -> Error {
+fn invalid(message: impl Into<crate::lang::Text>) -> Error {
     Error::new(ErrorCode::InvalidRrule, message)
 }
 

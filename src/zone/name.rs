@@ -8,6 +8,8 @@
 use jiff::tz::TimeZone;
 
 use crate::error::{Error, ErrorCode};
+use crate::lang::{Text, notes};
+use crate::note::Warning;
 
 /// A zone found by name: the zone, its canonical name and what to warn about.
 #[derive(Clone, Debug)]
@@ -15,15 +17,10 @@ pub(crate) struct Named {
     pub(crate) tz: TimeZone,
     /// The primary IANA name (ECMA-402's canonical identifier).
     pub(crate) name: &'static str,
-    pub(crate) warnings: Vec<NameWarning>,
-}
-
-/// Why a name that was accepted deserves a second look.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct NameWarning {
-    /// `zone_alias`, `fixed_offset_zone`, `reversed_sign_zone` or `windows_zone`.
-    pub(crate) code: &'static str,
-    pub(crate) message: String,
+    /// Why a name that was accepted deserves a second look:
+    /// `zone_alias`, `fixed_offset_zone`, `reversed_sign_zone` or
+    /// `windows_zone`.
+    pub(crate) warnings: Vec<Warning>,
 }
 
 /// The zones that are a fixed offset under a region-like abbreviation, with
@@ -51,12 +48,12 @@ pub(crate) fn lookup(name: &str) -> Result<Named, Error> {
         .or_else(|| {
             let iana = windows(name)?;
             let (spelling, primary) = crate::tzdb::spelling_and_primary(iana)?;
-            warnings.push(NameWarning {
-                code: "windows_zone",
-                message: format!(
-                    "`{name}` is a Windows zone name: read as `{primary}` (CLDR's mapping); write IANA names, e.g. `{primary}`"
-                ),
-            });
+            warnings.push(Warning::new(
+                "windows_zone",
+                Text::new(notes::ZONE_WINDOWS)
+                    .with("name", name)
+                    .with("primary", primary),
+            ));
             Some((spelling, primary))
         });
     let Some((spelling, primary)) = found else {
@@ -85,23 +82,26 @@ fn unknown(name: &str) -> Error {
     .with_field("timeZone")
 }
 
-fn alias_warning(given: &str, spelling: &str, primary: &str) -> Option<NameWarning> {
-    (spelling != primary).then(|| NameWarning {
-        code: "zone_alias",
-        message: format!(
-            "`{given}` is an alias of `{primary}`: the schedule uses the canonical name `{primary}`"
-        ),
+fn alias_warning(given: &str, spelling: &str, primary: &str) -> Option<Warning> {
+    (spelling != primary).then(|| {
+        Warning::new(
+            "zone_alias",
+            Text::new(notes::ZONE_ALIAS)
+                .with("given", given)
+                .with("primary", primary),
+        )
     })
 }
 
-fn fixed_warning(spelling: &str) -> Option<NameWarning> {
+fn fixed_warning(spelling: &str) -> Option<Warning> {
     if let Some((abbr, offset, region)) = FIXED_ABBREVIATIONS.iter().find(|f| f.0 == spelling) {
-        return Some(NameWarning {
-            code: "fixed_offset_zone",
-            message: format!(
-                "`{abbr}` is a fixed offset, UTC{offset} all year with no daylight saving time: for the local time of a place use its zone, e.g. `{region}`"
-            ),
-        });
+        return Some(Warning::new(
+            "fixed_offset_zone",
+            Text::new(notes::ZONE_FIXED)
+                .with("abbr", *abbr)
+                .with("offset", *offset)
+                .with("region", *region),
+        ));
     }
     // `Etc/GMT+5` is five hours west of Greenwich: UTC-05:00.
     let hours = spelling.strip_prefix("Etc/GMT")?;
@@ -114,12 +114,14 @@ fn fixed_warning(spelling: &str) -> Option<NameWarning> {
     if n == "0" {
         return None;
     }
-    Some(NameWarning {
-        code: "reversed_sign_zone",
-        message: format!(
-            "`{spelling}` is UTC{actual}{n:0>2}:00, a fixed offset whose sign is reversed (POSIX style): for UTC{named}{n:0>2}:00 use `Etc/GMT{actual}{n}`"
-        ),
-    })
+    Some(Warning::new(
+        "reversed_sign_zone",
+        Text::new(notes::ZONE_REVERSED)
+            .with("spelling", spelling)
+            .with("actual", format!("{actual}{n:0>2}:00"))
+            .with("named", format!("{named}{n:0>2}:00"))
+            .with("fix", format!("Etc/GMT{actual}{n}")),
+    ))
 }
 
 /// CLDR's IANA zone for a Windows zone name (ASCII case ignored).
@@ -205,7 +207,7 @@ mod tests {
                 named.name,
                 crate::tzdb::spelling_and_primary(iana).unwrap().1
             );
-            assert_eq!(named.warnings[0].code, "windows_zone");
+            assert_eq!(named.warnings[0].code(), "windows_zone");
         }
     }
 }

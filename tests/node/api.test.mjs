@@ -628,8 +628,8 @@ test('type errors keep serde wording and paths', () => {
   assert.deepEqual(expand({ limit: -2.5e25 }), ['invalid_option', 'invalid `limit` `-25000000000000000000000000`: expected a whole number of 1 or more, e.g. `limit: 50`', 'limit']);
   assert.deepEqual(expand({ limit: '3' }), ['invalid_option', 'invalid options: invalid type: string "3", expected f64', 'limit']);
   assert.deepEqual(expand({ from: 1 }), ['invalid_option', 'invalid options: invalid type: floating point `1.0`, expected a string', 'from']);
-  assert.deepEqual(expand({ bogus: 1 }), ['invalid_option', 'invalid options: unknown field `bogus`, expected one of `limit`, `from`, `to`', 'bogus']);
-  assert.deepEqual(caught(() => wc.notices(base, { from: 'x', y: 1 })), ['invalid_option', 'invalid options: unknown field `y`, expected `from` or `to`', 'y']);
+  assert.deepEqual(expand({ bogus: 1 }), ['invalid_option', 'invalid options: unknown field `bogus`, expected one of `limit`, `from`, `to`, `lang`', 'bogus']);
+  assert.deepEqual(caught(() => wc.notices(base, { from: 'x', y: 1 })), ['invalid_option', 'invalid options: unknown field `y`, expected one of `from`, `to`, `lang`', 'y']);
   assert.deepEqual(caught(() => wc.decideMisfires(base, [{ key: 'k' }], '2026-03-09T00:00:00Z')), ['invalid_option', 'invalid `due[0]`: missing field `instant`', 'due[0]']);
 });
 

@@ -1,7 +1,8 @@
 // Type-checks npm/index.d.ts the way a TypeScript user would call the package
 // (tsc --strict; run by scripts/test-wasm.sh). The @ts-expect-error lines prove
 // that wrong policy tokens are rejected at compile time.
-import { expand, expandInstants, notices, noticeEnd, diff, validate, describe, decideMisfires, simulateOutage, instantAt, parseICal, toICal, tzdbVersion, timeZones } from '../../npm/index';
+import { expand, expandInstants, notices, noticeEnd, diff, validate, describe, decideMisfires, simulateOutage, instantAt, parseICal, toICal, tzdbVersion, timeZones, langOf } from '../../npm/index';
+import type { Lang } from '../../npm/index';
 const spec = { timeZone: 'America/New_York', start: '2026-03-06T02:30', rrule: 'FREQ=DAILY;COUNT=4', gap: 'shift' as const };
 const r = expand(spec, { limit: 10 });
 const s: 'scheduled' | 'shifted' | 'skipped' | 'merged' = r.entries[0].status;
@@ -41,3 +42,19 @@ expand({ ...spec, fold: 'twice' }, {});
 // @ts-expect-error: options take numbers and strings, not dates
 expand(spec, { limit: '10' });
 export { s, code, inst, n, df, kind, moved, v, rules, union, d, dec, notDue, oc, ms, t, z, ver };
+// Every call that writes sentences takes `lang`.
+const zh: string =
+  expand(spec, { limit: 10, lang: 'zh-CN' }).entries[0].key +
+  notices(spec, { from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z', lang: 'zh-TW' }).tzdb +
+  describe(spec, null, { lang: 'zh-Hant' }) +
+  validate(spec, { lang: 'zh' }).warnings.length +
+  decideMisfires(spec, [], '2026-03-07T00:00:00Z', { lang: 'en' }).length +
+  diff(spec, spec, { from: '2026-03-01T00:00:00Z', to: '2026-04-01T00:00:00Z', lang: 'zh-CN' }).identical +
+  simulateOutage(spec, { down: '2026-03-06T00:00', back: '2026-03-09T00:00', lang: 'zh-TW' }).missed +
+  instantAt('UTC', '2026-01-01T00:00', { lang: 'zh-CN' }) +
+  noticeEnd(spec, '2026-03-01T17:00:00Z', { lang: 'zh-CN' }) +
+  toICal(parseICal('DTSTART;TZID=Europe/Berlin:20260101T090000', { lang: 'zh-TW' }), { lang: 'zh-TW' });
+const lang: Lang | null = langOf(navigatorLanguage());
+function navigatorLanguage(): string {
+  return 'zh-Hant-HK';
+}

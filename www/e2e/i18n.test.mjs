@@ -2,7 +2,9 @@
 // string tables are complete and consistent, the page picks its language
 // from the address or the browser, the switch keeps the rule and round-trips
 // through the address, and a Chinese page shows no English words beyond zone
-// ids, rule text and spec tokens.
+// ids, rule text and spec tokens — the package's sentences (notes, the
+// description, warnings, reasons) included, which the page asks for in its
+// language and which are byte for byte tests/fixtures/sentences.json's.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,6 +15,10 @@ const { STRINGS: LOADED, LANGS, slotsOf, langOf, pickLang } = await import(pathT
 /** Every language's table: English from page/i18n.js, the others from page/lang/. */
 const STRINGS = { en: LOADED.en };
 for (const l of LANGS.slice(1)) STRINGS[l] = (await import(pathToFileURL(join(www, 'page', 'lang', `${l}.js`)).href)).default;
+
+/** One rendered example of every sentence, in every language (tests/fixtures/sentences.json). */
+const SENTENCES = JSON.parse(readFileSync(join(www, '..', 'tests', 'fixtures', 'sentences.json'), 'utf8'));
+const sentence = (code) => SENTENCES.find((e) => e.code === code);
 
 const NY_DAILY = '#tz=America%2FNew_York&start=2026-03-06T02%3A30&rrule=FREQ%3DDAILY%3BCOUNT%3D4';
 
@@ -68,10 +74,10 @@ function chineseProblems(lang, text) {
  * languages) nor `<code>` (spec tokens). Returns [where, text] pairs.
  */
 function readable(page) {
-  return page.evaluate((pkg) => {
+  return page.evaluate(() => {
     const lang = document.documentElement.lang;
     const out = [];
-    const skip = (el) => el.closest(`[hidden], script, style, datalist, code, textarea, ${pkg}`) || el.closest('[lang]')?.getAttribute('lang') !== lang;
+    const skip = (el) => el.closest('[hidden], script, style, datalist, code, textarea') || el.closest('[lang]')?.getAttribute('lang') !== lang;
     const where = (el) => el.id ? `#${el.id}` : `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''} in ${el.closest('[id]')?.id}`;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -83,15 +89,8 @@ function readable(page) {
     }
     out.push(['title', document.title]);
     return out;
-  }, PACKAGE_TEXT);
+  });
 }
-
-/**
- * The sentences the package writes (notes, the description, warnings,
- * misfire and diff reasons): English until the package's calls take the
- * page's `lang`, so not walked yet.
- */
-const PACKAGE_TEXT = '[data-code], .reason, #describe, #warnings';
 
 /** Fails with every piece of `page`'s text that is not Chinese as `lang` writes it. */
 async function checkChinese(page, lang, what) {
@@ -367,6 +366,21 @@ export const tests = [
       }
     },
   }))),
+  ...['en', 'zh-CN', 'zh-TW'].map((lang) => ({
+    name: `i18n (${lang}): the package's notes on the page are the sentences of tests/fixtures/sentences.json`,
+    // The fixture's gap examples: this rule under skip, shift and snap, the note of 8 March.
+    hash: `${NY_DAILY}&lang=${lang}`,
+    async run(page) {
+      for (const policy of ['skip', 'shift', 'snap']) {
+        await select(page, '#gap', policy);
+        const code = { skip: 'gap_skipped', shift: 'gap_shifted', snap: 'gap_snapped' }[policy];
+        const example = sentence(`note.${code}`);
+        eq(example.args[0].gap, policy, `the fixture's note.${code} is this rule under ${policy}`);
+        const shown = await page.$$eval(`#rows [data-code="${code}"]`, (els) => els.map((el) => el.textContent));
+        eq(shown, [example[lang]], `${policy}: the note of 2026-03-08`);
+      }
+    },
+  })),
   ...['zh-CN', 'zh-TW'].map((locale) => ({
     name: `i18n: with the browser in ${locale} the page shows no English beyond zone ids, rule text and spec tokens`,
     // Every section at work: a gap skipped, the policy comparison, an outage with its overlap table, a changed rule.

@@ -4,7 +4,7 @@
 // the package's `diff` gives. The baseline travels in the address (`base`)
 // while it differs from the rule, so a shared link shows the same changes.
 
-import * as wc from '../pkg/wallclock.js';
+import * as wc from './wc.js';
 import { badge, nominalText, fmtUtcInText, setText } from '../render.js';
 import { $, html, setHtml, EMPTY } from './dom.js';
 import { page, isoSec } from './state.js';

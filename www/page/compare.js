@@ -1,7 +1,7 @@
 // The policy comparison: the same rule under every gap and every fold
 // policy, side by side, for the nominal times a clock change touches.
 
-import * as wc from '../pkg/wallclock.js';
+import * as wc from './wc.js';
 import { badge, fmtNominal, fmtLocal, fmtUtcInText, pageStatus, addDays } from '../render.js';
 import { $, html, setHtml, join } from './dom.js';
 import { errText } from './form.js';

@@ -1,7 +1,7 @@
 // The form: fields ⇄ state, the rule builder, the one-line hints, the zone
 // picker and the error messages next to the fields.
 
-import * as wc from '../pkg/wallclock.js';
+import * as wc from './wc.js';
 import { ruleToModel, byteToIndex, tokenAt, PART_CONTROLS } from '../rrule.js';
 import { setText } from '../render.js';
 import { $, html, writeHtml, join } from './dom.js';

@@ -3,7 +3,7 @@
 // time, `simulateOutage` for the missed set and its decisions); this module
 // reads the form and writes the table.
 
-import * as wc from '../pkg/wallclock.js';
+import * as wc from './wc.js';
 import { nominalText, fmtUtc, fmtUtcInText, fmtDuration, setText } from '../render.js';
 import { $, html, setHtml, join, EMPTY } from './dom.js';
 import { page, outageSpec, isoSec } from './state.js';

@@ -1,7 +1,7 @@
 // Share and export: copy the link, the RRULE, iCalendar or the JSON spec;
 // download the instances as CSV or JSON.
 
-import * as wc from '../pkg/wallclock.js';
+import * as wc from './wc.js';
 import { toCsv } from '../render.js';
 import { $ } from './dom.js';
 import { page, DEFAULTS, stateToHash, outageSpec } from './state.js';

@@ -1,7 +1,7 @@
 // The update cycle: an edit schedules an update; the update writes what the
 // next frame shows, and a deferred pass the sections below the table.
 
-import * as wc from '../pkg/wallclock.js';
+import * as wc from './wc.js';
 import { setText } from '../render.js';
 import { $, afterFrame, html, setHtml, join } from './dom.js';
 import { page, DEFAULTS, saveUrl, mainSpec, isoSec, complete } from './state.js';

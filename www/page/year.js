@@ -1,7 +1,7 @@
 // The next 12 months: the clock-change notices above the table, and below
 // it the zone's transitions in the listed window and the year view.
 
-import * as wc from '../pkg/wallclock.js';
+import * as wc from './wc.js';
 import { noticesHtml, transitionsHtml, yearHtml, tally, tallyText, setText, fmtDate } from '../render.js';
 import { $, setHtml, writeHtml } from './dom.js';
 import { page, windowOf, windowMonth, isoSec } from './state.js';

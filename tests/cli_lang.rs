@@ -1,0 +1,208 @@
+//! The `wallclock` binary in every language: each example of
+//! `tests/fixtures/sentences.json` that a command can make (expand,
+//! describe, validate, notices, a tag it does not know) prints the
+//! fixture's text with `--lang`, and the language is chosen as README
+//! says: `--lang`, else `WALLCLOCK_LANG`, else the locale, else English.
+#![cfg(all(feature = "native", not(target_arch = "wasm32")))]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::{Value, json};
+
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sentences.json");
+
+/// Runs the binary with `args`, `stdin` and only the language variables
+/// of `env` (none of the machine's own); (status, stdout, stderr).
+fn wallclock(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> (i32, String, String) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_wallclock"));
+    for name in ["WALLCLOCK_LANG", "LC_ALL", "LC_MESSAGES", "LANG"] {
+        command.env_remove(name);
+    }
+    let mut child = command
+        .envs(env.iter().copied())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn wallclock");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// The command an example's call is, with its window flags; `None` for a
+/// call the command line does not make.
+fn command(call: &str, options: &Value) -> Option<Vec<String>> {
+    let mut args: Vec<String> = match call {
+        "expand" => vec!["expand".into()],
+        // Before every example's start: about the years after it, as the
+        // library's `describe` is.
+        "describe" | "readLang" => vec![
+            "describe".into(),
+            "--now".into(),
+            "2000-01-01T00:00:00Z".into(),
+        ],
+        "validate" => vec!["validate".into()],
+        "notices" => vec!["notices".into()],
+        "fromCron" => {
+            let mut args = vec!["from-cron".into()];
+            for (key, flag) in [
+                ("dialect", "--dialect"),
+                ("timeZone", "--tz"),
+                ("start", "--start"),
+            ] {
+                if let Some(value) = options[key].as_str() {
+                    args.extend([flag.into(), value.to_owned()]);
+                }
+            }
+            args.push("--json".into());
+            return Some(args);
+        }
+        _ => return None,
+    };
+    for flag in ["limit", "from", "to"] {
+        match &options[flag] {
+            Value::Null => {}
+            Value::String(s) => args.extend([format!("--{flag}"), s.clone()]),
+            other => args.extend([format!("--{flag}"), other.to_string()]),
+        }
+    }
+    args.extend(["--spec".into(), "-".into(), "--json".into()]);
+    Some(args)
+}
+
+/// What the command printed, shaped as the JS call's result: the result,
+/// `{ "error": … }` on failure, the description, or the warning about a tag.
+fn result(call: &str, (status, stdout, stderr): (i32, String, String)) -> Value {
+    if status != 0 {
+        return json!({ "error": serde_json::from_str::<Value>(&stderr).expect(&stderr) });
+    }
+    let out: Value = serde_json::from_str(&stdout).expect(&stdout);
+    match call {
+        "describe" => out["description"].clone(),
+        // The warnings, one JSON line each on stderr, as the library's list.
+        "fromCron" => {
+            let warnings: Vec<Value> = stderr
+                .lines()
+                .map(|line| serde_json::from_str::<Value>(line).unwrap()["warning"].clone())
+                .collect();
+            json!({ "spec": out, "warnings": warnings })
+        }
+        "readLang" => {
+            let line = stderr.lines().next().expect("a warning");
+            let warning: Value = serde_json::from_str(line).unwrap();
+            json!({ "warning": warning["warning"]["message"] })
+        }
+        _ => out,
+    }
+}
+
+#[test]
+fn every_example_a_command_makes_in_every_language() {
+    let fixture: Vec<Value> =
+        serde_json::from_str(&std::fs::read_to_string(FIXTURE).unwrap()).unwrap();
+    let mut checked = 0;
+    let mut bad = Vec::new();
+    for example in &fixture {
+        let call = example["call"].as_str().unwrap();
+        let args = example["args"].as_array().unwrap();
+        let options = args.get(1).cloned().unwrap_or(Value::Null);
+        let Some(mut cli) = command(call, &options) else {
+            continue;
+        };
+        let (spec, langs): (String, &[&str]) = match call {
+            // The line is an argument, not the input.
+            "fromCron" => {
+                cli.push(args[0].as_str().unwrap().to_owned());
+                (String::new(), &["en", "zh-CN", "zh-TW"])
+            }
+            // A tag the tool does not write: English, with the warning.
+            "readLang" => (
+                r#"{"timeZone":"UTC","start":"2026-01-01T00:00"}"#.into(),
+                &["en"],
+            ),
+            _ => (args[0].to_string(), &["en", "zh-CN", "zh-TW"]),
+        };
+        for lang in langs {
+            let tag = if call == "readLang" {
+                args[0].as_str().unwrap()
+            } else {
+                lang
+            };
+            cli.extend(["--lang".into(), tag.to_owned()]);
+            let argv: Vec<&str> = cli.iter().map(String::as_str).collect();
+            let value = result(call, wallclock(&argv, &spec, &[]));
+            cli.truncate(cli.len() - 2);
+            let pointer = example["pick"].as_str().unwrap();
+            let got = value.pointer(pointer).and_then(Value::as_str);
+            checked += 1;
+            if got != example[*lang].as_str() {
+                bad.push(format!(
+                    "{} ({lang}): {:?}\n  fixture: {}",
+                    example["code"], got, example[*lang]
+                ));
+            }
+        }
+    }
+    assert!(checked > 300, "only {checked} texts checked");
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn the_flag_then_wallclock_lang_then_the_locale() {
+    let spec = r#"{"timeZone":"America/New_York","start":"2026-03-08T02:30"}"#;
+    let describe = |args: &[&str], env: &[(&str, &str)]| {
+        let mut argv = vec!["describe", "--spec", "-"];
+        argv.extend(args);
+        let (status, stdout, stderr) = wallclock(&argv, spec, env);
+        assert_eq!(status, 0, "{stderr}");
+        (stdout, stderr)
+    };
+    let (en, _) = describe(&[], &[]);
+    let (cn, _) = describe(&["--lang", "zh-CN"], &[]);
+    let (tw, _) = describe(&[], &[("LANG", "zh_TW.UTF-8")]);
+    assert!(
+        en.starts_with("Once, on 2026-03-08 at 02:30 in America/New_York."),
+        "{en}"
+    );
+    assert!(
+        cn.starts_with("在America/New_York时区于2026年3月8日02:30执行一次。"),
+        "{cn}"
+    );
+    assert!(
+        tw.starts_with("在America/New_York時區於2026年3月8日02:30執行一次。"),
+        "{tw}"
+    );
+    let zh_env = [("WALLCLOCK_LANG", "zh-TW"), ("LANG", "zh_CN.UTF-8")];
+    assert_eq!(describe(&[], &zh_env).0, tw);
+    assert_eq!(describe(&[], &zh_env[1..]).0, cn);
+    assert_eq!(describe(&["--lang", "en"], &zh_env).0, en);
+    assert_eq!(
+        describe(&[], &[("LC_ALL", "zh_CN"), ("LANG", "zh_TW.UTF-8")]).0,
+        cn
+    );
+    // A locale in another language: English, and nothing said.
+    assert_eq!(
+        describe(&[], &[("LANG", "fr_FR.UTF-8")]),
+        (en.clone(), String::new())
+    );
+    // A tag asked for in another language: English, with the warning.
+    let (out, err) = describe(&[], &[("WALLCLOCK_LANG", "fr")]);
+    assert_eq!(out, en);
+    let warning: Value = serde_json::from_str(err.trim()).unwrap();
+    assert_eq!(warning["warning"]["code"], "unknown_language");
+    // The flag after the subcommand and before it.
+    let (status, before, _) = wallclock(&["--lang", "zh-TW", "describe", "--spec", "-"], spec, &[]);
+    assert_eq!((status, before), (0, tw));
+}

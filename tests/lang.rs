@@ -1,0 +1,120 @@
+//! Every sentence has a template in every language, and each language's
+//! templates keep to their script and punctuation: the checks that make a
+//! missing or half-translated sentence fail instead of falling back.
+#![cfg(not(target_arch = "wasm32"))]
+
+#[path = "common/script.rs"]
+mod script;
+
+use std::collections::BTreeSet;
+
+use script::{check_chinese, slots};
+use wallclock::lang::all_templates;
+use wallclock::{Lang, NoteCode};
+
+/// The template's text with slots and backticked spans taken out: what
+/// the template itself says.
+fn literal(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(['{', '`']) {
+        out.push_str(&rest[..i]);
+        let close = if rest.as_bytes()[i] == b'{' { '}' } else { '`' };
+        if rest[i..].starts_with("{{") {
+            rest = &rest[i + 2..];
+            continue;
+        }
+        match rest[i + 1..].find(close) {
+            Some(end) => rest = &rest[i + 1 + end + 1..],
+            None => {
+                rest = &rest[i..];
+                break;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn every_template_is_written_in_every_language() {
+    let mut codes = BTreeSet::new();
+    let mut texts = BTreeSet::new();
+    let mut bad = Vec::new();
+    for (code, t) in all_templates() {
+        assert!(codes.insert(code), "two templates have the code {code}");
+        // A text knows its code by its words: two templates must differ.
+        assert!(
+            texts.insert(Lang::ALL.map(|l| t.text(l))),
+            "{code} has the words of another template"
+        );
+        if code == "untranslated" {
+            continue;
+        }
+        let [en, cn, tw] = Lang::ALL.map(|l| t.text(l));
+        if en.trim().is_empty() {
+            bad.push(format!("{}: no English", code));
+        }
+        for (lang, text) in [(Lang::ZhCn, cn), (Lang::ZhTw, tw)] {
+            if text.trim().is_empty() {
+                bad.push(format!("{}: no {lang}", code));
+                continue;
+            }
+            if text == en && !literal(en).trim().is_empty() {
+                bad.push(format!("{}: {lang} is the English text", code));
+            }
+            if let Err(why) = check_chinese(lang, &literal(text)) {
+                bad.push(format!("{} ({lang}): {why}: {text}", code));
+            }
+        }
+        if slots(cn) != slots(tw) {
+            bad.push(format!(
+                "{}: zh-CN and zh-TW fill different slots: {:?} / {:?}",
+                code,
+                slots(cn),
+                slots(tw)
+            ));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn every_note_code_and_policy_variant_has_a_template() {
+    let codes: BTreeSet<&str> = all_templates().map(|(code, _)| code).collect();
+    for code in [
+        NoteCode::GapSkipped,
+        NoteCode::GapShifted,
+        NoteCode::GapSnapped,
+        NoteCode::FoldFirst,
+        NoteCode::FoldSecond,
+        NoteCode::FoldBoth,
+        NoteCode::InvalidDateBackward,
+        NoteCode::InvalidDateForward,
+        NoteCode::Merged,
+    ] {
+        let name = format!("note.{}", code.as_str());
+        assert!(
+            codes
+                .iter()
+                .any(|c| *c == name || c.starts_with(&format!("{name}."))),
+            "no template for {name}"
+        );
+    }
+    for warning in [
+        "start_unsynchronized",
+        "start_in_gap",
+        "start_in_fold",
+        "out_of_range",
+        "zone_alias",
+        "fixed_offset_zone",
+        "reversed_sign_zone",
+        "windows_zone",
+        "exdate_unmatched",
+        "rdate_duplicate",
+        "unknown_language",
+    ] {
+        let name = format!("warning.{warning}");
+        assert!(codes.contains(name.as_str()), "no template for {name}");
+    }
+}

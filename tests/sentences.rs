@@ -1,0 +1,256 @@
+//! `tests/fixtures/sentences.json`: for every sentence template, one
+//! rendered example in English, Simplified and Traditional Chinese, made
+//! by a real call (the JS API's names and arguments; Node runs the same
+//! file through the package, `tests/node/sentences.test.mjs`).
+//!
+//! Each example names the template it shows (`code`); the call must render
+//! that template, the text at `pick` (a JSON pointer into the result, or
+//! into `{ "error": … }` when the call fails) must be the fixture's text in
+//! each language, the Chinese must pass the script checks, and every
+//! template must be shown by some example. `WALLCLOCK_BLESS=1` rewrites the
+//! texts from what the calls return, for review in the diff.
+#![cfg(not(target_arch = "wasm32"))]
+
+#[path = "common/script.rs"]
+mod script;
+
+use std::collections::BTreeSet;
+
+use serde_json::{Value, json};
+use wallclock::lang::{all_templates, recording};
+use wallclock::{Due, Error, ExpandOptions, Lang, OutageOptions, Schedule};
+
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sentences.json");
+
+/// Templates no call reaches, with why.
+const UNREACHED: &[&str] = &[
+    // Rendered as it is, in every language: a message still without a template.
+    "untranslated",
+    // A merge into the second run of a repeated time needs a zone whose
+    // clocks jump forward within an hour they repeated: none in the tz
+    // database (checked over every zone's transitions); `src/lang`'s unit
+    // tests render it.
+    "note.merged.second",
+    // More than four clock changes of one kind within `describe`'s three
+    // years, not all in one month on one weekday: no zone has them (checked
+    // for every zone from 1917, 1940, 1942, 1945 and 1970);
+    // `src/describe.rs`'s unit tests render it.
+    "describe.dst.many_dates",
+    // Every change of a diff comes from a spec field that differs, and a
+    // diff with no differing field has no change to explain.
+    "diff.unexplained",
+    // A Quartz `W` day is a union of rules, which `from_cron` refuses
+    // (`unsupported`: a spec holds one rule) before it warns.
+    "cron.nearest_weekday",
+    // Each run of fold `both` counts toward COUNT (docs/spec.md §2), so a rule
+    // alone never runs more often than its COUNT: no input reaches it.
+    "describe.count.twice",
+];
+
+fn schedule(spec: &Value) -> Result<Schedule, Error> {
+    Schedule::from_json(&spec.to_string())
+}
+
+fn text<'a>(v: &'a Value, key: &str) -> Option<&'a str> {
+    v.get(key).and_then(Value::as_str)
+}
+
+fn window(schedule: &Schedule, v: &Value, limit: bool) -> Result<ExpandOptions, Error> {
+    let limit = if limit {
+        v.get("limit").and_then(Value::as_u64)
+    } else {
+        None
+    };
+    ExpandOptions::parse(schedule, limit, text(v, "from"), text(v, "to"))
+}
+
+/// The call as the JS API makes it, its result (or `{ "error": … }`) as
+/// JSON in the language spoken.
+fn call(name: &str, args: &[Value]) -> Value {
+    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Null);
+    let run = || -> Result<Value, Error> {
+        Ok(match name {
+            "expand" => {
+                let s = schedule(&arg(0))?;
+                json!(wallclock::expand(&s, &window(&s, &arg(1), true)?)?)
+            }
+            "notices" => {
+                let s = schedule(&arg(0))?;
+                let w = window(&s, &arg(1), false)?;
+                json!(wallclock::notices(
+                    &s,
+                    w.get_from().expect("from"),
+                    w.get_to().expect("to")
+                )?)
+            }
+            "validate" => json!(wallclock::validate(&schedule(&arg(0))?)),
+            "describe" => {
+                let s = schedule(&arg(0))?;
+                match arg(1).as_str() {
+                    Some(now) => json!(wallclock::describe_from(&s, s.instant_at(now, "now")?)),
+                    None => json!(wallclock::describe(&s)),
+                }
+            }
+            "decideMisfires" => {
+                let s = schedule(&arg(0))?;
+                let mut due = Vec::new();
+                for (i, d) in arg(1).as_array().into_iter().flatten().enumerate() {
+                    let instant = text(d, "instant").unwrap_or_default();
+                    due.push(Due {
+                        key: text(d, "key").unwrap_or_default().to_owned(),
+                        instant: s.instant_at(instant, &format!("due[{i}].instant"))?,
+                    });
+                }
+                let now = s.instant_at(arg(2).as_str().unwrap_or_default(), "now")?;
+                let warnings = wallclock::check_due(&s, &due, now)?;
+                json!({
+                    "decisions": wallclock::decide_misfires(&s, &due, now),
+                    "warnings": warnings,
+                })
+            }
+            "diff" => {
+                let (old, new) = (schedule(&arg(0))?, schedule(&arg(1))?);
+                json!(wallclock::diff(&old, &new, &window(&old, &arg(2), false)?)?)
+            }
+            "simulateOutage" => {
+                let s = schedule(&arg(0))?;
+                let o = arg(1);
+                let at = |k: &str| s.instant_at(text(&o, k).unwrap_or_default(), k);
+                json!(wallclock::simulate_outage(
+                    &s,
+                    &OutageOptions::new(at("down")?, at("back")?)
+                )?)
+            }
+            // The warning a `lang` the package does not write gets.
+            "readLang" => {
+                let tag = arg(0);
+                json!({ "warning": Lang::read(tag.as_str().unwrap_or_default()).1 })
+            }
+            "parseICal" => json!(wallclock::parse_ical(arg(0).as_str().unwrap_or_default())?),
+            // The cron import (native only: `wallclock from-cron`), with the
+            // options as the command line's flags name them.
+            "fromCron" => {
+                let o = arg(1);
+                let dialect = text(&o, "dialect").unwrap_or_default().parse()?;
+                let mut options = wallclock::CronOptions::new(dialect);
+                if let Some(zone) = text(&o, "timeZone") {
+                    options = options.time_zone(zone);
+                }
+                if let Some(start) = text(&o, "start") {
+                    options = options.start(start);
+                }
+                let line = arg(0);
+                json!(wallclock::from_cron(
+                    line.as_str().unwrap_or_default(),
+                    &options,
+                    jiff::Timestamp::UNIX_EPOCH
+                )?)
+            }
+            other => panic!("unknown call `{other}`"),
+        })
+    };
+    run().unwrap_or_else(|e| json!({ "error": e }))
+}
+
+/// The fixture as it is written: one example after another, each with its
+/// code, call and texts first, one field a line, so that the three
+/// languages of a sentence read one under the other.
+fn fixture_text(fixture: &[Value]) -> String {
+    const FIRST: [&str; 7] = ["code", "call", "args", "pick", "en", "zh-CN", "zh-TW"];
+    let mut out = String::from("[\n");
+    for (i, example) in fixture.iter().enumerate() {
+        let object = example.as_object().expect("an example is an object");
+        let keys = FIRST
+            .iter()
+            .map(|k| k.to_string())
+            .filter(|k| object.contains_key(k))
+            .chain(
+                object
+                    .keys()
+                    .filter(|k| !FIRST.contains(&k.as_str()))
+                    .cloned(),
+            );
+        let fields: Vec<String> = keys
+            .map(|k| format!("    {}: {}", json!(k), object[&k]))
+            .collect();
+        out.push_str("  {\n");
+        out.push_str(&fields.join(",\n"));
+        out.push_str(if i + 1 < fixture.len() {
+            "\n  },\n"
+        } else {
+            "\n  }\n"
+        });
+    }
+    out.push_str("]\n");
+    out
+}
+
+fn pick<'a>(value: &'a Value, pointer: &str) -> Option<&'a str> {
+    value.pointer(pointer).and_then(Value::as_str)
+}
+
+#[test]
+fn every_template_has_an_example_in_every_language() {
+    let mut fixture: Vec<Value> =
+        serde_json::from_str(&std::fs::read_to_string(FIXTURE).unwrap()).unwrap();
+    let bless = std::env::var_os("WALLCLOCK_BLESS").is_some();
+    let mut bad = Vec::new();
+    let mut shown = BTreeSet::new();
+    for example in &mut fixture {
+        let code = text(example, "code").expect("code").to_owned();
+        let name = text(example, "call").expect("call").to_owned();
+        let args = example["args"].as_array().cloned().unwrap_or_default();
+        let pointer = text(example, "pick").expect("pick").to_owned();
+        let exempt: Vec<String> = example["exempt"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v.as_str().map(str::to_owned))
+            .collect();
+        let exempt: Vec<&str> = exempt.iter().map(String::as_str).collect();
+        if name == "ledgerExplain" {
+            // The ledger's words need a ledger: tests/ledger_lang.rs checks
+            // these examples through `wallclock ledger explain --lang`.
+            shown.insert(code);
+            continue;
+        }
+        for lang in Lang::ALL {
+            let (value, codes) = recording(|| {
+                let _speaking = lang.speak();
+                call(&name, &args)
+            });
+            let Some(got) = pick(&value, &pointer).map(str::to_owned) else {
+                bad.push(format!("{code} ({lang}): nothing at {pointer} in {value}"));
+                continue;
+            };
+            if !codes.contains(code.as_str()) {
+                bad.push(format!(
+                    "{code} ({lang}): the call renders {codes:?}, not {code}"
+                ));
+            }
+            if lang != Lang::En
+                && let Err(why) = script::check_rendered(lang, &got, &exempt)
+            {
+                bad.push(format!("{code} ({lang}): {why}: {got}"));
+            }
+            if bless {
+                example[lang.as_str()] = Value::String(got);
+            } else if text(example, lang.as_str()) != Some(got.as_str()) {
+                bad.push(format!(
+                    "{code} ({lang}):\n  fixture: {}\n  call:    {got}",
+                    text(example, lang.as_str()).unwrap_or("(none)")
+                ));
+            }
+        }
+        shown.insert(code);
+    }
+    if bless {
+        std::fs::write(FIXTURE, fixture_text(&fixture)).unwrap();
+    }
+    for (code, _) in all_templates() {
+        if !UNREACHED.contains(&code) && !shown.contains(code) {
+            bad.push(format!("{code}: no example"));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
