@@ -3,7 +3,13 @@
 //! Each says which target found it and what the answer must be.
 #![cfg(not(target_arch = "wasm32"))]
 
-use wallclock::{ErrorCode, ExpandOptions, IcalOptions, Schedule, expand, parse_ical_events};
+use jiff::Timestamp;
+use jiff::civil::{Weekday, date};
+use jiff::tz::TimeZone;
+use wallclock::{
+    CronOptions, Dialect, ErrorCode, ExpandOptions, IcalOptions, Schedule, expand, from_cron,
+    parse_ical_events,
+};
 
 /// `ical_import`: a calendar holding two main events of one UID (as two
 /// exports pasted together do), one of them unreadable. `--uid` reads that
@@ -43,4 +49,44 @@ fn window_that_ends_before_it_starts() {
     let err = expand(&schedule, &options.limit(300)).unwrap_err();
     assert_eq!(err.code(), ErrorCode::InvalidOption);
     assert_eq!(err.field(), Some("to"));
+}
+
+/// `cron_line`: Quartz's `L-30W` (the weekday nearest the 30th day before
+/// the last) made the rule `BYMONTHDAY=-32` for the Friday before, which
+/// no rule holds. It is the 1st of a 31-day month: that day on a weekday,
+/// Monday the 3rd after a Saturday, Monday the 2nd after a Sunday (Quartz
+/// never reaches into the month before); shorter months are inexact and
+/// warned of.
+#[test]
+fn cron_line_quartz_l_30w() {
+    let found = "0 0 12 L-30W * ? 2013/1014";
+    let options = CronOptions::new(Dialect::Quartz).time_zone("UTC");
+    from_cron(found, &options, Timestamp::UNIX_EPOCH).unwrap();
+
+    let options = options.start("2026-01-01");
+    let import = from_cron("0 0 12 L-30W * ?", &options, Timestamp::UNIX_EPOCH).unwrap();
+    assert!(
+        import
+            .warnings()
+            .iter()
+            .any(|w| w.code() == "nearest_weekday"),
+        "{:?}",
+        import.warnings()
+    );
+    let schedule = Schedule::new(import.spec()).unwrap();
+    let window = ExpandOptions::new()
+        .from("2026-01-01T00:00:00Z".parse().unwrap())
+        .to("2027-01-01T00:00:00Z".parse().unwrap());
+    let got: Vec<Timestamp> = expand(&schedule, &window).unwrap().executions().collect();
+    let want: Vec<Timestamp> = (1..=12)
+        .map(|m| date(2026, m, 1))
+        .filter(|first| first.days_in_month() == 31)
+        .map(|first| match first.weekday() {
+            Weekday::Saturday => first.tomorrow().unwrap().tomorrow().unwrap(),
+            Weekday::Sunday => first.tomorrow().unwrap(),
+            _ => first,
+        })
+        .map(|day| TimeZone::UTC.to_timestamp(day.at(12, 0, 0, 0)).unwrap())
+        .collect();
+    assert_eq!(got, want);
 }

@@ -268,7 +268,8 @@ fn dom_frags(expr: &Expr, months: u16, dialect: Dialect, warnings: &mut Vec<Warn
 /// weekday; the Friday before a Saturday, or the Monday after on the 1st;
 /// the Monday after a Sunday, or the Friday before on the month's last
 /// day. As a union of (day, weekdays, months) pieces; `false` when
-/// February makes it inexact.
+/// February (or, for `L-30W`, a month shorter than 31 days) makes it
+/// inexact.
 fn nearest(n: i8, months: u16) -> (Vec<Frag>, bool) {
     let piece = |day: i8, weekdays: &[u8], months: u16| Frag {
         month_days: vec![day],
@@ -311,6 +312,14 @@ fn nearest(n: i8, months: u16) -> (Vec<Frag>, bool) {
         -1 => {
             v.push(piece(-2, &[5], months));
             v.push(piece(-3, &[5], months));
+        }
+        // `L-30W`: the 1st of a 31-day month, which never reaches back into
+        // the month before (a Saturday 1st runs on Monday the 3rd); in a
+        // shorter month Quartz's day is 0, which no rule holds (inexact).
+        -31 => {
+            v.push(piece(-30, &[1], months & LONG));
+            v.push(piece(-29, &[1], months & LONG));
+            exact = false;
         }
         _ => {
             v.push(piece(n - 1, &[5], months));
