@@ -1028,3 +1028,48 @@ fn a_union_runs_as_the_product_does_across_a_clock_change() {
     );
     assert_eq!(last, ["2026-05-29T12:00:00Z", "2026-06-30T12:00:00Z"]);
 }
+
+/// The macros restrict one day field each, and cron ORs the day fields
+/// only when both are restricted (`cron.c`: `DOM_STAR || DOW_STAR` ands
+/// them; `entry.c` marks `@yearly`/`@monthly` `DOW_STAR`, `@weekly`
+/// `DOM_STAR`): `@weekly` is Sundays, `@monthly` the 1st, `@yearly`
+/// 1 January, in every dialect that has them.
+#[test]
+fn macros_run_on_the_days_they_name() {
+    let cases = [
+        (
+            "@weekly",
+            "2026-01-04T00:00:00Z",
+            "2026-01-11T00:00:00Z",
+            "2026-01-18T00:00:00Z",
+        ),
+        (
+            "@monthly",
+            "2026-01-01T00:00:00Z",
+            "2026-02-01T00:00:00Z",
+            "2026-03-01T00:00:00Z",
+        ),
+        (
+            "@yearly",
+            "2026-01-01T00:00:00Z",
+            "2027-01-01T00:00:00Z",
+            "2028-01-01T00:00:00Z",
+        ),
+    ];
+    for dialect in [Dialect::Cronie, Dialect::Debian, Dialect::Kubernetes] {
+        for (line, a, b, c) in cases {
+            let options = CronOptions::new(dialect)
+                .time_zone("UTC")
+                .start("2026-01-01");
+            let import = from_cron(line, &options, jiff::Timestamp::UNIX_EPOCH).unwrap();
+            let schedule = Schedule::new(import.spec()).unwrap();
+            let window = ExpandOptions::new().limit(3);
+            let got: Vec<String> = expand(&schedule, &window)
+                .unwrap()
+                .executions()
+                .map(|t| t.to_string())
+                .collect();
+            assert_eq!(got, [a, b, c], "{dialect} `{line}`");
+        }
+    }
+}

@@ -194,6 +194,36 @@ pub(crate) struct Expr {
 }
 
 impl Expr {
+    /// The macros every cron family spells alike (`@yearly`, `@annually`,
+    /// `@monthly`, `@weekly`, `@daily`, `@midnight`, `@hourly`): midnight
+    /// of the days they name, or every hour; `None` for another name. A
+    /// macro restricts at most one day field, so the days are that field's
+    /// (cron's OR applies only when both are restricted).
+    pub(crate) fn named_macro(name: &str) -> Option<Expr> {
+        let mut e = Expr::every_day(Days::And);
+        e.minutes = 1;
+        e.hours = 1;
+        match name {
+            "yearly" | "annually" => {
+                e.months = 1 << 1;
+                e.dom = 1 << 1;
+                e.dom_restricted = true;
+            }
+            "monthly" => {
+                e.dom = 1 << 1;
+                e.dom_restricted = true;
+            }
+            "weekly" => {
+                e.dow = 1;
+                e.dow_restricted = true;
+            }
+            "daily" | "midnight" => {}
+            "hourly" => e.hours = field::all(0, 23) as u32,
+            _ => return None,
+        }
+        Some(e)
+    }
+
     /// Every value of every field, days combined with `days`.
     pub(crate) fn every_day(days: Days) -> Expr {
         Expr {

@@ -54,40 +54,20 @@ fn zone_prefix(line: &str) -> Result<(Option<String>, &str, usize), Error> {
 /// `@yearly`, `@monthly`, `@weekly`, `@daily`, `@hourly`, `@every D`
 /// (`parseDescriptor`): the names are matched exactly.
 fn descriptor(name: &str) -> Result<Expr, Error> {
-    let mut e = Expr::every_day(Days::And);
-    e.minutes = 1;
-    e.hours = 1;
-    match name {
-        "yearly" | "annually" => {
-            e.months = 1 << 1;
-            e.dom = 1 << 1;
-            e.dom_restricted = true;
-        }
-        "monthly" => {
-            e.dom = 1 << 1;
-            e.dom_restricted = true;
-        }
-        "weekly" => {
-            e.dow = 1;
-            e.dow_restricted = true;
-        }
-        "daily" | "midnight" => {}
-        "hourly" => e.hours = field::all(0, 23) as u32,
-        _ => match name.strip_prefix("every ") {
-            Some(duration) => {
-                e.every = Some(go_duration(duration)?);
-                e.minutes = field::all(0, 59);
-                e.hours = field::all(0, 23) as u32;
-            }
-            None => {
-                return Err(bad_line(format!(
-                    "unknown descriptor `@{}`: {PRODUCT} knows `@yearly`, `@annually`, `@monthly`, `@weekly`, `@daily`, `@midnight`, `@hourly` and `@every <duration>`, e.g. `@daily`",
-                    field::shown(name)
-                )));
-            }
-        },
+    if let Some(e) = Expr::named_macro(name) {
+        return Ok(e);
     }
-    Ok(e)
+    match name.strip_prefix("every ") {
+        Some(duration) => {
+            let mut e = Expr::every_day(Days::And);
+            e.every = Some(go_duration(duration)?);
+            Ok(e)
+        }
+        None => Err(bad_line(format!(
+            "unknown descriptor `@{}`: {PRODUCT} knows `@yearly`, `@annually`, `@monthly`, `@weekly`, `@daily`, `@midnight`, `@hourly` and `@every <duration>`, e.g. `@daily`",
+            field::shown(name)
+        ))),
+    }
 }
 
 /// A Go duration (`time.ParseDuration`: `1h30m`, `90s`, `1.5h`) in whole

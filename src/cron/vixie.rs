@@ -88,43 +88,21 @@ pub(super) fn parse_github(line: &str) -> Result<Expr, Error> {
 /// is a wildcard job, `@daily` a fixed-time one; `@yearly` and `@monthly`
 /// mark the day of week unrestricted, `@weekly` the day of month.
 fn macro_expr(name: &str, flavor: Flavor) -> Result<Expr, Error> {
-    let mut e = Expr::every_day(Days::Or);
-    e.minutes = 1;
-    e.hours = 1;
-    match name {
-        "yearly" | "annually" => {
-            e.months = 1 << 1;
-            e.dom = 1 << 1;
-            e.dom_restricted = true;
-        }
-        "monthly" => {
-            e.dom = 1 << 1;
-            e.dom_restricted = true;
-        }
-        "weekly" => {
-            e.dow = 1;
-            e.dow_restricted = true;
-        }
-        "daily" | "midnight" => {}
-        "hourly" => {
-            e.hours = field::all(0, 23) as u32;
-            e.wildcard = true;
-        }
-        "reboot" => {
-            return Err(bad_line(format!(
-                "`@reboot` runs when {} starts, not on a calendar: there is no schedule to import",
-                flavor.product()
-            )));
-        }
-        _ => {
-            return Err(bad_line(format!(
-                "unknown macro `@{}`: {} knows `@yearly`, `@annually`, `@monthly`, `@weekly`, `@daily`, `@midnight`, `@hourly` and `@reboot`, e.g. `@daily`",
-                field::shown(name),
-                flavor.product()
-            )));
-        }
+    if let Some(mut e) = Expr::named_macro(name) {
+        e.wildcard = name == "hourly";
+        return Ok(e);
     }
-    Ok(e)
+    if name == "reboot" {
+        return Err(bad_line(format!(
+            "`@reboot` runs when {} starts, not on a calendar: there is no schedule to import",
+            flavor.product()
+        )));
+    }
+    Err(bad_line(format!(
+        "unknown macro `@{}`: {} knows `@yearly`, `@annually`, `@monthly`, `@weekly`, `@daily`, `@midnight`, `@hourly` and `@reboot`, e.g. `@daily`",
+        field::shown(name),
+        flavor.product()
+    )))
 }
 
 /// Five fields: minute, hour, day of month, month, day of week.
