@@ -60,10 +60,8 @@ impl Due {
             )
             .with_field("due")
         };
-        let value: serde_json::Value = serde_json::from_str(text).map_err(|err| {
-            let detail = Text::new(e::SERDE).with("detail", err.to_string());
-            bad(None, detail.into())
-        })?;
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|err| bad(None, crate::spec::serde_quoted(&err.to_string()).into()))?;
         let items = value
             .as_array()
             .ok_or_else(|| bad(None, Arg::Words(&e::DUE_ARRAY)))?;

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Error, ErrorCode};
 use crate::format::fmt_nominal;
 use crate::lang::errors as e;
-use crate::lang::{Arg, Conj, Lang, Text};
+use crate::lang::{Arg, Conj, Text};
 use crate::policy::{FoldPolicy, GapPolicy, InvalidDatePolicy, MisfirePolicy, OverlapPolicy};
 use crate::rule::{Rule, Until};
 use crate::zone;
@@ -343,19 +343,8 @@ pub fn shape_error(path: &str, message: &str) -> Error {
     if let Some(f) = policy {
         // The policy parser's own error, read again from the value its
         // English message quotes; serde's when the value is no string.
-        let own = match f {
-            "gap" => reparse::<GapPolicy>(f, message),
-            "fold" => reparse::<FoldPolicy>(f, message),
-            "invalidDate" => reparse::<InvalidDatePolicy>(f, message),
-            "misfire" => reparse::<MisfirePolicy>(f, message),
-            _ => reparse::<OverlapPolicy>(f, message),
-        };
-        return own.unwrap_or_else(|| {
-            Error::new(
-                ErrorCode::InvalidPolicy,
-                Text::new(e::SERDE).with("detail", message),
-            )
-            .with_field(f)
+        return policy_error(f, message).unwrap_or_else(|| {
+            Error::new(ErrorCode::InvalidPolicy, serde_quoted(message)).with_field(f)
         });
     }
     let detail = serde_detail(message);
@@ -374,51 +363,68 @@ pub fn shape_error(path: &str, message: &str) -> Error {
     }
 }
 
-/// The error of policy `P` for the value quoted in `message`, the English
-/// of that error as a serde message carries it.
-fn reparse<P: std::str::FromStr<Err = Error>>(field: &str, message: &str) -> Option<Error> {
-    // The message for an empty value gives what surrounds the value.
-    let probe = "".parse::<P>().err()?.text().render(Lang::En);
-    let head = format!("invalid `{field}` value `");
-    let tail = probe.strip_prefix(head.as_str())?;
-    let value = message.strip_prefix(head.as_str())?.strip_suffix(tail)?;
-    value.parse::<P>().err()
+/// The error of the policy `field` for the value its English message
+/// (``invalid `gap` value `…`: expected one of …``) quotes.
+fn policy_error(field: &str, message: &str) -> Option<Error> {
+    const TAIL: &[u8] = b"`: expected one of `";
+    let rest = message
+        .strip_prefix("invalid `")?
+        .strip_prefix(field)?
+        .strip_prefix("` value `")?;
+    // The last `TAIL`: the value may hold anything, the tokens no backtick.
+    let end = (0..rest.len())
+        .rev()
+        .find(|&i| rest.as_bytes()[i..].starts_with(TAIL))?;
+    let value = rest.get(..end)?;
+    match field {
+        "gap" => value.parse::<GapPolicy>().err(),
+        "fold" => value.parse::<FoldPolicy>().err(),
+        "invalidDate" => value.parse::<InvalidDatePolicy>().err(),
+        "misfire" => value.parse::<MisfirePolicy>().err(),
+        _ => value.parse::<OverlapPolicy>().err(),
+    }
+}
+
+/// A message of serde's (or serde_json's) as it wrote it: in English, and
+/// quoted in Chinese, without the backticks of its own.
+pub(crate) fn serde_quoted(message: &str) -> Text {
+    Text::new(e::SERDE)
+        .with("detail", message)
+        .with("plain", message.replace('`', ""))
 }
 
 /// A serde message in the words of the language spoken: a missing or an
 /// unknown field as a sentence, anything else (serde's descriptions of
 /// types and values) quoted as serde wrote it.
 pub(crate) fn serde_detail(message: &str) -> Text {
-    let field = |rest: &str| -> Option<(String, String)> {
-        let (name, rest) = rest.split_once('`')?;
-        Some((name.to_owned(), rest.to_owned()))
+    // serde's words around the backticked names: `missing field `x``,
+    // `unknown field `x`, expected one of `a`, `b``, `… expected `a` or `b``.
+    let mut parts = message.split('`');
+    let (head, name) = (parts.next().unwrap_or_default(), parts.next());
+    let names: Vec<String> = parts
+        .clone()
+        .skip(1)
+        .step_by(2)
+        .map(|n| format!("`{n}`"))
+        .collect();
+    let between: Vec<&str> = parts.step_by(2).collect();
+    let template = match (head, name, between.as_slice()) {
+        ("missing field ", Some(_), [""]) => e::MISSING_FIELD,
+        ("duplicate field ", Some(_), [""]) => e::DUPLICATE_FIELD,
+        ("unknown field ", Some(_), [", expected one of ", .., ""]) => e::UNKNOWN_FIELD_OF,
+        ("unknown field ", Some(_), [", expected ", ""] | [", expected ", " or ", ""]) => {
+            e::UNKNOWN_FIELD
+        }
+        _ => return serde_quoted(message),
     };
-    if let Some((name, "")) = message
-        .strip_prefix("missing field `")
-        .and_then(field)
-        .as_ref()
-        .map(|(n, r)| (n, r.as_str()))
-    {
-        return Text::new(e::MISSING_FIELD).with("name", name);
-    }
-    if let Some((name, rest)) = message.strip_prefix("unknown field `").and_then(field) {
-        let (template, names) = match rest.strip_prefix(", expected one of ") {
-            Some(names) => (e::UNKNOWN_FIELD_OF, names.split(", ").collect::<Vec<_>>()),
-            None => match rest.strip_prefix(", expected ") {
-                Some(names) => (e::UNKNOWN_FIELD, names.split(" or ").collect()),
-                None => return Text::new(e::SERDE).with("detail", message),
-            },
-        };
-        let conj = if template == e::UNKNOWN_FIELD {
-            Conj::Or
-        } else {
-            Conj::Comma
-        };
-        return Text::new(template)
-            .with("name", name)
-            .with("names", Arg::list(names, conj));
-    }
-    Text::new(e::SERDE).with("detail", message)
+    let conj = if template == e::UNKNOWN_FIELD_OF {
+        Conj::Comma
+    } else {
+        Conj::Or
+    };
+    Text::new(template)
+        .with("name", name.unwrap_or_default())
+        .with("names", Arg::list(names, conj))
 }
 
 /// An id names a schedule on command lines, in logs and in every effect

@@ -69,8 +69,8 @@ templates! { ERRORS;
         "日曆上真實存在的日期（沒有{date}這一天）";
     UNTIL_NO_TIME "error.invalid_rrule.until_time"
         "a time of day in 00:00:00..=23:59:59 (not {time}) after the `T`"
-        "`T`之后为00:00:00..=23:59:59之间的时刻（不是{time}）"
-        "`T`之後為00:00:00..=23:59:59之間的時刻（不是{time}）";
+        "`T`后接00:00:00..=23:59:59之间的时刻（不是{time}）"
+        "`T`後接00:00:00..=23:59:59之間的時刻（不是{time}）";
     UNTIL_RANGE "error.invalid_rrule.until_range"
         "an instant between {min} and {max}"
         "`{min}`到`{max}`之间的时刻"
@@ -134,7 +134,9 @@ templates! { ERRORS;
     MISSING_FIELD "error.invalid_spec.missing_field"
         "missing field `{name}`" "缺少字段`{name}`" "缺少欄位`{name}`";
     SERDE "error.serde"
-        "{detail}" "`{detail}`" "`{detail}`";
+        "{detail}" "`{plain}`" "`{plain}`";
+    DUPLICATE_FIELD "error.invalid_spec.duplicate_field"
+        "duplicate field `{name}`" "字段`{name}`重复" "欄位`{name}`重複";
     UNKNOWN_FIELD "error.invalid_spec.unknown_field"
         "unknown field `{name}`, expected {names}" "未知字段`{name}`，应为{names}" "未知欄位`{name}`，應為{names}";
     UNKNOWN_FIELD_OF "error.invalid_spec.unknown_field_of"
@@ -296,19 +298,19 @@ templates! { ERRORS;
         "到期列表{at}无效：{why}，例如`[{{\"key\": \"daily|2026-10-21T09:00:00\", \"instant\": \"2026-10-21T13:00:00Z\"}}]`"
         "到期清單{at}無效：{why}，例如`[{{\"key\": \"daily|2026-10-21T09:00:00\", \"instant\": \"2026-10-21T13:00:00Z\"}}]`";
     DUE_AT "error.invalid_option.due_at"
-        " at [{i}]" "第{i}项" "第{i}項";
+        " at [{i}]" "中的`[{i}]`" "中的`[{i}]`";
     DUE_FOREIGN "error.invalid_option.due_foreign"
         "invalid due list at [{i}]: key `{key}` is not of schedule `{id}`: expected `{id}|YYYY-MM-DDTHH:MM:SS`"
-        "到期列表第{i}项无效：键`{key}`不属于计划`{id}`：应为`{id}|YYYY-MM-DDTHH:MM:SS`"
-        "到期清單第{i}項無效：鍵`{key}`不屬於排程`{id}`：應為`{id}|YYYY-MM-DDTHH:MM:SS`";
+        "到期列表中的`[{i}]`无效：键`{key}`不属于计划`{id}`：应为`{id}|YYYY-MM-DDTHH:MM:SS`"
+        "到期清單中的`[{i}]`無效：鍵`{key}`不屬於排程`{id}`：應為`{id}|YYYY-MM-DDTHH:MM:SS`";
     DUE_NO_NOMINAL "error.invalid_option.due_nominal"
         "invalid due list at [{i}]: key `{key}` has no nominal time `YYYY-MM-DDTHH:MM:SS` after `{id}|`"
-        "到期列表第{i}项无效：键`{key}`在`{id}|`之后没有名义时间`YYYY-MM-DDTHH:MM:SS`"
-        "到期清單第{i}項無效：鍵`{key}`在`{id}|`之後沒有名義時間`YYYY-MM-DDTHH:MM:SS`";
+        "到期列表中的`[{i}]`无效：键`{key}`在`{id}|`之后没有名义时间`YYYY-MM-DDTHH:MM:SS`"
+        "到期清單中的`[{i}]`無效：鍵`{key}`在`{id}|`之後沒有名義時間`YYYY-MM-DDTHH:MM:SS`";
     DUE_TWICE "error.invalid_option.due_twice"
         "invalid due list at [{i}]: key `{key}` is listed twice (also at [{first}]): each occurrence is decided once"
-        "到期列表第{i}项无效：键`{key}`出现了两次（另见第{first}项）：每个实例只决定一次"
-        "到期清單第{i}項無效：鍵`{key}`出現了兩次（另見第{first}項）：每個實例只決定一次";
+        "到期列表中的`[{i}]`无效：键`{key}`出现了两次（另见`[{first}]`）：每个实例只决定一次"
+        "到期清單中的`[{i}]`無效：鍵`{key}`出現了兩次（另見`[{first}]`）：每個實例只決定一次";
 
     // --- Policies and zones.
     POLICY "error.invalid_policy"
