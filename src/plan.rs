@@ -1554,7 +1554,7 @@ fn finish(over_budget: bool, warnings: Vec<Warning>) -> Result<Vec<Warning>, Err
         // says which.
         return Err(Error::new(
             ErrorCode::LimitExceeded,
-            Text::new(e::TOO_MANY_STEPS).with("max", MAX_STEPS.to_string()),
+            Text::new(e::TOO_MANY_STEPS).with("max", MAX_STEPS as usize),
         ));
     }
     Ok(warnings)

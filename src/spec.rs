@@ -753,7 +753,7 @@ fn check_until(rule: &Rule, start: DateTime, resolved: zone::Resolution) -> Resu
         return Err(Error::new(
             ErrorCode::UntilBeforeStart,
             Text::new(e::UNTIL_BEFORE_START)
-                .with("start", start.to_string())
+                .with("start", Arg::Nominal(start))
                 .with("until", fmt_nominal(start)[..10].replace('-', "")),
         )
         .with_field("rrule"));

@@ -7,7 +7,7 @@
 
 use super::templates;
 
-templates! { ERRORS;
+templates! { english_in_wasm ERRORS;
     // --- RRULE text (`invalid_rrule`, `unsupported`, `count_and_until`).
     RULE_TOO_LONG "error.invalid_rrule.too_long"
         "the rule is {len} bytes long: expected at most {max}, e.g. `FREQ=DAILY;COUNT=5`"
@@ -72,9 +72,9 @@ templates! { ERRORS;
         "`T`后接00:00:00..=23:59:59之间的时刻（不是{time}）"
         "`T`後接00:00:00..=23:59:59之間的時刻（不是{time}）";
     UNTIL_RANGE "error.invalid_rrule.until_range"
-        "an instant between {min} and {max}"
-        "`{min}`到`{max}`之间的时刻"
-        "`{min}`到`{max}`之間的時刻";
+        "an instant between -009999-01-02T01:59:59Z and 9999-12-30T22:00:00.999999999Z"
+        "`-009999-01-02T01:59:59Z`到`9999-12-30T22:00:00.999999999Z`之间的时刻"
+        "`-009999-01-02T01:59:59Z`到`9999-12-30T22:00:00.999999999Z`之間的時刻";
     RULE_NO_FREQ "error.invalid_rrule.no_freq"
         "`FREQ` is missing: every rule needs one (RFC 5545 §3.3.10), e.g. `FREQ=DAILY;COUNT=5`"
         "缺少`FREQ`：每条规则都必须有（RFC 5545 §3.3.10），例如`FREQ=DAILY;COUNT=5`"
@@ -171,8 +171,8 @@ templates! { ERRORS;
         "`rrule`有{n}條規則：最多接受{max}條";
     UNTIL_BEFORE_START "error.until_before_start"
         "`UNTIL` is before `start` `{start}`: the rule would have no occurrence; move UNTIL after start, e.g. `UNTIL={until}`"
-        "`UNTIL`早于`start`（`{start}`）：规则不会有任何实例；请把`UNTIL`移到起始时间之后，例如`UNTIL={until}`"
-        "`UNTIL`早於`start`（`{start}`）：規則不會有任何實例；請把`UNTIL`移到起始時間之後，例如`UNTIL={until}`";
+        "`UNTIL`早于`start`（{start}）：规则不会有任何实例；请把`UNTIL`移到起始时间之后，例如`UNTIL={until}`"
+        "`UNTIL`早於`start`（{start}）：規則不會有任何實例；請把`UNTIL`移到起始時間之後，例如`UNTIL={until}`";
     TOO_MANY_ENTRIES "error.limit_exceeded.list"
         "`{field}` has {n} entries: at most {max} are accepted"
         "`{field}`有{n}项：最多接受{max}项"
@@ -357,129 +357,65 @@ templates! { ERRORS;
 /// Phrases an error's slot holds: English, Simplified, Traditional.
 pub(crate) type Words = [&'static str; 3];
 
-pub(crate) const NONE: Words = ["", "", ""];
-pub(crate) const ONE_LIST: Words = [
-    ", with all values in one list",
-    "，所有值写在一个列表里",
-    "，所有值寫在一個列表裡",
-];
-pub(crate) const LINE_BREAK: Words = ["a line break", "换行符", "換行符"];
-pub(crate) const BIDI: Words = ["a bidirectional control", "双向控制符", "雙向控制字元"];
-pub(crate) const CONTROL: Words = ["a control character", "控制字符", "控制字元"];
-pub(crate) const AN: Words = ["an", "", ""];
-pub(crate) const A: Words = ["a", "", ""];
+/// Declares phrases as [`Words`] constants: in the wasm build, English in
+/// every language, as its error templates are.
+macro_rules! words {
+    ($($(#[$doc:meta])* $name:ident = $en:literal, $cn:literal, $tw:literal;)*) => {
+        $($(#[$doc])*
+        #[cfg(not(target_arch = "wasm32"))]
+        pub(crate) const $name: Words = [$en, $cn, $tw];
+        #[cfg(target_arch = "wasm32")]
+        pub(crate) const $name: Words = [$en; 3];)*
+    };
+}
 
-// Why a duration is refused.
-pub(crate) const DUR_ISO: Words = [
-    "expected an ISO 8601 duration",
-    "应为ISO 8601时长",
-    "應為ISO 8601時長",
-];
-pub(crate) const DUR_ANY: Words = [
-    "expected an ISO 8601 or a short duration",
-    "应为ISO 8601时长或简写时长",
-    "應為ISO 8601時長或簡寫時長",
-];
-pub(crate) const DUR_RANGE: Words = [
-    "the duration is out of range",
-    "时长超出范围",
-    "時長超出範圍",
-];
-pub(crate) const DUR_NEGATIVE: Words = [
-    "expected a duration of zero or more",
-    "时长不能为负",
-    "時長不能為負",
-];
-pub(crate) const DUR_MONTHS: Words = [
-    "years and months have no fixed length; use days or hours",
-    "年和月没有固定长度；请用天或小时",
-    "年和月沒有固定長度；請用天或小時",
-];
-pub(crate) const DUR_POSITIVE: Words = ["expected a positive duration", "时长应为正", "時長應為正"];
-pub(crate) const DUR_ZERO: Words = [
-    "expected a duration longer than zero",
-    "时长应大于零",
-    "時長應大於零",
-];
+words! {
+    NONE = "", "", "";
+    ONE_LIST = ", with all values in one list", "，所有值写在一个列表里", "，所有值寫在一個列表裡";
+    LINE_BREAK = "a line break", "换行符", "換行符";
+    BIDI = "a bidirectional control", "双向控制符", "雙向控制字元";
+    CONTROL = "a control character", "控制字符", "控制字元";
+    AN = "an", "", "";
+    A = "a", "", "";
 
-// What a due list is refused for.
-pub(crate) const DUE_ARRAY: Words = ["expected a JSON array", "应为JSON数组", "應為JSON陣列"];
-pub(crate) const DUE_KEY: Words = ["missing string `key`", "缺少字符串`key`", "缺少字串`key`"];
-pub(crate) const DUE_INSTANT: Words = [
-    "missing string `instant`",
-    "缺少字符串`instant`",
-    "缺少字串`instant`",
-];
+    // Why a duration is refused.
+    DUR_ISO = "expected an ISO 8601 duration", "应为ISO 8601时长", "應為ISO 8601時長";
+    DUR_ANY = "expected an ISO 8601 or a short duration", "应为ISO 8601时长或简写时长", "應為ISO 8601時長或簡寫時長";
+    DUR_RANGE = "the duration is out of range", "时长超出范围", "時長超出範圍";
+    DUR_NEGATIVE = "expected a duration of zero or more", "时长不能为负", "時長不能為負";
+    DUR_MONTHS = "years and months have no fixed length; use days or hours", "年和月没有固定长度；请用天或小时", "年和月沒有固定長度；請用天或小時";
+    DUR_POSITIVE = "expected a positive duration", "时长应为正", "時長應為正";
+    DUR_ZERO = "expected a duration longer than zero", "时长应大于零", "時長應大於零";
 
-// What an RRULE part's value looks like.
-pub(crate) const FREQ_VALUES: Words = [
-    "one of `SECONDLY`, `MINUTELY`, `HOURLY`, `DAILY`, `WEEKLY`, `MONTHLY`, `YEARLY`",
-    "`SECONDLY`、`MINUTELY`、`HOURLY`、`DAILY`、`WEEKLY`、`MONTHLY`、`YEARLY`之一",
-    "`SECONDLY`、`MINUTELY`、`HOURLY`、`DAILY`、`WEEKLY`、`MONTHLY`、`YEARLY`之一",
-];
-pub(crate) const UNTIL_VALUES: Words = [
-    "`YYYYMMDD`, `YYYYMMDDTHHMMSS` or `YYYYMMDDTHHMMSSZ`",
-    "`YYYYMMDD`、`YYYYMMDDTHHMMSS`或`YYYYMMDDTHHMMSSZ`",
-    "`YYYYMMDD`、`YYYYMMDDTHHMMSS`或`YYYYMMDDTHHMMSSZ`",
-];
-pub(crate) const WEEKNO_VALUES: Words =
-    ["1..=53 or -53..=-1", "1..=53或-53..=-1", "1..=53或-53..=-1"];
-pub(crate) const YEARDAY_VALUES: Words = [
-    "1..=366 or -366..=-1",
-    "1..=366或-366..=-1",
-    "1..=366或-366..=-1",
-];
-pub(crate) const MONTHDAY_VALUES: Words =
-    ["1..=31 or -31..=-1", "1..=31或-31..=-1", "1..=31或-31..=-1"];
-pub(crate) const BYDAY_VALUES: Words = [
-    "a weekday `SU`, `MO`, `TU`, `WE`, `TH`, `FR`, `SA`, optionally after an ordinal",
-    "星期`SU`、`MO`、`TU`、`WE`、`TH`、`FR`、`SA`，前面可加序数",
-    "星期`SU`、`MO`、`TU`、`WE`、`TH`、`FR`、`SA`，前面可加序數",
-];
-pub(crate) const WKST_VALUES: Words = [
-    "a weekday `SU`, `MO`, `TU`, `WE`, `TH`, `FR` or `SA`",
-    "星期`SU`、`MO`、`TU`、`WE`、`TH`、`FR`或`SA`",
-    "星期`SU`、`MO`、`TU`、`WE`、`TH`、`FR`或`SA`",
-];
-pub(crate) const BYDAY_ORDINALS: Words = [
-    "an ordinal in 1..=53 or -53..=-1 (never 0) before the weekday, or none",
-    "星期前的序数为1..=53或-53..=-1（不能为0），或不加序数",
-    "星期前的序數為1..=53或-53..=-1（不能為0），或不加序數",
-];
+    // What a due list is refused for.
+    DUE_ARRAY = "expected a JSON array", "应为JSON数组", "應為JSON陣列";
+    DUE_KEY = "missing string `key`", "缺少字符串`key`", "缺少字串`key`";
+    DUE_INSTANT = "missing string `instant`", "缺少字符串`instant`", "缺少字串`instant`";
 
-// What a JS value is, as an error says what it got.
-pub(crate) const JS_UNDEFINED: Words = ["undefined", "`undefined`", "`undefined`"];
-pub(crate) const JS_NULL: Words = ["null", "`null`", "`null`"];
-pub(crate) const JS_ARRAY: Words = ["an array", "数组", "陣列"];
-pub(crate) const JS_FUNCTION: Words = ["a function", "函数", "函式"];
-pub(crate) const JS_OBJECT: Words = ["an object", "对象", "物件"];
-pub(crate) const JS_NUMBER: Words = ["number", "数字", "數字"];
-pub(crate) const JS_STRING: Words = ["string", "字符串", "字串"];
-pub(crate) const JS_BOOLEAN: Words = ["boolean", "布尔值", "布林值"];
-pub(crate) const JS_SYMBOL: Words = ["symbol", "`symbol`", "`symbol`"];
-pub(crate) const JS_BIGINT: Words = ["bigint", "`bigint`", "`bigint`"];
-pub(crate) const JS_KEYLESS: Words = [
-    "an object whose keys cannot be read",
-    "无法读取其键的对象",
-    "無法讀取其鍵的物件",
-];
-pub(crate) const JS_INSTANT_ARG: Words = [
-    "an instant or a local date-time such as `2026-03-08T02:30`",
-    "时刻或当地日期时间（如`2026-03-08T02:30`）",
-    "時刻或當地日期時間（如`2026-03-08T02:30`）",
-];
-pub(crate) const JS_ZONE_ARG: Words = [
-    "an IANA zone name such as `America/New_York`",
-    "IANA时区名（如`America/New_York`）",
-    "IANA時區名稱（如`America/New_York`）",
-];
-pub(crate) const JS_DUE_ARRAY: Words = [
-    "an array of `{ key, instant }` objects",
-    "由`{ key, instant }`对象组成的数组",
-    "由`{ key, instant }`物件組成的陣列",
-];
-pub(crate) const JS_DUE_ITEM: Words = [
-    "an object `{ key, instant }`",
-    "对象`{ key, instant }`",
-    "物件`{ key, instant }`",
-];
+    // What an RRULE part's value looks like.
+    FREQ_VALUES = "one of `SECONDLY`, `MINUTELY`, `HOURLY`, `DAILY`, `WEEKLY`, `MONTHLY`, `YEARLY`", "`SECONDLY`、`MINUTELY`、`HOURLY`、`DAILY`、`WEEKLY`、`MONTHLY`、`YEARLY`之一", "`SECONDLY`、`MINUTELY`、`HOURLY`、`DAILY`、`WEEKLY`、`MONTHLY`、`YEARLY`之一";
+    UNTIL_VALUES = "`YYYYMMDD`, `YYYYMMDDTHHMMSS` or `YYYYMMDDTHHMMSSZ`", "`YYYYMMDD`、`YYYYMMDDTHHMMSS`或`YYYYMMDDTHHMMSSZ`", "`YYYYMMDD`、`YYYYMMDDTHHMMSS`或`YYYYMMDDTHHMMSSZ`";
+    WEEKNO_VALUES = "1..=53 or -53..=-1", "1..=53或-53..=-1", "1..=53或-53..=-1";
+    YEARDAY_VALUES = "1..=366 or -366..=-1", "1..=366或-366..=-1", "1..=366或-366..=-1";
+    MONTHDAY_VALUES = "1..=31 or -31..=-1", "1..=31或-31..=-1", "1..=31或-31..=-1";
+    BYDAY_VALUES = "a weekday `SU`, `MO`, `TU`, `WE`, `TH`, `FR`, `SA`, optionally after an ordinal", "星期`SU`、`MO`、`TU`、`WE`、`TH`、`FR`、`SA`，前面可加序数", "星期`SU`、`MO`、`TU`、`WE`、`TH`、`FR`、`SA`，前面可加序數";
+    WKST_VALUES = "a weekday `SU`, `MO`, `TU`, `WE`, `TH`, `FR` or `SA`", "星期`SU`、`MO`、`TU`、`WE`、`TH`、`FR`或`SA`", "星期`SU`、`MO`、`TU`、`WE`、`TH`、`FR`或`SA`";
+    BYDAY_ORDINALS = "an ordinal in 1..=53 or -53..=-1 (never 0) before the weekday, or none", "星期前的序数为1..=53或-53..=-1（不能为0），或不加序数", "星期前的序數為1..=53或-53..=-1（不能為0），或不加序數";
+
+    // What a JS value is, as an error says what it got.
+    JS_UNDEFINED = "undefined", "`undefined`", "`undefined`";
+    JS_NULL = "null", "`null`", "`null`";
+    JS_ARRAY = "an array", "数组", "陣列";
+    JS_FUNCTION = "a function", "函数", "函式";
+    JS_OBJECT = "an object", "对象", "物件";
+    JS_NUMBER = "number", "数字", "數字";
+    JS_STRING = "string", "字符串", "字串";
+    JS_BOOLEAN = "boolean", "布尔值", "布林值";
+    JS_SYMBOL = "symbol", "`symbol`", "`symbol`";
+    JS_BIGINT = "bigint", "`bigint`", "`bigint`";
+    JS_KEYLESS = "an object whose keys cannot be read", "无法读取其键的对象", "無法讀取其鍵的物件";
+    JS_INSTANT_ARG = "an instant or a local date-time such as `2026-03-08T02:30`", "时刻或当地日期时间（如`2026-03-08T02:30`）", "時刻或當地日期時間（如`2026-03-08T02:30`）";
+    JS_ZONE_ARG = "an IANA zone name such as `America/New_York`", "IANA时区名（如`America/New_York`）", "IANA時區名稱（如`America/New_York`）";
+    JS_DUE_ARRAY = "an array of `{ key, instant }` objects", "由`{ key, instant }`对象组成的数组", "由`{ key, instant }`物件組成的陣列";
+    JS_DUE_ITEM = "an object `{ key, instant }`", "对象`{ key, instant }`", "物件`{ key, instant }`";
+}

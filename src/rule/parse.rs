@@ -19,7 +19,6 @@
 
 use std::fmt;
 
-use jiff::Timestamp;
 use jiff::civil::{Date, DateTime, Weekday};
 use jiff::tz::TimeZone;
 
@@ -144,21 +143,23 @@ impl Name {
 
     /// What a value of this part looks like, for error messages.
     fn expected(self) -> Arg {
-        let words: &'static Words = match self {
-            Name::Freq => &e::FREQ_VALUES,
-            Name::Interval => return Arg::from("1..=1000000"),
-            Name::Count => return Arg::from("1..=4294967295"),
-            Name::Until => &e::UNTIL_VALUES,
-            Name::ByMonth => return Arg::from("1..=12"),
-            Name::ByWeekNo => &e::WEEKNO_VALUES,
-            Name::ByYearDay | Name::BySetPos => &e::YEARDAY_VALUES,
-            Name::ByMonthDay => &e::MONTHDAY_VALUES,
-            Name::ByDay => &e::BYDAY_VALUES,
-            Name::ByHour => return Arg::from("0..=23"),
-            Name::ByMinute | Name::BySecond => return Arg::from("0..=59"),
-            Name::Wkst => &e::WKST_VALUES,
-        };
-        Arg::Words(words)
+        const EXPECTED: [&Words; 14] = [
+            &e::FREQ_VALUES,
+            &["1..=1000000"; 3],
+            &["1..=4294967295"; 3],
+            &e::UNTIL_VALUES,
+            &["1..=12"; 3],
+            &e::WEEKNO_VALUES,
+            &e::YEARDAY_VALUES,
+            &e::MONTHDAY_VALUES,
+            &e::BYDAY_VALUES,
+            &["0..=23"; 3],
+            &["0..=59"; 3],
+            &["0..=59"; 3],
+            &e::YEARDAY_VALUES,
+            &e::WKST_VALUES,
+        ];
+        Arg::Words(EXPECTED[self.index()])
     }
 
     /// A valid example of the part, for error messages.
@@ -623,13 +624,10 @@ fn read_until(text: &str) -> Result<Until, Option<Text>> {
     if !utc {
         return Ok(Until::Local(dt));
     }
-    TimeZone::UTC.to_timestamp(dt).map(Until::Utc).map_err(|_| {
-        Some(
-            Text::new(e::UNTIL_RANGE)
-                .with("min", Timestamp::MIN.to_string())
-                .with("max", Timestamp::MAX.to_string()),
-        )
-    })
+    TimeZone::UTC
+        .to_timestamp(dt)
+        .map(Until::Utc)
+        .map_err(|_| Some(Text::new(e::UNTIL_RANGE)))
 }
 
 // ---------------------------------------------------------------------------
@@ -822,7 +820,7 @@ fn only_with(
     };
     let message = message
         .with("name", name.as_str())
-        .with("freq", freq.to_string())
+        .with("freq", freq.as_str())
         .with("example", example);
     Err(invalid(message).with_position(pos))
 }
@@ -1062,6 +1060,17 @@ mod tests {
         assert_eq!(read_int("", true), None);
         assert_eq!(read_int("99999999999999999999", false), Some(i64::MAX));
         assert_eq!(read_int("-99999999999999999999", true), Some(-i64::MAX));
+    }
+
+    #[test]
+    fn an_until_out_of_range_names_the_instants_that_are_in_range() {
+        let err = parse("FREQ=DAILY;UNTIL=99991231T235959Z").unwrap_err();
+        let range = format!(
+            "expected an instant between {} and {},",
+            jiff::Timestamp::MIN,
+            jiff::Timestamp::MAX
+        );
+        assert!(err.message().contains(&range), "{}", err.message());
     }
 
     #[test]
