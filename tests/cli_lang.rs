@@ -117,6 +117,10 @@ fn every_example_a_command_makes_in_every_language() {
     for example in &fixture {
         let call = example["call"].as_str().unwrap();
         let args = example["args"].as_array().unwrap();
+        // The JS package's own argument errors.
+        if example["native"] == Value::Bool(false) {
+            continue;
+        }
         let options = args.get(1).cloned().unwrap_or(Value::Null);
         let Some(mut cli) = command(call, &options) else {
             continue;
