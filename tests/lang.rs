@@ -279,6 +279,10 @@ fn bad_input_errors() -> Vec<(String, wallclock::Error)> {
             ExpandOptions::parse(&unbounded, None, Some("soon"), None).map(drop),
         ),
         (
+            "now without a clock",
+            ExpandOptions::parse(&unbounded, None, Some("now"), None).map(drop),
+        ),
+        (
             "from out of range",
             ExpandOptions::parse(&unbounded, None, Some("9999-12-31T23:59"), None).map(drop),
         ),
