@@ -79,21 +79,6 @@ fn every_template_is_written_in_every_language() {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
-/// The warnings whose sentence is still English in every language (the
-/// iCalendar import's and the command line's empty window; README,
-/// "Languages", says so). A new code missing from the templates fails the
-/// test below, and so does a code here that gains one.
-const STILL_ENGLISH: &[&str] = &[
-    "empty_window",
-    "utc_start",
-    "floating_start",
-    "all_day_event",
-    "override_moved",
-    "override_cancelled",
-    "override_ignored",
-    "event_refused",
-];
-
 #[test]
 fn every_note_code_and_policy_variant_has_a_template() {
     let codes: BTreeSet<&str> = all_templates().map(|(code, _)| code).collect();
@@ -107,7 +92,7 @@ fn every_note_code_and_policy_variant_has_a_template() {
         );
     }
     // Each warning code has a template under `warning.` (or `cron.` for the
-    // cron import's), except those listed as still written in English.
+    // cron import's).
     let missing: Vec<&str> = Warning::CODES
         .iter()
         .copied()
@@ -116,5 +101,5 @@ fn every_note_code_and_policy_variant_has_a_template() {
                 && !codes.contains(format!("cron.{w}").as_str())
         })
         .collect();
-    assert_eq!(missing, STILL_ENGLISH, "warning codes without a template");
+    assert_eq!(missing, [""; 0], "warning codes without a template");
 }

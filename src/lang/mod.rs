@@ -33,6 +33,7 @@ pub(crate) mod describe;
 pub(crate) mod ledger;
 pub(crate) mod notes;
 pub(crate) mod reasons;
+pub(crate) mod warnings;
 
 /// A language wallclock writes its sentences in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -232,6 +233,8 @@ pub fn all_templates() -> impl Iterator<Item = (&'static str, Template)> {
         reasons::REASONS,
         cron::CRON,
         ledger::LEDGER,
+        warnings::WARNINGS,
+        warnings::EMPTY_WINDOW,
     ]
     .into_iter()
     .flat_map(|list| list.iter().copied())
