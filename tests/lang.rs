@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 
 use script::{check_chinese, slots};
 use wallclock::lang::all_templates;
-use wallclock::{Lang, NoteCode, Warning};
+use wallclock::{LINT_CODES, Lang, NoteCode, Warning};
 
 /// The template's text with slots and backticked spans taken out: what
 /// the template itself says.
@@ -102,4 +102,31 @@ fn every_note_code_and_policy_variant_has_a_template() {
         })
         .collect();
     assert_eq!(missing, [""; 0], "warning codes without a template");
+}
+
+/// Lint findings whose sentence is another template's: a line the product
+/// refuses says the error (`lint.line`, the line and its error), a date no
+/// month has says the cron import's warning.
+const LINT_SENTENCE_OF: &[(&str, &str)] = &[
+    ("dow_7", "lint.line"),
+    ("invalid_line", "lint.line"),
+    ("never_runs", "cron.never_runs"),
+];
+
+#[test]
+fn every_lint_code_has_a_template() {
+    let codes: BTreeSet<&str> = all_templates().map(|(code, _)| code).collect();
+    let missing: Vec<&str> = LINT_CODES
+        .iter()
+        .copied()
+        .filter(|lint| {
+            let own = format!("lint.{lint}");
+            let sentence = LINT_SENTENCE_OF
+                .iter()
+                .find(|(c, _)| c == lint)
+                .map_or(own.as_str(), |(_, t)| t);
+            !codes.contains(sentence)
+        })
+        .collect();
+    assert_eq!(missing, [""; 0], "lint codes without a template");
 }

@@ -134,7 +134,8 @@ fn call(name: &str, args: &[Value]) -> Value {
                 if let Some(zone) = text(&arg(1), "timeZone") {
                     options = options.time_zone(zone);
                 }
-                let import = wallclock::parse_ical_events(arg(0).as_str().unwrap_or_default(), &options)?;
+                let import =
+                    wallclock::parse_ical_events(arg(0).as_str().unwrap_or_default(), &options)?;
                 let events: Vec<Value> = import
                     .events()
                     .iter()

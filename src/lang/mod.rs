@@ -31,6 +31,7 @@ pub(crate) mod cron;
 pub(crate) mod describe;
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod ledger;
+pub(crate) mod lint;
 pub(crate) mod notes;
 pub(crate) mod reasons;
 pub(crate) mod warnings;
@@ -235,6 +236,7 @@ pub fn all_templates() -> impl Iterator<Item = (&'static str, Template)> {
         ledger::LEDGER,
         warnings::WARNINGS,
         warnings::EMPTY_WINDOW,
+        lint::LINT,
     ]
     .into_iter()
     .flat_map(|list| list.iter().copied())
