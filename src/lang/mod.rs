@@ -234,6 +234,7 @@ pub fn all_templates() -> impl Iterator<Item = (&'static str, Template)> {
         reasons::REASONS,
         cron::CRON,
         ledger::LEDGER,
+        ledger::LEDGER_REPORTS,
         warnings::WARNINGS,
         warnings::EMPTY_WINDOW,
         lint::LINT,
