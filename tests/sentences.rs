@@ -39,9 +39,6 @@ const UNREACHED: &[&str] = &[
     // Every change of a diff comes from a spec field that differs, and a
     // diff with no differing field has no change to explain.
     "diff.unexplained",
-    // A Quartz `W` day is a union of rules, which `from_cron` refuses
-    // (`unsupported`: a spec holds one rule) before it warns.
-    "cron.nearest_weekday",
     // Each run of fold `both` counts toward COUNT (docs/spec.md §2), so a rule
     // alone never runs more often than its COUNT: no input reaches it.
     "describe.count.twice",
