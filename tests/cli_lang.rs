@@ -1,8 +1,10 @@
 //! The `wallclock` binary in every language: each example of
 //! `tests/fixtures/sentences.json` that a command can make (expand,
-//! describe, validate, notices, a tag it does not know) prints the
-//! fixture's text with `--lang`, and the language is chosen as README
-//! says: `--lang`, else `WALLCLOCK_LANG`, else the locale, else English.
+//! describe, validate, notices, from-cron, from-ical, a tag it does not
+//! know, and the command line's own: `empty_window` from expand and diff,
+//! lint's findings) prints the fixture's text with `--lang`, and the
+//! language is chosen as README says: `--lang`, else `WALLCLOCK_LANG`,
+//! else the locale, else English.
 #![cfg(all(feature = "native", not(target_arch = "wasm32")))]
 
 #[path = "common/script.rs"]
@@ -60,6 +62,15 @@ fn command(call: &str, options: &Value) -> Option<Vec<String>> {
         "validate" => vec!["validate".into()],
         // The old spec on stdin, the new one in a file (`args[1]`).
         "cliDiff" => vec!["diff".into(), "--old".into(), "-".into()],
+        // The calendar on stdin; its warnings on stderr.
+        "parseICalEvents" => {
+            let mut args = vec!["from-ical".into()];
+            if let Some(zone) = options["timeZone"].as_str() {
+                args.extend(["--tz".into(), zone.to_owned()]);
+            }
+            args.push("-".into());
+            return Some(args);
+        }
         // The file to lint is `args[0]`, written under the name `file`.
         "cliLint" => {
             let mut args = vec!["lint".into()];
@@ -120,6 +131,14 @@ fn result(call: &str, (status, stdout, stderr): (i32, String, String)) -> Value 
                 .collect();
             json!({ "spec": out, "warnings": warnings })
         }
+        // The warnings, as the library's events (one here) and refusals.
+        "parseICalEvents" => {
+            let (refused, warnings): (Vec<Value>, Vec<Value>) = stderr
+                .lines()
+                .map(|line| serde_json::from_str::<Value>(line).unwrap()["warning"].clone())
+                .partition(|w| w["code"] == "event_refused");
+            json!({ "events": [{ "warnings": warnings }], "refused": refused })
+        }
         "readLang" => {
             let line = stderr.lines().next().expect("a warning");
             let warning: Value = serde_json::from_str(line).unwrap();
@@ -162,6 +181,10 @@ fn every_example_a_command_makes_in_every_language() {
         }
         let (spec, langs): (String, &[&str]) = match call {
             "cliLint" => (String::new(), &["en", "zh-CN", "zh-TW"]),
+            "parseICalEvents" => (
+                args[0].as_str().unwrap().to_owned(),
+                &["en", "zh-CN", "zh-TW"],
+            ),
             // The line is an argument, not the input.
             "fromCron" => {
                 cli.push(args[0].as_str().unwrap().to_owned());
