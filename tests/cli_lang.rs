@@ -5,6 +5,9 @@
 //! says: `--lang`, else `WALLCLOCK_LANG`, else the locale, else English.
 #![cfg(all(feature = "native", not(target_arch = "wasm32")))]
 
+#[path = "common/script.rs"]
+mod script;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -45,7 +48,8 @@ fn wallclock(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> (i32, String, 
 /// call the command line does not make.
 fn command(call: &str, options: &Value) -> Option<Vec<String>> {
     let mut args: Vec<String> = match call {
-        "expand" => vec!["expand".into()],
+        // `cliExpand` is `expand` for a warning only the command line gives.
+        "expand" | "cliExpand" => vec!["expand".into()],
         // Before every example's start: about the years after it, as the
         // library's `describe` is.
         "describe" | "readLang" => vec![
@@ -54,6 +58,18 @@ fn command(call: &str, options: &Value) -> Option<Vec<String>> {
             "2000-01-01T00:00:00Z".into(),
         ],
         "validate" => vec!["validate".into()],
+        // The old spec on stdin, the new one in a file (`args[1]`).
+        "cliDiff" => vec!["diff".into(), "--old".into(), "-".into()],
+        // The file to lint is `args[0]`, written under the name `file`.
+        "cliLint" => {
+            let mut args = vec!["lint".into()];
+            for (key, flag) in [("dialect", "--dialect"), ("timeZone", "--tz")] {
+                if let Some(value) = options[key].as_str() {
+                    args.extend([flag.into(), value.to_owned()]);
+                }
+            }
+            args
+        }
         "notices" => vec!["notices".into()],
         "fromCron" => {
             let mut args = vec!["from-cron".into()];
@@ -78,14 +94,19 @@ fn command(call: &str, options: &Value) -> Option<Vec<String>> {
             other => args.extend([format!("--{flag}"), other.to_string()]),
         }
     }
-    args.extend(["--spec".into(), "-".into(), "--json".into()]);
+    match call {
+        "cliDiff" => args.push("--json".into()),
+        "cliLint" => args.extend(["--format".into(), "json".into()]),
+        _ => args.extend(["--spec".into(), "-".into(), "--json".into()]),
+    }
     Some(args)
 }
 
 /// What the command printed, shaped as the JS call's result: the result,
 /// `{ "error": … }` on failure, the description, or the warning about a tag.
 fn result(call: &str, (status, stdout, stderr): (i32, String, String)) -> Value {
-    if status != 0 {
+    // `lint` exits 1 when it finds something.
+    if status != 0 && !(call == "cliLint" && status == 1) {
         return json!({ "error": serde_json::from_str::<Value>(&stderr).expect(&stderr) });
     }
     let out: Value = serde_json::from_str(&stdout).expect(&stdout);
@@ -117,11 +138,30 @@ fn every_example_a_command_makes_in_every_language() {
     for example in &fixture {
         let call = example["call"].as_str().unwrap();
         let args = example["args"].as_array().unwrap();
-        let options = args.get(1).cloned().unwrap_or(Value::Null);
+        let options = match call {
+            "cliDiff" => args[2].clone(),
+            _ => args.get(1).cloned().unwrap_or(Value::Null),
+        };
         let Some(mut cli) = command(call, &options) else {
             continue;
         };
+        if call == "cliDiff" {
+            let new = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
+                "cli_lang_{}.json",
+                example["code"].as_str().unwrap()
+            ));
+            std::fs::write(&new, args[1].to_string()).unwrap();
+            cli.extend(["--new".into(), new.display().to_string()]);
+        }
+        if call == "cliLint" {
+            let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_lang");
+            std::fs::create_dir_all(&dir).unwrap();
+            let file = dir.join(options["file"].as_str().unwrap());
+            std::fs::write(&file, args[0].as_str().unwrap()).unwrap();
+            cli.push(file.display().to_string());
+        }
         let (spec, langs): (String, &[&str]) = match call {
+            "cliLint" => (String::new(), &["en", "zh-CN", "zh-TW"]),
             // The line is an argument, not the input.
             "fromCron" => {
                 cli.push(args[0].as_str().unwrap().to_owned());
@@ -134,6 +174,12 @@ fn every_example_a_command_makes_in_every_language() {
             ),
             _ => (args[0].to_string(), &["en", "zh-CN", "zh-TW"]),
         };
+        let exempt: Vec<&str> = example["exempt"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect();
         for lang in langs {
             let tag = if call == "readLang" {
                 args[0].as_str().unwrap()
@@ -147,6 +193,15 @@ fn every_example_a_command_makes_in_every_language() {
             let pointer = example["pick"].as_str().unwrap();
             let got = value.pointer(pointer).and_then(Value::as_str);
             checked += 1;
+            // The command line's own sentences (the library's calls check
+            // theirs in tests/sentences.rs).
+            if call.starts_with("cli")
+                && let (Some(lang), Some(got)) = (wallclock::Lang::from_tag(lang), got)
+                && lang != wallclock::Lang::En
+                && let Err(why) = script::check_rendered(lang, got, &exempt)
+            {
+                bad.push(format!("{} ({lang}): {why}: {got}", example["code"]));
+            }
             if got != example[*lang].as_str() {
                 bad.push(format!(
                     "{} ({lang}): {:?}\n  fixture: {}",

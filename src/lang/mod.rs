@@ -31,8 +31,10 @@ pub(crate) mod cron;
 pub(crate) mod describe;
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod ledger;
+pub(crate) mod lint;
 pub(crate) mod notes;
 pub(crate) mod reasons;
+pub(crate) mod warnings;
 
 /// A language wallclock writes its sentences in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -232,6 +234,10 @@ pub fn all_templates() -> impl Iterator<Item = (&'static str, Template)> {
         reasons::REASONS,
         cron::CRON,
         ledger::LEDGER,
+        ledger::LEDGER_REPORTS,
+        warnings::WARNINGS,
+        warnings::EMPTY_WINDOW,
+        lint::LINT,
     ]
     .into_iter()
     .flat_map(|list| list.iter().copied())
