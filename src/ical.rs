@@ -15,6 +15,7 @@ use jiff::tz::Offset;
 
 use crate::error::{Error, ErrorCode};
 use crate::format::fmt_nominal;
+use crate::lang::{Arg, Text, warnings};
 use crate::plan::Warning;
 use crate::rule::Rule;
 use crate::spec::{Spec, is_default, is_default_id, is_one, parse_local};
@@ -206,14 +207,14 @@ pub fn parse_ical_events(text: &str, options: &IcalOptions) -> Result<IcalImport
 
 /// `event_refused`: the event (by its `UID`) and why it is left out.
 fn refusal(uid: Option<&str>, e: &Error) -> Warning {
+    let text = match uid {
+        Some(uid) => Text::new(warnings::EVENT_REFUSED).with("uid", uid),
+        None => Text::new(warnings::EVENT_REFUSED_NO_UID),
+    };
     Warning::new(
         "event_refused",
-        format!(
-            "the event {} is not read: {} ({})",
-            uid_name(uid),
-            e.message(),
-            e.code().as_str()
-        ),
+        text.with("message", e.text().clone())
+            .with("code", e.code().as_str()),
     )
 }
 
@@ -628,14 +629,18 @@ fn apply_override(read: &mut Read, o: &Event) -> Result<(), Error> {
     let original = event_time(rid, rid_line, read)?;
     let uid = o.uid.as_deref().unwrap_or("");
     let was = nominal_text(original);
+    let about = |template| {
+        Text::new(template)
+            .with("uid", uid)
+            .with("was", &was)
+            .with("at", Arg::DateTime(original))
+    };
     if o.cancelled {
-        read.spec.exdate.push(was.clone());
         read.warnings.push(Warning::new(
             "override_cancelled",
-            format!(
-                "the occurrence {was} of `{uid}` is cancelled (`STATUS:CANCELLED`): read as `EXDATE` {was}"
-            ),
+            about(warnings::OVERRIDE_CANCELLED),
         ));
+        read.spec.exdate.push(was);
         return Ok(());
     }
     let moved = match &o.dtstart {
@@ -646,20 +651,18 @@ fn apply_override(read: &mut Read, o: &Event) -> Result<(), Error> {
     if moved == original {
         read.warnings.push(Warning::new(
             "override_ignored",
-            format!(
-                "the override of {was} of `{uid}` keeps its time: what else it changes (summary, duration, …) is not part of a schedule"
-            ),
+            about(warnings::OVERRIDE_IGNORED),
         ));
         return Ok(());
     }
-    read.spec.exdate.push(was.clone());
-    read.spec.rdate.push(now.clone());
     read.warnings.push(Warning::new(
         "override_moved",
-        format!(
-            "the occurrence {was} of `{uid}` was moved to {now} (`RECURRENCE-ID`): read as `EXDATE` {was} and `RDATE` {now}"
-        ),
+        about(warnings::OVERRIDE_MOVED)
+            .with("now", &now)
+            .with("to", Arg::DateTime(moved)),
     ));
+    read.spec.exdate.push(was);
+    read.spec.rdate.push(now);
     Ok(())
 }
 
@@ -743,41 +746,25 @@ fn dtstart(
         .datetime(None)
         .map_err(|why| ical_error(&why, line.pos(item.at)))?;
     let zone = named.name;
-    let (start, warning) = if item.utc {
+    let (start, code, text) = if item.utc {
         let local = Offset::UTC
             .to_timestamp(dt)
             .map(|t| named.tz.to_datetime(t))
             .map_err(|_| ical_error(&format!("`{value}` is out of range"), line.pos(item.at)))?;
         let shown = nominal_text(local);
-        (
-            local,
-            Warning::new(
-                "utc_start",
-                format!(
-                    "`DTSTART:{value}` is in UTC: read as {shown} in `{zone}`, so it recurs at {} local time (its UTC time moves when the clocks change)",
-                    &shown[11..]
-                ),
-            ),
-        )
+        let clock = shown[11..].to_owned();
+        let text = Text::new(warnings::UTC_START)
+            .with("shown", shown)
+            .with("clock", clock)
+            .with("start", Arg::DateTime(local))
+            .with("time", local.time());
+        (local, "utc_start", text)
     } else if item.date_only {
-        (
-            dt,
-            Warning::new(
-                "all_day_event",
-                format!(
-                    "`DTSTART;VALUE=DATE:{value}` is an all-day event: read as starting at 00:00 in `{zone}`"
-                ),
-            ),
-        )
+        (dt, "all_day_event", Text::new(warnings::ALL_DAY_EVENT))
     } else {
-        (
-            dt,
-            Warning::new(
-                "floating_start",
-                format!("`DTSTART:{value}` has no zone (a floating time): read in `{zone}`"),
-            ),
-        )
+        (dt, "floating_start", Text::new(warnings::FLOATING_START))
     };
+    let warning = Warning::new(code, text.with("value", value).with("zone", zone));
     Ok((named, start, vec![warning]))
 }
 

@@ -1,8 +1,10 @@
 //! The `wallclock` binary in every language: each example of
 //! `tests/fixtures/sentences.json` that a command can make (expand,
-//! describe, validate, notices, a tag it does not know) prints the
-//! fixture's text with `--lang`, and the language is chosen as README
-//! says: `--lang`, else `WALLCLOCK_LANG`, else the locale, else English.
+//! describe, validate, notices, from-cron, from-ical, a tag it does not
+//! know, and the command line's own: `empty_window` from expand and diff,
+//! lint's findings) prints the fixture's text with `--lang`, and the
+//! language is chosen as README says: `--lang`, else `WALLCLOCK_LANG`,
+//! else the locale, else English.
 #![cfg(all(feature = "native", not(target_arch = "wasm32")))]
 
 #[path = "common/script.rs"]
@@ -48,7 +50,8 @@ fn wallclock(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> (i32, String, 
 /// call the command line does not make.
 fn command(call: &str, options: &Value) -> Option<Vec<String>> {
     let mut args: Vec<String> = match call {
-        "expand" => vec!["expand".into()],
+        // `cliExpand` is `expand` for a warning only the command line gives.
+        "expand" | "cliExpand" => vec!["expand".into()],
         // Before every example's start: about the years after it, as the
         // library's `describe` is.
         "describe" | "readLang" => vec![
@@ -57,6 +60,27 @@ fn command(call: &str, options: &Value) -> Option<Vec<String>> {
             "2000-01-01T00:00:00Z".into(),
         ],
         "validate" => vec!["validate".into()],
+        // The old spec on stdin, the new one in a file (`args[1]`).
+        "cliDiff" => vec!["diff".into(), "--old".into(), "-".into()],
+        // The calendar on stdin; its warnings on stderr.
+        "parseICalEvents" => {
+            let mut args = vec!["from-ical".into()];
+            if let Some(zone) = options["timeZone"].as_str() {
+                args.extend(["--tz".into(), zone.to_owned()]);
+            }
+            args.push("-".into());
+            return Some(args);
+        }
+        // The file to lint is `args[0]`, written under the name `file`.
+        "cliLint" => {
+            let mut args = vec!["lint".into()];
+            for (key, flag) in [("dialect", "--dialect"), ("timeZone", "--tz")] {
+                if let Some(value) = options[key].as_str() {
+                    args.extend([flag.into(), value.to_owned()]);
+                }
+            }
+            args
+        }
         "notices" => vec!["notices".into()],
         "fromCron" => {
             let mut args = vec!["from-cron".into()];
@@ -81,14 +105,19 @@ fn command(call: &str, options: &Value) -> Option<Vec<String>> {
             other => args.extend([format!("--{flag}"), other.to_string()]),
         }
     }
-    args.extend(["--spec".into(), "-".into(), "--json".into()]);
+    match call {
+        "cliDiff" => args.push("--json".into()),
+        "cliLint" => args.extend(["--format".into(), "json".into()]),
+        _ => args.extend(["--spec".into(), "-".into(), "--json".into()]),
+    }
     Some(args)
 }
 
 /// What the command printed, shaped as the JS call's result: the result,
 /// `{ "error": … }` on failure, the description, or the warning about a tag.
 fn result(call: &str, (status, stdout, stderr): (i32, String, String)) -> Value {
-    if status != 0 {
+    // `lint` exits 1 when it finds something.
+    if status != 0 && !(call == "cliLint" && status == 1) {
         return json!({ "error": serde_json::from_str::<Value>(&stderr).expect(&stderr) });
     }
     let out: Value = serde_json::from_str(&stdout).expect(&stdout);
@@ -102,6 +131,14 @@ fn result(call: &str, (status, stdout, stderr): (i32, String, String)) -> Value 
                 .collect();
             json!({ "spec": out, "warnings": warnings })
         }
+        // The warnings, as the library's events (one here) and refusals.
+        "parseICalEvents" => {
+            let (refused, warnings): (Vec<Value>, Vec<Value>) = stderr
+                .lines()
+                .map(|line| serde_json::from_str::<Value>(line).unwrap()["warning"].clone())
+                .partition(|w| w["code"] == "event_refused");
+            json!({ "events": [{ "warnings": warnings }], "refused": refused })
+        }
         "readLang" => {
             let line = stderr.lines().next().expect("a warning");
             let warning: Value = serde_json::from_str(line).unwrap();
@@ -113,8 +150,12 @@ fn result(call: &str, (status, stdout, stderr): (i32, String, String)) -> Value 
 
 #[test]
 fn every_example_a_command_makes_in_every_language() {
-    let fixture: Vec<Value> =
-        serde_json::from_str(&std::fs::read_to_string(FIXTURE).unwrap()).unwrap();
+    let mut blessed = std::fs::read_to_string(FIXTURE).unwrap();
+    let fixture: Vec<Value> = serde_json::from_str(&blessed).unwrap();
+    // The command line's own examples (`cli…`) have no library call that
+    // tests/sentences.rs could bless them with: `WALLCLOCK_BLESS=1` rewrites
+    // their texts here, for review in the diff.
+    let bless = std::env::var_os("WALLCLOCK_BLESS").is_some();
     let mut checked = 0;
     let mut bad = Vec::new();
     for example in &fixture {
@@ -124,11 +165,34 @@ fn every_example_a_command_makes_in_every_language() {
         if example["native"] == Value::Bool(false) {
             continue;
         }
-        let options = args.get(1).cloned().unwrap_or(Value::Null);
+        let options = match call {
+            "cliDiff" => args[2].clone(),
+            _ => args.get(1).cloned().unwrap_or(Value::Null),
+        };
         let Some(mut cli) = command(call, &options) else {
             continue;
         };
+        if call == "cliDiff" {
+            let new = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
+                "cli_lang_{}.json",
+                example["code"].as_str().unwrap()
+            ));
+            std::fs::write(&new, args[1].to_string()).unwrap();
+            cli.extend(["--new".into(), new.display().to_string()]);
+        }
+        if call == "cliLint" {
+            let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_lang");
+            std::fs::create_dir_all(&dir).unwrap();
+            let file = dir.join(options["file"].as_str().unwrap());
+            std::fs::write(&file, args[0].as_str().unwrap()).unwrap();
+            cli.push(file.display().to_string());
+        }
         let (spec, langs): (String, &[&str]) = match call {
+            "cliLint" => (String::new(), &["en", "zh-CN", "zh-TW"]),
+            "parseICalEvents" => (
+                args[0].as_str().unwrap().to_owned(),
+                &["en", "zh-CN", "zh-TW"],
+            ),
             // The line is an argument, not the input.
             "fromCron" => {
                 cli.push(args[0].as_str().unwrap().to_owned());
@@ -141,6 +205,12 @@ fn every_example_a_command_makes_in_every_language() {
             ),
             _ => (args[0].to_string(), &["en", "zh-CN", "zh-TW"]),
         };
+        let exempt: Vec<&str> = example["exempt"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect();
         for lang in langs {
             let tag = if call == "readLang" {
                 args[0].as_str().unwrap()
@@ -154,13 +224,28 @@ fn every_example_a_command_makes_in_every_language() {
             let pointer = example["pick"].as_str().unwrap();
             let got = value.pointer(pointer).and_then(Value::as_str);
             checked += 1;
-            if got != example[*lang].as_str() {
+            // The command line's own sentences (the library's calls check
+            // theirs in tests/sentences.rs).
+            if call.starts_with("cli")
+                && let (Some(lang), Some(got)) = (wallclock::Lang::from_tag(lang), got)
+                && lang != wallclock::Lang::En
+                && let Err(why) = script::check_rendered(lang, got, &exempt)
+            {
+                bad.push(format!("{} ({lang}): {why}: {got}", example["code"]));
+            }
+            if got != example[*lang].as_str() && bless && call.starts_with("cli") {
+                let got = got.map_or(Value::Null, |g| Value::String(g.to_owned()));
+                blessed = rewrite(&blessed, example, lang, &got);
+            } else if got != example[*lang].as_str() {
                 bad.push(format!(
                     "{} ({lang}): {:?}\n  fixture: {}",
                     example["code"], got, example[*lang]
                 ));
             }
         }
+    }
+    if bless {
+        std::fs::write(FIXTURE, blessed).unwrap();
     }
     assert!(checked > 300, "only {checked} texts checked");
     assert!(bad.is_empty(), "{}", bad.join("\n"));
@@ -212,6 +297,24 @@ fn the_flag_then_wallclock_lang_then_the_locale() {
     // The flag after the subcommand and before it.
     let (status, before, _) = wallclock(&["--lang", "zh-TW", "describe", "--spec", "-"], spec, &[]);
     assert_eq!((status, before), (0, tw));
+}
+
+/// The fixture's text with `example`'s `lang` field, the first after its
+/// code, set to `got` (the file keeps its layout: one field a line).
+fn rewrite(text: &str, example: &Value, lang: &str, got: &Value) -> String {
+    let code = format!("\"code\": {}", example["code"]);
+    let field = format!("{}: {}", json!(lang), example[lang]);
+    let at = text.find(&code).expect("the example's code");
+    let Some(i) = text[at..].find(&field).map(|i| at + i) else {
+        return text.to_owned();
+    };
+    format!(
+        "{}{}: {}{}",
+        &text[..i],
+        json!(lang),
+        got,
+        &text[i + field.len()..]
+    )
 }
 
 /// The errors only the command line's flags and files make (a window bound

@@ -18,6 +18,7 @@ use super::output::{Output, Report, Shape};
 use super::runner::{self, Work};
 use crate::duration::parse_duration;
 use crate::format::fmt_instant;
+use crate::lang::{Arg, Text, ledger as says};
 use crate::ledger::{DEFAULT_BUSY_TIMEOUT, Ledger, LedgerError, Location, Reconcile, RetryPolicy};
 
 use super::ledger_ops;
@@ -519,17 +520,12 @@ fn add(
         None => now,
     };
     ledger.add_from(&spec, Some(from))?;
-    let note = if from < now {
-        format!(
-            "occurrences from {} on are planned; those before now are missed and the misfire policy decides them at the next tick",
-            fmt_instant(from)
-        )
+    let note = Text::new(if from < now {
+        says::ADD_BACKFILL
     } else {
-        format!(
-            "occurrences from {} on are planned; none before it (use --backfill-from to run past ones)",
-            fmt_instant(from)
-        )
-    };
+        says::ADD_PLANNED
+    })
+    .with("from", Arg::Instant(from));
     Ok(json!({
         "schedule": spec.id, "revision": 1, "plannedFrom": fmt_instant(from), "note": note,
     }))

@@ -12,6 +12,7 @@
 //! month's last day.
 
 use crate::error::Error;
+use crate::lang::{Text, lint as says};
 
 use super::field::{self, Part, bad, month_name};
 use super::{Days, Expr};
@@ -179,12 +180,10 @@ fn weekday_item(item: &str, at: usize, e: &mut Expr) -> Result<u64, Error> {
             e.traps.push((
                 "day_of_week_reading",
                 part,
-                format!(
-                    "APScheduler reads the day of week `{}` as {}-{}, not as cron does",
-                    field::shown(item),
-                    WEEKDAYS[a],
-                    WEEKDAYS[b]
-                ),
+                Text::new(says::DAY_OF_WEEK_READING)
+                    .with("field", field::shown(item))
+                    .with("first", WEEKDAYS[a])
+                    .with("last", WEEKDAYS[b]),
             ));
         }
         return Ok(bits);

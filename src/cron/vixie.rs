@@ -10,6 +10,8 @@
 //! whether the day fields combine with OR or AND.
 
 use crate::error::Error;
+use crate::lang::cron::PARTS;
+use crate::lang::{Arg, Text, lint as says};
 
 use super::field::{self, Part, Token, bad, bad_line, month_name, number, weekday_name};
 use super::{Days, Dialect, Expr};
@@ -190,11 +192,10 @@ fn read_field(token: Token<'_>, part: Part, flavor: Flavor, e: &mut Expr) -> Res
             e.traps.push((
                 "ignored_text",
                 part,
-                format!(
-                    "Debian's cron ignores `{}` after `{}` in the {part} field",
-                    field::shown(&text[pos + junk..]),
-                    field::shown(&text[pos..pos + junk])
-                ),
+                Text::new(says::IGNORED_TEXT)
+                    .with("junk", field::shown(&text[pos + junk..]))
+                    .with("kept", field::shown(&text[pos..pos + junk]))
+                    .with("part", Arg::Words(&PARTS[part as usize])),
             ));
             return Ok(bits);
         }

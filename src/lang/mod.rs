@@ -32,8 +32,10 @@ pub(crate) mod describe;
 pub(crate) mod errors;
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod ledger;
+pub(crate) mod lint;
 pub(crate) mod notes;
 pub(crate) mod reasons;
+pub(crate) mod warnings;
 
 /// A language wallclock writes its sentences in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -253,6 +255,10 @@ pub fn all_templates() -> impl Iterator<Item = (&'static str, Template)> {
         errors::ERRORS,
         cron::CRON,
         ledger::LEDGER,
+        ledger::LEDGER_REPORTS,
+        warnings::WARNINGS,
+        warnings::EMPTY_WINDOW,
+        lint::LINT,
     ]
     .into_iter()
     .flat_map(|list| list.iter().copied())
