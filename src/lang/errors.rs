@@ -7,7 +7,7 @@
 
 use super::templates;
 
-templates! { english_in_wasm ERRORS;
+templates! { ERRORS;
     // --- RRULE text (`invalid_rrule`, `unsupported`, `count_and_until`).
     RULE_TOO_LONG "error.invalid_rrule.too_long"
         "the rule is {len} bytes long: expected at most {max}, e.g. `FREQ=DAILY;COUNT=5`"
@@ -357,15 +357,10 @@ templates! { english_in_wasm ERRORS;
 /// Phrases an error's slot holds: English, Simplified, Traditional.
 pub(crate) type Words = [&'static str; 3];
 
-/// Declares phrases as [`Words`] constants: in the wasm build, English in
-/// every language, as its error templates are.
+/// Declares phrases as [`Words`] constants.
 macro_rules! words {
-    ($($(#[$doc:meta])* $name:ident = $en:literal, $cn:literal, $tw:literal;)*) => {
-        $($(#[$doc])*
-        #[cfg(not(target_arch = "wasm32"))]
-        pub(crate) const $name: Words = [$en, $cn, $tw];
-        #[cfg(target_arch = "wasm32")]
-        pub(crate) const $name: Words = [$en; 3];)*
+    ($($name:ident = $en:literal, $cn:literal, $tw:literal;)*) => {
+        $(pub(crate) const $name: Words = [$en, $cn, $tw];)*
     };
 }
 

@@ -194,12 +194,6 @@ impl Template {
         self.0.split('\u{1f}').nth(lang.index()).unwrap_or_default()
     }
 
-    /// Whether the template is written in `lang` in this build (the wasm
-    /// build holds some in English only: [`templates!`]'s `english_in_wasm`).
-    fn speaks(self, lang: Lang) -> bool {
-        lang == Lang::En || self.0.contains('\u{1f}')
-    }
-
     /// The sentence code, e.g. `note.gap_skipped` (native builds).
     #[cfg(not(target_arch = "wasm32"))]
     pub fn code(self) -> &'static str {
@@ -214,19 +208,6 @@ impl Template {
 /// Simplified and Traditional Chinese text, so a template without one of
 /// the three does not compile.
 macro_rules! templates {
-    // A table the wasm build holds in English only (its Chinese does not
-    // fit the package's size budget, DESIGN.md "What Chinese costs"): a
-    // text of it renders in English there, with every slot.
-    (english_in_wasm $list:ident; $($name:ident $code:literal $en:literal $cn:literal $tw:literal;)*) => {
-        $(#[cfg(not(target_arch = "wasm32"))]
-        pub(crate) const $name: crate::lang::Template =
-            crate::lang::Template::new(concat!($en, "\u{1f}", $cn, "\u{1f}", $tw));
-        #[cfg(target_arch = "wasm32")]
-        pub(crate) const $name: crate::lang::Template = crate::lang::Template::new($en);)*
-        /// Every template of this table, with its code.
-        #[cfg(not(target_arch = "wasm32"))]
-        pub(crate) const $list: &[(&str, crate::lang::Template)] = &[$(($code, $name)),*];
-    };
     ($list:ident; $($name:ident $code:literal $en:literal $cn:literal $tw:literal;)*) => {
         $(pub(crate) const $name: crate::lang::Template =
             crate::lang::Template::new(concat!($en, "\u{1f}", $cn, "\u{1f}", $tw));)*
@@ -373,14 +354,8 @@ impl Text {
         out
     }
 
-    /// Appends the text in `lang` (in English, with every slot, where this
-    /// build holds its template in English only).
+    /// Appends the text in `lang`.
     pub fn render_into(&self, lang: Lang, out: &mut String) {
-        let lang = if self.template.speaks(lang) {
-            lang
-        } else {
-            Lang::En
-        };
         #[cfg(not(target_arch = "wasm32"))]
         RECORDING.with(|r| {
             if let Some(codes) = r.borrow_mut().as_mut() {
