@@ -51,7 +51,7 @@ fn wallclock(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> (i32, String, 
 fn command(call: &str, options: &Value) -> Option<Vec<String>> {
     let mut args: Vec<String> = match call {
         // `cliExpand` is `expand` for a warning only the command line gives.
-        "expand" | "cliExpand" => vec!["expand".into()],
+        "expand" | "cliExpand" | "cliExpandTable" => vec!["expand".into()],
         // Before every example's start: about the years after it, as the
         // library's `describe` is.
         "describe" | "readLang" => vec![
@@ -61,7 +61,7 @@ fn command(call: &str, options: &Value) -> Option<Vec<String>> {
         ],
         "validate" => vec!["validate".into()],
         // The old spec on stdin, the new one in a file (`args[1]`).
-        "cliDiff" => vec!["diff".into(), "--old".into(), "-".into()],
+        "cliDiff" | "cliDiffTable" => vec!["diff".into(), "--old".into(), "-".into()],
         // The calendar on stdin; its warnings on stderr.
         "parseICalEvents" => {
             let mut args = vec!["from-ical".into()];
@@ -107,6 +107,8 @@ fn command(call: &str, options: &Value) -> Option<Vec<String>> {
     }
     match call {
         "cliDiff" => args.push("--json".into()),
+        "cliDiffTable" => args.extend(["--format".into(), "table".into()]),
+        "cliExpandTable" => args.extend(["--spec", "-", "--format", "table"].map(String::from)),
         "cliLint" => args.extend(["--format".into(), "json".into()]),
         _ => args.extend(["--spec".into(), "-".into(), "--json".into()]),
     }
@@ -116,9 +118,14 @@ fn command(call: &str, options: &Value) -> Option<Vec<String>> {
 /// What the command printed, shaped as the JS call's result: the result,
 /// `{ "error": … }` on failure, the description, or the warning about a tag.
 fn result(call: &str, (status, stdout, stderr): (i32, String, String)) -> Value {
-    // `lint` exits 1 when it finds something.
-    if status != 0 && !(call == "cliLint" && status == 1) {
+    // `lint` and `diff` exit 1 when they find something.
+    let found = matches!(call, "cliLint" | "cliDiffTable") && status == 1;
+    if status != 0 && !found {
         return json!({ "error": serde_json::from_str::<Value>(&stderr).expect(&stderr) });
+    }
+    // `--format table`: its lines, for a pointer to pick one.
+    if call.ends_with("Table") {
+        return json!({ "lines": stdout.lines().collect::<Vec<_>>() });
     }
     let out: Value = serde_json::from_str(&stdout).expect(&stdout);
     match call {
@@ -166,13 +173,13 @@ fn every_example_a_command_makes_in_every_language() {
             continue;
         }
         let options = match call {
-            "cliDiff" => args[2].clone(),
+            "cliDiff" | "cliDiffTable" => args[2].clone(),
             _ => args.get(1).cloned().unwrap_or(Value::Null),
         };
         let Some(mut cli) = command(call, &options) else {
             continue;
         };
-        if call == "cliDiff" {
+        if call == "cliDiff" || call == "cliDiffTable" {
             let new = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
                 "cli_lang_{}.json",
                 example["code"].as_str().unwrap()

@@ -36,6 +36,7 @@ use crate::spec::{Schedule, Spec};
 use crate::window::{Reader, Spelling, empty_window};
 use clap::Parser;
 use jiff::Timestamp;
+use unicode_width::UnicodeWidthStr;
 
 use args::{Cli, Command, Now, Output, SpecArgs, Window};
 use output::{Report, Shape};
@@ -250,11 +251,8 @@ impl Sources {
                 }
                 _ => (0, value.len().max(1)),
             };
-            let pad = label.chars().count() + 3 + value[..at].chars().count();
-            let width = value[at..]
-                .get(..width)
-                .map_or(width, |t| t.chars().count())
-                .max(1);
+            let pad = label.width() + 3 + value[..at].width();
+            let width = value[at..].get(..width).map_or(width, str::width).max(1);
             text.push_str(&format!("  {label} {value}\n"));
             text.push_str(&" ".repeat(pad));
             text.push_str(&"^".repeat(width));

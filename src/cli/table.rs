@@ -4,10 +4,13 @@
 use crate::diff::{Diff, Side};
 use crate::format::fmt_duration;
 use crate::format::{fmt_instant, fmt_nominal, fmt_offset};
+use crate::lang::Text;
+use crate::lang::table as says;
 use crate::misfire::MisfireDecision;
 use crate::plan::{Expansion, Warning};
 use crate::spec::Spec;
 use crate::validation::Validation;
+use unicode_width::UnicodeWidthStr;
 
 /// The entries' columns (nominal, status, local, UTC, key, notes), header first.
 pub(crate) fn expansion_rows(result: &Expansion) -> Vec<Vec<String>> {
@@ -36,19 +39,20 @@ pub(crate) fn expansion(out: &mut String, result: &Expansion) {
     let rows = expansion_rows(result);
     push_rows(out, &rows);
     if result.entries().is_empty() {
-        out.push_str("(no occurrences)\n");
+        out.push_str(&format!("{}\n", Text::new(says::NO_OCCURRENCES)));
     }
     if !result.transitions().is_empty() {
-        out.push_str("\ntransitions:\n");
+        out.push_str(&format!("\n{}\n", Text::new(says::TRANSITIONS)));
         for t in result.transitions() {
+            let clock = Text::new(says::WALL_CLOCK)
+                .with("from", fmt_nominal(t.local_before()))
+                .with("to", fmt_nominal(t.local_after()));
             out.push_str(&format!(
-                "  {}  {}  {} -> {}  (wall clock {} -> {})\n",
+                "  {}  {}  {} -> {}{clock}\n",
                 fmt_instant(t.instant),
                 t.kind(),
                 fmt_offset(t.offset_before),
                 fmt_offset(t.offset_after),
-                fmt_nominal(t.local_before()),
-                fmt_nominal(t.local_after()),
             ));
         }
     }
@@ -59,20 +63,21 @@ pub(crate) fn expansion(out: &mut String, result: &Expansion) {
 /// Appends `warnings:` and one line per warning, if any.
 fn push_warnings(out: &mut String, warnings: &[Warning]) {
     if !warnings.is_empty() {
-        out.push_str("\nwarnings:\n");
+        out.push_str(&format!("\n{}\n", Text::new(says::WARNINGS)));
         for w in warnings {
             out.push_str(&format!("  {}: {}\n", w.code(), w.message()));
         }
     }
 }
 
-/// Appends rows as aligned columns, two spaces apart.
+/// Appends rows as aligned columns, two spaces apart, by the columns a
+/// terminal gives each cell (a Han character takes two).
 pub(crate) fn push_rows(out: &mut String, rows: &[Vec<String>]) {
     let n = rows.iter().map(Vec::len).max().unwrap_or(0);
     let mut widths = vec![0usize; n];
     for row in rows {
         for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count());
+            *w = (*w).max(cell.width());
         }
     }
     for row in rows {
@@ -80,7 +85,7 @@ pub(crate) fn push_rows(out: &mut String, rows: &[Vec<String>]) {
         for (i, cell) in row.iter().enumerate() {
             line.push_str(cell);
             if i + 1 < row.len() {
-                let pad = widths[i] - cell.chars().count() + 2;
+                let pad = widths[i] - cell.width() + 2;
                 line.extend(std::iter::repeat_n(' ', pad));
             }
         }
@@ -124,14 +129,13 @@ pub(crate) fn diff(out: &mut String, result: &Diff) {
         push_rows(out, &rows);
     }
     use crate::diff::ChangeKind::*;
-    out.push_str(&format!(
-        "{} added, {} removed, {} moved, {} changed, {} unchanged\n",
-        result.count(Added),
-        result.count(Removed),
-        result.count(Moved),
-        result.count(Changed),
-        result.unchanged()
-    ));
+    let summary = Text::new(says::DIFF_SUMMARY)
+        .with("added", result.count(Added))
+        .with("removed", result.count(Removed))
+        .with("moved", result.count(Moved))
+        .with("changed", result.count(Changed))
+        .with("unchanged", result.unchanged());
+    out.push_str(&format!("{summary}\n"));
     push_warnings(out, result.warnings());
 }
 

@@ -35,6 +35,8 @@ pub(crate) mod ledger;
 pub(crate) mod lint;
 pub(crate) mod notes;
 pub(crate) mod reasons;
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) mod table;
 pub(crate) mod warnings;
 
 /// A language wallclock writes its sentences in.
@@ -240,6 +242,7 @@ pub fn all_templates() -> impl Iterator<Item = (&'static str, Template)> {
         warnings::WARNINGS,
         warnings::EMPTY_WINDOW,
         lint::LINT,
+        table::TABLE,
     ]
     .into_iter()
     .flat_map(|list| list.iter().copied())
