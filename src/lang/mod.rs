@@ -29,6 +29,7 @@ use serde::{Serialize, Serializer};
 
 pub(crate) mod cron;
 pub(crate) mod describe;
+pub(crate) mod input_errors;
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod ledger;
 pub(crate) mod notes;
@@ -232,6 +233,7 @@ pub fn all_templates() -> impl Iterator<Item = (&'static str, Template)> {
         reasons::REASONS,
         cron::CRON,
         ledger::LEDGER,
+        input_errors::INPUT_ERRORS,
     ]
     .into_iter()
     .flat_map(|list| list.iter().copied())

@@ -191,6 +191,7 @@ pub const LATIN_NAMES: &[&str] = &[
     "SQLite",
     "PostgreSQL",
     "iCalendar",
+    "WebAssembly",
     "RRULE",
     "ID",
     "HTTP",
