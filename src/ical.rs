@@ -500,10 +500,7 @@ impl Event {
         match prop.name.as_str() {
             "DTSTART" => {
                 if self.dtstart.is_some() {
-                    return Err(ical_error(
-                        Text::new(says::ICAL_TWO_DTSTART),
-                        line.pos(0),
-                    ));
+                    return Err(ical_error(Text::new(says::ICAL_TWO_DTSTART), line.pos(0)));
                 }
                 self.dtstart = Some((prop.clone(), line.clone()));
             }
@@ -513,12 +510,11 @@ impl Event {
             // RFC 5545 deprecated EXRULE (RFC 2445 §4.8.5.2); ignoring it
             // would run the times it excludes.
             "EXRULE" => {
-                return Err(Error::new(
-                    ErrorCode::Unsupported,
-                    Text::new(says::ICAL_EXRULE),
-                )
-                .with_field("ical")
-                .with_position(line.pos(0)));
+                return Err(
+                    Error::new(ErrorCode::Unsupported, Text::new(says::ICAL_EXRULE))
+                        .with_field("ical")
+                        .with_position(line.pos(0)),
+                );
             }
             "RRULE" => self.rrule.push(prop.value.trim().to_owned()),
             "RDATE" | "EXDATE" => {
@@ -558,10 +554,7 @@ impl Event {
 
     fn read_spec(&self, options: &IcalOptions) -> Result<Read, Error> {
         let Some((prop, line)) = &self.dtstart else {
-            return Err(ical_error(
-                Text::new(says::ICAL_NO_DTSTART),
-                self.at,
-            ));
+            return Err(ical_error(Text::new(says::ICAL_NO_DTSTART), self.at));
         };
         let (named, start, mut warnings) = dtstart(prop, line, options)?;
         let mut spec = self.spec.clone();
@@ -584,12 +577,9 @@ impl Event {
 /// The WebAssembly package stays within its size budget without
 /// overrides: one is refused there, never ignored.
 fn overrides_refused(o: &Event) -> Error {
-    Error::new(
-        ErrorCode::Unsupported,
-        Text::new(says::ICAL_OVERRIDES_WASM),
-    )
-    .with_field("ical")
-    .with_position(o.at)
+    Error::new(ErrorCode::Unsupported, Text::new(says::ICAL_OVERRIDES_WASM))
+        .with_field("ical")
+        .with_position(o.at)
 }
 
 fn orphan(o: &Event) -> Error {
@@ -702,9 +692,9 @@ fn event_time(prop: &Property, line: &Line, read: &Read) -> Result<DateTime, Err
     } else {
         return Ok(dt);
     };
-    instant.map(|t| read.tz.to_datetime(t)).ok_or_else(|| {
-        ical_error(out_of_range(&item.text), line.pos(item.at))
-    })
+    instant
+        .map(|t| read.tz.to_datetime(t))
+        .ok_or_else(|| ical_error(out_of_range(&item.text), line.pos(item.at)))
 }
 
 /// `DTSTART`: the zone, the nominal start and what was assumed. A start

@@ -141,8 +141,10 @@ fn call(name: &str, args: &[Value]) -> Value {
                 if let Some(zone) = text(&o, "timeZone") {
                     options = options.time_zone(zone);
                 }
-                let import = wallclock::parse_ical_events(arg(0).as_str().unwrap_or_default(), &options)?;
-                let specs: Vec<&wallclock::Spec> = import.events().iter().map(|e| e.spec()).collect();
+                let import =
+                    wallclock::parse_ical_events(arg(0).as_str().unwrap_or_default(), &options)?;
+                let specs: Vec<&wallclock::Spec> =
+                    import.events().iter().map(|e| e.spec()).collect();
                 json!({ "events": specs, "refused": import.refused() })
             }
             // The cron import (native only: `wallclock from-cron`), with the

@@ -10,6 +10,7 @@
 //! whether the day fields combine with OR or AND.
 
 use crate::error::Error;
+use crate::lang::{Arg, Text, input_errors as says};
 
 use super::field::{self, Part, Token, bad, bad_line, month_name, number, weekday_name};
 use super::{Days, Dialect, Expr};
@@ -23,12 +24,14 @@ enum Flavor {
 }
 
 impl Flavor {
-    fn product(self) -> &'static str {
+    /// The product's name in a sentence of any language.
+    fn product(self) -> Arg {
         match self {
-            Flavor::Cronie => "cronie",
-            Flavor::Debian => "Debian's cron",
-            Flavor::Github => "GitHub Actions",
+            Flavor::Cronie => Dialect::Cronie,
+            Flavor::Debian => Dialect::Debian,
+            Flavor::Github => Dialect::GithubActions,
         }
+        .product_name()
     }
 }
 
@@ -65,9 +68,7 @@ pub(super) fn parse(line: &str, dialect: Dialect) -> Result<Expr, Error> {
         None => fields(rest, offset, flavor)?,
     };
     if zone.as_deref() == Some("") {
-        return Err(bad_line(
-            "`CRON_TZ=` names no zone: expected `CRON_TZ=Zone` before the fields, e.g. `CRON_TZ=Europe/Berlin 30 9 * * *`",
-        ));
+        return Err(bad_line(Text::new(says::VIXIE_NO_ZONE)));
     }
     expr.zone = zone;
     Ok(expr)
@@ -76,10 +77,9 @@ pub(super) fn parse(line: &str, dialect: Dialect) -> Result<Expr, Error> {
 /// A GitHub Actions `cron:` value: five fields, no macros.
 pub(super) fn parse_github(line: &str) -> Result<Expr, Error> {
     if line.trim_start().starts_with('@') {
-        return Err(bad_line(format!(
-            "GitHub Actions does not accept `{}`: expected five fields, e.g. `0 0 * * *` for daily",
-            field::shown(line.trim())
-        )));
+        return Err(bad_line(
+            Text::new(says::VIXIE_GITHUB_MACRO).with("text", field::shown(line.trim())),
+        ));
     }
     fields(line, 0, Flavor::Github)
 }
@@ -93,16 +93,15 @@ fn macro_expr(name: &str, flavor: Flavor) -> Result<Expr, Error> {
         return Ok(e);
     }
     if name == "reboot" {
-        return Err(bad_line(format!(
-            "`@reboot` runs when {} starts, not on a calendar: there is no schedule to import",
-            flavor.product()
-        )));
+        return Err(bad_line(
+            Text::new(says::VIXIE_REBOOT).with("product", flavor.product()),
+        ));
     }
-    Err(bad_line(format!(
-        "unknown macro `@{}`: {} knows `@yearly`, `@annually`, `@monthly`, `@weekly`, `@daily`, `@midnight`, `@hourly` and `@reboot`, e.g. `@daily`",
-        field::shown(name),
-        flavor.product()
-    )))
+    Err(bad_line(
+        Text::new(says::VIXIE_MACRO)
+            .with("name", field::shown(name))
+            .with("product", flavor.product()),
+    ))
 }
 
 /// Five fields: minute, hour, day of month, month, day of week.
@@ -176,12 +175,7 @@ fn read_field(token: Token<'_>, part: Part, flavor: Flavor, e: &mut Expr) -> Res
         let item = &text[pos..end];
         let at = token.at + pos;
         if item.is_empty() {
-            return Err(bad(
-                part,
-                at,
-                text,
-                "an empty list item: expected a value, e.g. `1,15`",
-            ));
+            return Err(bad(part, at, text, Text::new(says::VIXIE_EMPTY_ITEM)));
         }
         let (item_bits, stop) = read_item(item, at, part, flavor, e)?;
         bits |= item_bits;
@@ -216,7 +210,7 @@ fn read_item(
 ) -> Result<(u64, Option<usize>), Error> {
     let (lo, hi) = range(part, flavor);
     let mut cur = Cursor { item, pos: 0 };
-    let fail = |why: String| bad(part, at, item, why);
+    let fail = |why: Text| bad(part, at, item, why);
     let expected = expected(part, flavor);
     let (start, end, ranged) = if cur.eat('*') {
         (lo, hi, true)
@@ -236,19 +230,17 @@ fn read_item(
     };
     let step = if cur.eat('/') {
         if !ranged {
-            return Err(fail(format!(
-                "a step needs a range before it: {} reads `N/step` as an error, e.g. `{}` for every {}th value from {}",
-                flavor.product(),
-                step_example(part),
-                step_example(part).rsplit('/').next().unwrap_or("2"),
-                lo
-            )));
+            return Err(fail(
+                Text::new(says::VIXIE_STEP_NEEDS_RANGE)
+                    .with("product", flavor.product())
+                    .with("example", step_example(part))
+                    .with("step", step_example(part).rsplit('/').next().unwrap_or("2"))
+                    .with("lo", lo),
+            ));
         }
         match cur.alnum().and_then(number) {
             Some(0) | None => {
-                return Err(fail(
-                    "a step must be a whole number of at least 1, e.g. `*/15`".to_owned(),
-                ));
+                return Err(fail(Text::new(says::VIXIE_STEP)));
             }
             Some(s) => s,
         }
@@ -260,14 +252,19 @@ fn read_item(
     } else if flavor == Flavor::Debian {
         Some(cur.pos)
     } else {
-        return Err(fail(format!(
-            "unexpected `{}`: {expected}",
-            field::shown(&item[cur.pos..])
-        )));
+        return Err(fail(
+            Text::new(says::VIXIE_UNEXPECTED)
+                .with("text", field::shown(&item[cur.pos..]))
+                .with("expected", expected),
+        ));
     };
     for v in [start, end] {
         if v < lo || v > hi {
-            return Err(fail(format!("`{v}` is out of range: {expected}")));
+            return Err(fail(
+                Text::new(says::CRON_OUT_OF_RANGE)
+                    .with("value", v)
+                    .with("expected", expected.clone()),
+            ));
         }
     }
     Ok((items(start, end, step, part, flavor, at, item)?, junk))
@@ -294,10 +291,9 @@ fn items(
             part,
             at,
             item,
-            format!(
-                "the range starts after it ends: expected `low-high`, e.g. `{}`",
-                range_example(part)
-            ),
+            Text::new(says::CRON_REVERSED)
+                .with("form", "low-high")
+                .with("example", range_example(part)),
         ));
     }
     if start > end {
@@ -342,12 +338,7 @@ fn random_from(
         match value(cur, part, Flavor::Cronie) {
             Some(v) if cur.done() => v,
             _ => {
-                return Err(bad(
-                    part,
-                    at,
-                    item,
-                    "expected `~`, `N~`, `~M` or `N~M` (a random value), e.g. `0~30`",
-                ));
+                return Err(bad(part, at, item, Text::new(says::VIXIE_RANDOM_FORM)));
             }
         }
     };
@@ -356,9 +347,9 @@ fn random_from(
             part,
             at,
             item,
-            format!(
-                "the random range must lie in {lo}..={hi} and start before it ends, e.g. `0~30`"
-            ),
+            Text::new(says::VIXIE_RANDOM_RANGE)
+                .with("lo", lo)
+                .with("hi", hi),
         ));
     }
     e.random.push(part);
@@ -380,18 +371,16 @@ fn value(cur: &mut Cursor<'_>, part: Part, flavor: Flavor) -> Option<u32> {
 }
 
 /// What a field accepts, for messages.
-fn expected(part: Part, flavor: Flavor) -> String {
+fn expected(part: Part, flavor: Flavor) -> Text {
     let (lo, hi) = range(part, flavor);
     match part {
-        Part::Month => format!("expected {lo}-{hi} or `jan`-`dec`, e.g. `1-6`"),
-        Part::DayOfWeek if hi == 6 => {
-            "expected 0-6 (Sunday is 0) or `sun`-`sat`, e.g. `1-5`".to_owned()
-        }
-        Part::DayOfWeek => "expected 0-7 (Sunday is 0 and 7) or `sun`-`sat`, e.g. `1-5`".to_owned(),
-        _ => format!(
-            "expected {lo}-{hi}, `*`, a range or a list, e.g. `{}`",
-            range_example(part)
-        ),
+        Part::Month => field::expect_month(lo, hi, "jan", "dec", "1-6"),
+        Part::DayOfWeek if hi == 6 => Text::new(says::CRON_EXPECT_DOW_0_6),
+        Part::DayOfWeek => Text::new(says::CRON_EXPECT_DOW_0_7),
+        _ => Text::new(says::CRON_EXPECT_NUMBERS)
+            .with("lo", lo)
+            .with("hi", hi)
+            .with("example", range_example(part)),
     }
 }
 

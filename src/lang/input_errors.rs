@@ -116,4 +116,281 @@ templates! { INPUT_ERRORS;
         "`TZID={tzid}` differs from DTSTART's `{zone}`: a schedule's dates are all local to one zone"
         "`TZID={tzid}`与`DTSTART`的`{zone}`不同：一个计划的日期都属于同一个时区"
         "`TZID={tzid}`與`DTSTART`的`{zone}`不同：一個排程的日期都屬於同一個時區";
+
+    // The cron readers (`from_cron`, `wallclock from-cron`, `lint`): a
+    // field's error names the field and the byte it starts at, then why.
+    CRON_FIELD "input.cron.field"
+        "invalid {part} `{text}` at byte {at}: {why}"
+        "第{at}字节处的{part}`{text}`无效：{why}"
+        "第{at}位元組處的{part}`{text}`無效：{why}";
+    CRON_FIELD_COUNT "input.cron.field_count"
+        "{product} expects {want} fields ({parts}), found {found}: e.g. `{example}`{command}"
+        "{product}需要{want}个字段（{parts}），实际有{found}个：例如`{example}`{command}"
+        "{product}需要{want}個欄位（{parts}），實際有{found}個：例如`{example}`{command}";
+    CRON_OPTIONAL "input.cron.optional"
+        "[{part}]" "可选的{part}" "可選的{part}";
+    CRON_NOT_THE_COMMAND "input.cron.not_the_command"
+        "; pass only the schedule, not the command"
+        "；只需给出时间字段，不要带上命令"
+        "；只需給出時間欄位，不要帶上命令";
+    CRON_SELECTS_NOTHING "input.cron.selects_nothing"
+        "it selects no {part} ({product} would accept the line and never run it)"
+        "{part}没有选中任何值（{product}会接受这一行，却永远不会执行它）"
+        "{part}沒有選中任何值（{product}會接受這一行，卻永遠不會執行它）";
+    CRON_NO_DAY "input.cron.no_day"
+        "the day fields select no day: {product} would accept the line and never run it"
+        "日期字段和星期字段没有选中任何一天：{product}会接受这一行，却永远不会执行它"
+        "日期欄位和星期欄位沒有選中任何一天：{product}會接受這一行，卻永遠不會執行它";
+    CRON_TOO_LONG "input.cron.too_long"
+        "the cron line is {len} bytes long: expected at most {max}, e.g. `30 9 * * 1-5`"
+        "cron行长{len}字节：最多应为{max}字节，例如`30 9 * * 1-5`"
+        "cron行長{len}位元組：最多應為{max}位元組，例如`30 9 * * 1-5`";
+    CRON_DIALECT "input.cron.unknown_dialect"
+        "unknown dialect `{dialect}`: expected one of {names}, e.g. `kubernetes`"
+        "未知的方言`{dialect}`：应为{names}之一，例如`kubernetes`"
+        "未知的方言`{dialect}`：應為{names}之一，例如`kubernetes`";
+    CRON_OUT_OF_RANGE "input.cron.out_of_range"
+        "`{value}` is out of range: {expected}" "`{value}`超出范围：{expected}" "`{value}`超出範圍：{expected}";
+    CRON_STEP_ZERO "input.cron.step_zero"
+        "the step must be at least 1, e.g. `{example}`"
+        "步长至少为1，例如`{example}`"
+        "步長至少為1，例如`{example}`";
+    CRON_STEP_NOT_A_NUMBER "input.cron.step_not_a_number"
+        "the step must be a whole number, e.g. `*/15`" "步长必须是整数，例如`*/15`" "步長必須是整數，例如`*/15`";
+    CRON_REVERSED "input.cron.reversed"
+        "the range starts after it ends: expected `{form}`, e.g. `{example}`"
+        "范围的起点在终点之后：应为`{form}`，例如`{example}`"
+        "範圍的起點在終點之後：應為`{form}`，例如`{example}`";
+    CRON_REVERSED_VALUES "input.cron.reversed_values"
+        "the range starts after it ends ({start} > {end}): expected `low-high`, e.g. `1-5`"
+        "范围的起点在终点之后（{start}大于{end}）：应为`low-high`，例如`1-5`"
+        "範圍的起點在終點之後（{start}大於{end}）：應為`low-high`，例如`1-5`";
+    CRON_BELOW "input.cron.below"
+        "the range starts below {lo}: {expected}" "范围的起点小于{lo}：{expected}" "範圍的起點小於{lo}：{expected}";
+    CRON_ABOVE "input.cron.above"
+        "the range ends above {hi}: {expected}" "范围的终点大于{hi}：{expected}" "範圍的終點大於{hi}：{expected}";
+    CRON_EXPECT_MONTH "input.cron.expect.month"
+        "expected {lo}-{hi} or `{first}`-`{last}`, e.g. `{example}`"
+        "应为{lo}-{hi}或`{first}`-`{last}`，例如`{example}`"
+        "應為{lo}-{hi}或`{first}`-`{last}`，例如`{example}`";
+    CRON_EXPECT_DOW_0_6 "input.cron.expect.dow_0_6"
+        "expected 0-6 (Sunday is 0) or `sun`-`sat`, e.g. `1-5`"
+        "应为0-6（0是星期日）或`sun`-`sat`，例如`1-5`"
+        "應為0-6（0是星期日）或`sun`-`sat`，例如`1-5`";
+    CRON_EXPECT_DOW_0_7 "input.cron.expect.dow_0_7"
+        "expected 0-7 (Sunday is 0 and 7) or `sun`-`sat`, e.g. `1-5`"
+        "应为0-7（0和7都是星期日）或`sun`-`sat`，例如`1-5`"
+        "應為0-7（0和7都是星期日）或`sun`-`sat`，例如`1-5`";
+    CRON_EXPECT_NUMBERS "input.cron.expect.numbers"
+        "expected {lo}-{hi}, `*`, a range or a list, e.g. `{example}`"
+        "应为{lo}-{hi}、`*`、范围或列表，例如`{example}`"
+        "應為{lo}-{hi}、`*`、範圍或清單，例如`{example}`";
+    CRON_EXPECT_RANGE "input.cron.expect.range"
+        "expected {lo}-{hi}, e.g. `{example}`" "应为{lo}-{hi}，例如`{example}`" "應為{lo}-{hi}，例如`{example}`";
+
+    // Kubernetes (robfig/cron).
+    ROBFIG_PRODUCT "input.cron.robfig.product"
+        "Kubernetes (robfig/cron)" "Kubernetes（`robfig/cron`）" "Kubernetes（`robfig/cron`）";
+    ROBFIG_EMPTY "input.cron.robfig.empty"
+        "the schedule is empty: expected five fields, e.g. `30 9 * * 1-5`"
+        "计划为空：应为五个字段，例如`30 9 * * 1-5`"
+        "排程為空：應為五個欄位，例如`30 9 * * 1-5`";
+    ROBFIG_ZONE_ONLY "input.cron.robfig.zone_only"
+        "`{line}` names a zone but no schedule: expected `CRON_TZ=Zone` and five fields, e.g. `CRON_TZ=Europe/Berlin 30 9 * * 1-5`"
+        "`{line}`只指定了时区，没有时间字段：应为`CRON_TZ=Zone`加五个字段，例如`CRON_TZ=Europe/Berlin 30 9 * * 1-5`"
+        "`{line}`只指定了時區，沒有時間欄位：應為`CRON_TZ=Zone`加五個欄位，例如`CRON_TZ=Europe/Berlin 30 9 * * 1-5`";
+    ROBFIG_DESCRIPTOR "input.cron.robfig.descriptor"
+        "unknown descriptor `@{name}`: {product} knows `@yearly`, `@annually`, `@monthly`, `@weekly`, `@daily`, `@midnight`, `@hourly` and `@every <duration>`, e.g. `@daily`"
+        "未知的描述符`@{name}`：{product}认得`@yearly`、`@annually`、`@monthly`、`@weekly`、`@daily`、`@midnight`、`@hourly`和`@every <duration>`，例如`@daily`"
+        "未知的描述符`@{name}`：{product}認得`@yearly`、`@annually`、`@monthly`、`@weekly`、`@daily`、`@midnight`、`@hourly`和`@every <duration>`，例如`@daily`";
+    ROBFIG_EVERY "input.cron.robfig.every"
+        "invalid `@every` duration `{text}`: expected a Go duration such as `1h30m`, `90s` or `1.5h`"
+        "`@every`的时长`{text}`无效：应为`Go`的时长格式，例如`1h30m`、`90s`或`1.5h`"
+        "`@every`的時長`{text}`無效：應為`Go`的時長格式，例如`1h30m`、`90s`或`1.5h`";
+    ROBFIG_SLASHES "input.cron.robfig.slashes"
+        "too many slashes: expected `low-high/step`, e.g. `0-30/10`"
+        "斜线太多：应为`low-high/step`，例如`0-30/10`"
+        "斜線太多：應為`low-high/step`，例如`0-30/10`";
+    ROBFIG_HYPHENS "input.cron.robfig.hyphens"
+        "too many hyphens: expected `low-high`, e.g. `1-5`"
+        "连字符太多：应为`low-high`，例如`1-5`"
+        "連字號太多：應為`low-high`，例如`1-5`";
+    ROBFIG_SEVEN "input.cron.robfig.seven"
+        "Kubernetes reads days of week 0-6 (Sunday is 0): `7` is an error, write `0` for Sunday"
+        "Kubernetes的星期取值为0-6（0是星期日）：`7`是错误，星期日请写`0`"
+        "Kubernetes的星期取值為0-6（0是星期日）：`7`是錯誤，星期日請寫`0`";
+
+    // cronie, Debian's cron, GitHub Actions.
+    VIXIE_EMPTY_ITEM "input.cron.vixie.empty_item"
+        "an empty list item: expected a value, e.g. `1,15`"
+        "列表中有空项：应为一个值，例如`1,15`"
+        "清單中有空項：應為一個值，例如`1,15`";
+    VIXIE_NO_ZONE "input.cron.vixie.no_zone"
+        "`CRON_TZ=` names no zone: expected `CRON_TZ=Zone` before the fields, e.g. `CRON_TZ=Europe/Berlin 30 9 * * *`"
+        "`CRON_TZ=`没有指定时区：应在字段之前写`CRON_TZ=Zone`，例如`CRON_TZ=Europe/Berlin 30 9 * * *`"
+        "`CRON_TZ=`沒有指定時區：應在欄位之前寫`CRON_TZ=Zone`，例如`CRON_TZ=Europe/Berlin 30 9 * * *`";
+    VIXIE_GITHUB_MACRO "input.cron.vixie.github_macro"
+        "GitHub Actions does not accept `{text}`: expected five fields, e.g. `0 0 * * *` for daily"
+        "GitHub Actions不接受`{text}`：应为五个字段，例如每天执行一次用`0 0 * * *`"
+        "GitHub Actions不接受`{text}`：應為五個欄位，例如每天執行一次用`0 0 * * *`";
+    VIXIE_REBOOT "input.cron.vixie.reboot"
+        "`@reboot` runs when {product} starts, not on a calendar: there is no schedule to import"
+        "`@reboot`在{product}启动时执行，不按日历执行：没有可以导入的计划"
+        "`@reboot`在{product}啟動時執行，不依行事曆執行：沒有可以匯入的排程";
+    VIXIE_MACRO "input.cron.vixie.macro"
+        "unknown macro `@{name}`: {product} knows `@yearly`, `@annually`, `@monthly`, `@weekly`, `@daily`, `@midnight`, `@hourly` and `@reboot`, e.g. `@daily`"
+        "未知的宏`@{name}`：{product}认得`@yearly`、`@annually`、`@monthly`、`@weekly`、`@daily`、`@midnight`、`@hourly`和`@reboot`，例如`@daily`"
+        "未知的巨集`@{name}`：{product}認得`@yearly`、`@annually`、`@monthly`、`@weekly`、`@daily`、`@midnight`、`@hourly`和`@reboot`，例如`@daily`";
+    VIXIE_STEP_NEEDS_RANGE "input.cron.vixie.step_needs_range"
+        "a step needs a range before it: {product} reads `N/step` as an error, e.g. `{example}` for every {step}th value from {lo}"
+        "步长前面需要一个范围：{product}把`N/step`当作错误，例如`{example}`表示从{lo}起每{step}个值取一个"
+        "步長前面需要一個範圍：{product}把`N/step`當作錯誤，例如`{example}`表示從{lo}起每{step}個值取一個";
+    VIXIE_STEP "input.cron.vixie.step"
+        "a step must be a whole number of at least 1, e.g. `*/15`"
+        "步长必须是不小于1的整数，例如`*/15`"
+        "步長必須是不小於1的整數，例如`*/15`";
+    VIXIE_UNEXPECTED "input.cron.vixie.unexpected"
+        "unexpected `{text}`: {expected}" "无法识别`{text}`：{expected}" "無法識別`{text}`：{expected}";
+    VIXIE_RANDOM_FORM "input.cron.vixie.random_form"
+        "expected `~`, `N~`, `~M` or `N~M` (a random value), e.g. `0~30`"
+        "应为`~`、`N~`、`~M`或`N~M`（随机值），例如`0~30`"
+        "應為`~`、`N~`、`~M`或`N~M`（隨機值），例如`0~30`";
+    VIXIE_RANDOM_RANGE "input.cron.vixie.random_range"
+        "the random range must lie in {lo}..={hi} and start before it ends, e.g. `0~30`"
+        "随机范围必须在{lo}到{hi}之间，且起点在终点之前，例如`0~30`"
+        "隨機範圍必須在{lo}到{hi}之間，且起點在終點之前，例如`0~30`";
+
+    // Quartz and EventBridge Scheduler.
+    QUARTZ_QUESTION "input.cron.quartz.question"
+        "{product} needs `?` in exactly one of the day-of-month and day-of-week fields, e.g. `{example}`"
+        "{product}要求日期字段和星期字段中恰好有一个是`?`，例如`{example}`"
+        "{product}要求日期欄位和星期欄位中恰好有一個是`?`，例如`{example}`";
+    QUARTZ_QUESTION_ELSEWHERE "input.cron.quartz.question_elsewhere"
+        "`?` is only for the day-of-month and day-of-week fields, e.g. `0 0 12 ? * MON`"
+        "`?`只能用于日期字段和星期字段，例如`0 0 12 ? * MON`"
+        "`?`只能用於日期欄位和星期欄位，例如`0 0 12 ? * MON`";
+    QUARTZ_ALONE "input.cron.quartz.alone"
+        "{product} takes `#` and `L` in the day of week alone, not in a list, e.g. `6#3`"
+        "{product}的星期字段中`#`和`L`只能单独使用，不能放在列表里，例如`6#3`"
+        "{product}的星期欄位中`#`和`L`只能單獨使用，不能放在清單裡，例如`6#3`";
+    QUARTZ_UNCLOSED "input.cron.quartz.unclosed"
+        "`cron(` is not closed: expected `cron(minute hour day-of-month month day-of-week year)`, e.g. `cron(30 9 ? * MON-FRI *)`"
+        "`cron(`没有闭合：应为`cron(minute hour day-of-month month day-of-week year)`，例如`cron(30 9 ? * MON-FRI *)`"
+        "`cron(`沒有閉合：應為`cron(minute hour day-of-month month day-of-week year)`，例如`cron(30 9 ? * MON-FRI *)`";
+    QUARTZ_SLASH "input.cron.quartz.slash"
+        "`/` must be followed by a whole number, e.g. `0/15`"
+        "`/`后面必须是整数，例如`0/15`"
+        "`/`後面必須是整數，例如`0/15`";
+    QUARTZ_STEP_LARGE "input.cron.quartz.step_large"
+        "the step `{step}` is larger than {hi}, e.g. `0/15`"
+        "步长`{step}`大于{hi}，例如`0/15`"
+        "步長`{step}`大於{hi}，例如`0/15`";
+    QUARTZ_L_N "input.cron.quartz.l_n"
+        "expected `L-n` with n from 0 to 30 (the n-th day before the last), e.g. `L-2`"
+        "应为`L-n`，`n`为0到30（最后一天之前的第`n`天），例如`L-2`"
+        "應為`L-n`，`n`為0到30（最後一天之前的第`n`天），例如`L-2`";
+    QUARTZ_L_FORMS "input.cron.quartz.l_forms"
+        "expected `L`, `L-n`, `LW` or `L-nW`, e.g. `L-2`"
+        "应为`L`、`L-n`、`LW`或`L-nW`，例如`L-2`"
+        "應為`L`、`L-n`、`LW`或`L-nW`，例如`L-2`";
+    QUARTZ_NW "input.cron.quartz.nw"
+        "expected `nW` with a single day 1-31 (the weekday nearest it), e.g. `15W`"
+        "应为`nW`，`n`为1到31中的一天（取离它最近的工作日），例如`15W`"
+        "應為`nW`，`n`為1到31中的一天（取離它最近的平日），例如`15W`";
+    QUARTZ_HASH "input.cron.quartz.hash"
+        "expected `d#n`: a weekday 1-7 (1 is Sunday) and n from 1 to 5, e.g. `6#3` for the third Friday"
+        "应为`d#n`：`d`为星期1-7（1是星期日），`n`为1到5，例如`6#3`表示第三个星期五"
+        "應為`d#n`：`d`為星期1-7（1是星期日），`n`為1到5，例如`6#3`表示第三個星期五";
+    QUARTZ_LAST_WEEKDAY "input.cron.quartz.last_weekday"
+        "expected `dL`: the last weekday d of the month, 1-7 (1 is Sunday), e.g. `6L` for the last Friday"
+        "应为`dL`：当月最后一个星期`d`，`d`为1-7（1是星期日），例如`6L`表示最后一个星期五"
+        "應為`dL`：當月最後一個星期`d`，`d`為1-7（1是星期日），例如`6L`表示最後一個星期五";
+    QUARTZ_EXPECT_DOW "input.cron.quartz.expect_dow"
+        "expected 1-7 (1 is Sunday) or `SUN`-`SAT`, e.g. `MON-FRI`"
+        "应为1-7（1是星期日）或`SUN`-`SAT`，例如`MON-FRI`"
+        "應為1-7（1是星期日）或`SUN`-`SAT`，例如`MON-FRI`";
+    QUARTZ_EXPECT_DOM "input.cron.quartz.expect_dom"
+        "expected 1-31, `L`, `L-n`, `nW` or `LW`, e.g. `15`"
+        "应为1-31、`L`、`L-n`、`nW`或`LW`，例如`15`"
+        "應為1-31、`L`、`L-n`、`nW`或`LW`，例如`15`";
+    QUARTZ_EXPECT "input.cron.quartz.expect"
+        "expected {lo}-{hi}, `*`, a range or `a/n`, e.g. `0/15`"
+        "应为{lo}-{hi}、`*`、范围或`a/n`，例如`0/15`"
+        "應為{lo}-{hi}、`*`、範圍或`a/n`，例如`0/15`";
+
+    // APScheduler.
+    APS_STEP_ZERO "input.cron.aps.step_zero"
+        "the step must be a positive number, e.g. `*/15`" "步长必须是正数，例如`*/15`" "步長必須是正數，例如`*/15`";
+    APS_STEP_LARGE "input.cron.aps.step_large"
+        "the step value ({step}) is higher than the total range of the expression ({range})"
+        "步长（{step}）大于表达式的整个范围（{range}）"
+        "步長（{step}）大於運算式的整個範圍（{range}）";
+    APS_UNRECOGNIZED "input.cron.aps.unrecognized"
+        "APScheduler does not recognize it: expected `*`, `*/step`, `first-last/step` or names, e.g. {example}"
+        "APScheduler无法识别：应为`*`、`*/step`、`first-last/step`或名称，例如{example}"
+        "APScheduler無法識別：應為`*`、`*/step`、`first-last/step`或名稱，例如{example}";
+    APS_FIRST_LOW "input.cron.aps.first_low"
+        "the first value ({first}) is lower than the minimum value ({lo})"
+        "起始值（{first}）小于最小值（{lo}）"
+        "起始值（{first}）小於最小值（{lo}）";
+    APS_LAST_HIGH "input.cron.aps.last_high"
+        "the last value ({last}) is higher than the maximum value ({hi})"
+        "结束值（{last}）大于最大值（{hi}）"
+        "結束值（{last}）大於最大值（{hi}）";
+    APS_MIN_MAX "input.cron.aps.min_max"
+        "the minimum value in a range must not be higher than the maximum"
+        "范围中的最小值不能大于最大值"
+        "範圍中的最小值不能大於最大值";
+    APS_MONTH_NAME "input.cron.aps.month_name"
+        "invalid month name `{name}`" "月份名称`{name}`无效" "月份名稱`{name}`無效";
+    APS_WEEKDAY_NUMBER "input.cron.aps.weekday_number"
+        "`{n}` is not a weekday: expected 0-7 (Sunday is 0 and 7) or `mon`-`sun`, e.g. `mon-fri`"
+        "`{n}`不是星期：应为0-7（0和7都是星期日）或`mon`-`sun`，例如`mon-fri`"
+        "`{n}`不是星期：應為0-7（0和7都是星期日）或`mon`-`sun`，例如`mon-fri`";
+    APS_WEEKDAY_NAME "input.cron.aps.weekday_name"
+        "invalid weekday name `{name}`: expected `mon`-`sun`, e.g. `mon-fri`"
+        "星期名称`{name}`无效：应为`mon`-`sun`，例如`mon-fri`"
+        "星期名稱`{name}`無效：應為`mon`-`sun`，例如`mon-fri`";
+
+    // systemd calendar events.
+    SYSTEMD_EMPTY "input.cron.systemd.empty"
+        "the calendar value is empty: expected `[weekdays] [date] [time] [zone]`, e.g. `Mon..Fri *-*-* 09:00`"
+        "日历值为空：应为`[weekdays] [date] [time] [zone]`，例如`Mon..Fri *-*-* 09:00`"
+        "日曆值為空：應為`[weekdays] [date] [time] [zone]`，例如`Mon..Fri *-*-* 09:00`";
+    SYSTEMD_AT "input.cron.systemd.at"
+        "expected `@` and seconds since 1970, e.g. `@1767225600`"
+        "应为`@`加上自1970年起的秒数，例如`@1767225600`"
+        "應為`@`加上自1970年起的秒數，例如`@1767225600`";
+    SYSTEMD_WEEKDAYS "input.cron.systemd.weekdays"
+        "expected weekday names Monday first (`Mon..Fri`, `Sat,Sun`), e.g. `Mon..Fri 09:00`"
+        "应为星期名称，一周从星期一开始（`Mon..Fri`、`Sat,Sun`），例如`Mon..Fri 09:00`"
+        "應為星期名稱，一週從星期一開始（`Mon..Fri`、`Sat,Sun`），例如`Mon..Fri 09:00`";
+    SYSTEMD_TILDE "input.cron.systemd.tilde"
+        "`~` must stand before the day, e.g. `*-02~03` for the third last day of February"
+        "`~`必须写在日之前，例如`*-02~03`表示二月倒数第三天"
+        "`~`必須寫在日之前，例如`*-02~03`表示二月倒數第三天";
+    SYSTEMD_DATE "input.cron.systemd.date"
+        "expected `month-day` or `year-month-day`, e.g. `*-*-01`"
+        "应为`month-day`或`year-month-day`，例如`*-*-01`"
+        "應為`month-day`或`year-month-day`，例如`*-*-01`";
+    SYSTEMD_TIME "input.cron.systemd.time"
+        "expected `hour:minute[:second]`, e.g. `09:00` or `*:0/15`"
+        "应为`hour:minute[:second]`，例如`09:00`或`*:0/15`"
+        "應為`hour:minute[:second]`，例如`09:00`或`*:0/15`";
+    SYSTEMD_FRACTION "input.cron.systemd.fraction"
+        "a fraction of a second cannot be an RRULE's `BYSECOND`: expected whole seconds, e.g. `30`"
+        "RRULE的`BYSECOND`不能带小数秒：应为整秒，例如`30`"
+        "RRULE的`BYSECOND`不能帶小數秒：應為整秒，例如`30`";
+    SYSTEMD_CHAIN "input.cron.systemd.chain"
+        "expected `*` or `start[..stop][/repeat]` lists within {lo}-{hi}, e.g. `{lo}/2` or `{lo}..{to}`"
+        "应为`*`或{lo}-{hi}之内的`start[..stop][/repeat]`列表，例如`{lo}/2`或`{lo}..{to}`"
+        "應為`*`或{lo}-{hi}之內的`start[..stop][/repeat]`清單，例如`{lo}/2`或`{lo}..{to}`";
+    SYSTEMD_FROM_END "input.cron.systemd.from_end"
+        "days from the month's end go up to 28 (`~28`), e.g. `*-*~01` for the last day"
+        "从月末倒数的天数最多为28（`~28`），例如`*-*~01`表示最后一天"
+        "從月底倒數的天數最多為28（`~28`），例如`*-*~01`表示最後一天";
+    SYSTEMD_YEARS "input.cron.systemd.years"
+        "expected years 1970-2199, e.g. `2026-*-*`"
+        "应为1970-2199之间的年份，例如`2026-*-*`"
+        "應為1970-2199之間的年份，例如`2026-*-*`";
 }

@@ -305,6 +305,8 @@ pub(crate) enum Conj {
     Or,
     /// `a, b, c`; `a、b、c`.
     Comma,
+    /// `a b c`; `a、b、c`.
+    Space,
     /// One after the other, each item bringing its own punctuation.
     None,
 }
@@ -757,6 +759,7 @@ fn push_list(out: &mut String, lang: Lang, items: &[Arg], conj: Conj) {
                 (_, Conj::None, _) => "",
                 (Lang::En, Conj::And, true) => " and ",
                 (Lang::En, Conj::Or, true) => " or ",
+                (Lang::En, Conj::Space, _) => " ",
                 (Lang::En, _, _) => ", ",
                 (_, Conj::And, true) => "和",
                 (_, Conj::Or, true) => "或",
