@@ -172,9 +172,9 @@ pub fn from_cron(line: &str, cron: &Cron<'_>, now_text: &str) -> Result<(String,
     let now = crate::instant::parse_instant(now_text.trim()).ok_or_else(|| {
         Error::new(
             ErrorCode::InvalidDateTime,
-            format!(
-                "invalid `now` `{now_text}`: expected an instant such as `2026-03-08T07:00:00Z`"
-            ),
+            crate::lang::Text::new(crate::lang::input_errors::CLI_INSTANT)
+                .with("flag", "now")
+                .with("text", now_text),
         )
         .with_field("now")
     })?;

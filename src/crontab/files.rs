@@ -14,6 +14,7 @@ use saphyr::{LoadableYamlNode, MarkedYaml, YamlData};
 
 use crate::cron::Dialect;
 use crate::error::{Error, ErrorCode};
+use crate::lang::{Text, input_errors as says};
 
 /// Largest crontab, manifest or timer read: far above any real one, so a
 /// mistaken path (a log, a dump) fails fast with a clear message.
@@ -205,7 +206,7 @@ pub(crate) fn timer(name: &str, text: &str) -> Result<Vec<Found>, Error> {
     if lines.is_empty() {
         return Err(Error::new(
             ErrorCode::InvalidCron,
-            format!("`{name}` has no `OnCalendar=` in a `[Timer]` section: expected e.g. `OnCalendar=Mon..Fri 09:00`"),
+            Text::new(says::CRONTAB_NO_ON_CALENDAR).with("name", name),
         )
         .with_field("file"));
     }
@@ -223,7 +224,10 @@ pub(crate) fn timer(name: &str, text: &str) -> Result<Vec<Found>, Error> {
 /// Every CronJob of a manifest; the id is `namespace/name`.
 pub(crate) fn manifest(name: &str, text: &str) -> Result<Vec<Found>, Error> {
     let docs = MarkedYaml::load_from_str(text).map_err(|e| {
-        Error::new(ErrorCode::InvalidCron, format!("`{name}` is not YAML: {e}")).with_field("file")
+        let why = Text::new(says::CRONTAB_NOT_YAML)
+            .with("name", name)
+            .with("why", e.to_string());
+        Error::new(ErrorCode::InvalidCron, why).with_field("file")
     })?;
     let mut out = Vec::new();
     for doc in &docs {
@@ -232,7 +236,7 @@ pub(crate) fn manifest(name: &str, text: &str) -> Result<Vec<Found>, Error> {
     if out.is_empty() {
         return Err(Error::new(
             ErrorCode::InvalidCron,
-            format!("`{name}` holds no `kind: CronJob`: expected a Kubernetes manifest with a CronJob, e.g. `kind: CronJob` with `spec.schedule`"),
+            Text::new(says::CRONTAB_NO_CRONJOB).with("name", name),
         )
         .with_field("file"));
     }

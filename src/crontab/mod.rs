@@ -163,10 +163,9 @@ impl Imported {
         if other.zone != self.zone {
             return Err(Error::new(
                 ErrorCode::Unsupported,
-                format!(
-                    "the lines name two zones, `{}` and `{}`: a spec has one; split them into two timers",
-                    self.zone, other.zone
-                ),
+                crate::lang::Text::new(crate::lang::input_errors::CRONTAB_TWO_ZONES)
+                    .with("first", &self.zone)
+                    .with("second", &other.zone),
             )
             .with_field("timeZone"));
         }

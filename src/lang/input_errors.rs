@@ -393,4 +393,78 @@ templates! { INPUT_ERRORS;
         "expected years 1970-2199, e.g. `2026-*-*`"
         "应为1970-2199之间的年份，例如`2026-*-*`"
         "應為1970-2199之間的年份，例如`2026-*-*`";
+
+    // Crontabs, manifests and timers (`from-cron FILE`, `lint`).
+    CRONTAB_TWO_ZONES "input.crontab.two_zones"
+        "the lines name two zones, `{first}` and `{second}`: a spec has one; split them into two timers"
+        "这些行指定了两个时区`{first}`和`{second}`：一个计划只有一个时区；请拆成两个定时器"
+        "這些行指定了兩個時區`{first}`和`{second}`：一個排程只有一個時區；請拆成兩個計時器";
+    CRONTAB_NO_ON_CALENDAR "input.crontab.no_on_calendar"
+        "`{name}` has no `OnCalendar=` in a `[Timer]` section: expected e.g. `OnCalendar=Mon..Fri 09:00`"
+        "`{name}`的`[Timer]`段中没有`OnCalendar=`：应当有一行，例如`OnCalendar=Mon..Fri 09:00`"
+        "`{name}`的`[Timer]`區段中沒有`OnCalendar=`：應當有一行，例如`OnCalendar=Mon..Fri 09:00`";
+    CRONTAB_NOT_YAML "input.crontab.not_yaml"
+        "`{name}` is not YAML: {why}" "`{name}`不是YAML：`{why}`" "`{name}`不是YAML：`{why}`";
+    CRONTAB_NO_CRONJOB "input.crontab.no_cronjob"
+        "`{name}` holds no `kind: CronJob`: expected a Kubernetes manifest with a CronJob, e.g. `kind: CronJob` with `spec.schedule`"
+        "`{name}`中没有`kind: CronJob`：应为含有CronJob的Kubernetes清单，例如带`spec.schedule`的`kind: CronJob`"
+        "`{name}`中沒有`kind: CronJob`：應為含有CronJob的Kubernetes資訊清單，例如帶`spec.schedule`的`kind: CronJob`";
+
+    // The command line's own errors.
+    CLI_AT "input.cli.at"
+        "{path}:{line}: {why}" "`{path}`第{line}行：{why}" "`{path}`第{line}行：{why}";
+    CLI_CANNOT_READ "input.cli.cannot_read"
+        "cannot read `{path}`: {why}" "无法读取`{path}`：{why}" "無法讀取`{path}`：{why}";
+    CLI_NOT_FOUND "input.cli.not_found"
+        "{os}" "文件不存在" "檔案不存在";
+    CLI_OS "input.cli.os"
+        "{os}" "`{os}`" "`{os}`";
+    CLI_TOO_LARGE "input.cli.too_large"
+        "larger than {max} bytes" "大于{max}字节" "大於{max}位元組";
+    CLI_NOT_UTF8 "input.cli.not_utf8"
+        "not UTF-8 text (byte {at})" "不是`UTF-8`文本（第{at}字节）" "不是`UTF-8`文字（第{at}位元組）";
+    CLI_NO_SCHEDULE "input.cli.no_schedule"
+        "no schedule given: expected `--spec FILE` (`-` for stdin) or `--tz ZONE --start DATETIME`, e.g. `--tz America/New_York --start 2026-03-06T02:30 --rrule FREQ=DAILY;COUNT=4`"
+        "没有给出计划：应为`--spec FILE`（`-`表示标准输入）或`--tz ZONE --start DATETIME`，例如`--tz America/New_York --start 2026-03-06T02:30 --rrule FREQ=DAILY;COUNT=4`"
+        "沒有給出排程：應為`--spec FILE`（`-`表示標準輸入）或`--tz ZONE --start DATETIME`，例如`--tz America/New_York --start 2026-03-06T02:30 --rrule FREQ=DAILY;COUNT=4`";
+    CLI_NO_TZ "input.cli.no_tz"
+        "missing `--tz`: an inline spec needs a time zone, e.g. `--tz America/New_York`"
+        "缺少`--tz`：在命令行中给出的计划需要时区，例如`--tz America/New_York`"
+        "缺少`--tz`：在命令列中給出的排程需要時區，例如`--tz America/New_York`";
+    CLI_NO_START "input.cli.no_start"
+        "missing `--start`: an inline spec needs a local start, e.g. `--start 2026-03-06T02:30`"
+        "缺少`--start`：在命令行中给出的计划需要当地的起始时间，例如`--start 2026-03-06T02:30`"
+        "缺少`--start`：在命令列中給出的排程需要當地的起始時間，例如`--start 2026-03-06T02:30`";
+    CLI_NO_COMMAND "input.cli.no_command"
+        "no command given: expected one of `expand`, `validate`, `describe`, `notices`, `ical`, `from-ical`, `from-cron`, `lint`, `misfire`, `diff`, `zones`, e.g. `wallclock expand --spec daily.json --limit 10`"
+        "没有给出命令：应为`expand`、`validate`、`describe`、`notices`、`ical`、`from-ical`、`from-cron`、`lint`、`misfire`、`diff`、`zones`之一，例如`wallclock expand --spec daily.json --limit 10`"
+        "沒有給出命令：應為`expand`、`validate`、`describe`、`notices`、`ical`、`from-ical`、`from-cron`、`lint`、`misfire`、`diff`、`zones`之一，例如`wallclock expand --spec daily.json --limit 10`";
+    CLI_MISSING_ARGUMENTS "input.cli.missing_arguments"
+        "missing required {n|argument|arguments} {names}: see `{help}`"
+        "缺少必需的参数{names}：参见`{help}`"
+        "缺少必要的參數{names}：參見`{help}`";
+    CLI_BOTH_STDIN "input.cli.both_stdin"
+        "`--{first} -` and `--{second} -` cannot both read stdin: put one of them in a file"
+        "`--{first} -`和`--{second} -`不能同时读取标准输入：请把其中一个放进文件"
+        "`--{first} -`和`--{second} -`不能同時讀取標準輸入：請把其中一個放進檔案";
+    CLI_INSTANT "input.cli.instant"
+        "invalid `{flag}` `{text}`: expected an instant such as `2026-03-08T07:00:00Z`"
+        "`{flag}`的值`{text}`无效：应为一个时刻，例如`2026-03-08T07:00:00Z`"
+        "`{flag}`的值`{text}`無效：應為一個時刻，例如`2026-03-08T07:00:00Z`";
+    CLI_BOUND "input.cli.bound"
+        "invalid `--{field}` `{text}`: expected an instant such as `2026-03-08T07:00:00Z` or a date such as `2026-01-01`"
+        "`--{field}`的值`{text}`无效：应为一个时刻（例如`2026-03-08T07:00:00Z`）或日期（例如`2026-01-01`）"
+        "`--{field}`的值`{text}`無效：應為一個時刻（例如`2026-03-08T07:00:00Z`）或日期（例如`2026-01-01`）";
+    CLI_TO_AFTER_FROM "input.cli.to_after_from"
+        "`--to` must be after `--from`, e.g. `--from 2026-01-01 --to 2027-01-01`"
+        "`--to`必须晚于`--from`，例如`--from 2026-01-01 --to 2027-01-01`"
+        "`--to`必須晚於`--from`，例如`--from 2026-01-01 --to 2027-01-01`";
+    CLI_NEEDS_DIALECT "input.cli.needs_dialect"
+        "a cron line needs `--dialect`: which product runs `{line}`? one of {names}, e.g. `--dialect kubernetes`"
+        "cron行需要`--dialect`：`{line}`由哪个产品执行？应为{names}之一，例如`--dialect kubernetes`"
+        "cron行需要`--dialect`：`{line}`由哪個產品執行？應為{names}之一，例如`--dialect kubernetes`";
+    CLI_SPEC_NOT_CRONTAB "input.cli.spec_not_crontab"
+        "`{path}` is a spec, not a crontab, manifest or timer: `wallclock lint` reads specs"
+        "`{path}`是计划文件，不是crontab、清单或定时器文件：`wallclock lint`可以读取计划文件"
+        "`{path}`是排程檔案，不是crontab、資訊清單或計時器檔案：`wallclock lint`可以讀取排程檔案";
 }
