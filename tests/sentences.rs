@@ -39,9 +39,6 @@ const UNREACHED: &[&str] = &[
     // Every change of a diff comes from a spec field that differs, and a
     // diff with no differing field has no change to explain.
     "diff.unexplained",
-    // A Quartz `W` day is a union of rules, which `from_cron` refuses
-    // (`unsupported`: a spec holds one rule) before it warns.
-    "cron.nearest_weekday",
     // The WebAssembly package refuses an override before it reads it;
     // natively it is read (`input.ical.orphan` and others show it).
     "input.ical.overrides_in_wasm",
