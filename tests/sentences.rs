@@ -45,6 +45,37 @@ const UNREACHED: &[&str] = &[
     // A file over the 1 MiB a crontab may hold: tests/lang_errors_input.rs
     // writes one and reads the message through the binary.
     "input.cli.too_large",
+    // Ledger errors of a database in a state no fixture sets up: another
+    // program's tables, an older or newer schema, a file or folder this
+    // user cannot write, a lock held past the busy timeout, a full disk, a
+    // build of another epoch, a transaction failing after earlier ones
+    // committed, a PostgreSQL server refusing, silent or gone. The fault
+    // suites (tests/ledger_faults.rs, tests/ledger_pg_*.rs) reach them in
+    // English; tests/lang.rs checks every template's Chinese.
+    "input.ledger.other_database",
+    "input.ledger.outdated",
+    "input.ledger.too_new",
+    "input.ledger.read_only",
+    "input.ledger.unreadable",
+    "input.ledger.report",
+    "input.ledger.epoch",
+    "input.ledger.locked",
+    "input.ledger.disk_full",
+    "input.ledger.cannot_open",
+    "input.ledger.database",
+    "input.ledger.nothing_written",
+    "input.ledger.rolled_back",
+    "input.ledger.earlier_committed",
+    "input.ledger.pg.credentials",
+    "input.ledger.pg.statement_timeout",
+    "input.ledger.pg.locked",
+    "input.ledger.pg.no_slot",
+    "input.ledger.pg.disk_full",
+    "input.ledger.pg.lost",
+    "input.ledger.pg.no_database",
+    "input.ledger.pg.other",
+    "input.ledger.pg.no_answer",
+    "input.ledger.pg.silent",
     // Each run of fold `both` counts toward COUNT (docs/spec.md §2), so a rule
     // alone never runs more often than its COUNT: no input reaches it.
     "describe.count.twice",

@@ -1,6 +1,7 @@
 //! The error messages of the input readers and the native surfaces: the
 //! iCalendar import, the cron readers, crontab files, the command line,
 //! the ledger and the Python module.
+#![cfg_attr(target_arch = "wasm32", allow(dead_code))]
 
 use super::templates;
 
@@ -467,4 +468,217 @@ templates! { INPUT_ERRORS;
         "`{path}` is a spec, not a crontab, manifest or timer: `wallclock lint` reads specs"
         "`{path}`是计划文件，不是crontab、清单或定时器文件：`wallclock lint`可以读取计划文件"
         "`{path}`是排程檔案，不是crontab、資訊清單或計時器檔案：`wallclock lint`可以讀取排程檔案";
+
+    // The ledger (`wallclock ledger …`): rendered in the language the
+    // command speaks when the error is made.
+    LEDGER_NO_DB "input.ledger.no_db"
+        "no ledger given: expected `--db FILE` or `--db postgres://…` (or `WALLCLOCK_DB`), e.g. `wallclock ledger --db ledger.db init`"
+        "没有指定账本：应为`--db FILE`或`--db postgres://…`（或`WALLCLOCK_DB`），例如`wallclock ledger --db ledger.db init`"
+        "沒有指定帳本：應為`--db FILE`或`--db postgres://…`（或`WALLCLOCK_DB`），例如`wallclock ledger --db ledger.db init`";
+    LEDGER_NOT_FOUND "input.ledger.not_found"
+        "no ledger at `{path}`: create one with `wallclock ledger init --db {path}`"
+        "`{path}`处没有账本：用`wallclock ledger init --db {path}`创建一个"
+        "`{path}`處沒有帳本：用`wallclock ledger init --db {path}`建立一個";
+    LEDGER_DIRECTORY "input.ledger.directory"
+        "`{path}` is a directory: `--db` takes the ledger's file, e.g. `{file}`"
+        "`{path}`是目录：`--db`应指向账本文件，例如`{file}`"
+        "`{path}`是目錄：`--db`應指向帳本檔案，例如`{file}`";
+    LEDGER_SQLITE_NOT_LEDGER "input.ledger.sqlite_not_a_ledger"
+        "`{path}` is a SQLite database but not a wallclock ledger: create a ledger in a new file with `wallclock ledger init --db NEW_FILE`"
+        "`{path}`是SQLite数据库，但不是wallclock账本：请用`wallclock ledger init --db NEW_FILE`在新文件中创建账本"
+        "`{path}`是SQLite資料庫，但不是wallclock帳本：請用`wallclock ledger init --db NEW_FILE`在新檔案中建立帳本";
+    LEDGER_PG_NOT_LEDGER "input.ledger.postgres_not_a_ledger"
+        "`{location}` is a PostgreSQL database but not a wallclock ledger: create a ledger in a new, empty database with `wallclock ledger init --db postgres://…/NEW_DATABASE`"
+        "`{location}`是PostgreSQL数据库，但不是wallclock账本：请用`wallclock ledger init --db postgres://…/NEW_DATABASE`在新的空数据库中创建账本"
+        "`{location}`是PostgreSQL資料庫，但不是wallclock帳本：請用`wallclock ledger init --db postgres://…/NEW_DATABASE`在新的空資料庫中建立帳本";
+    LEDGER_NOT_LEDGER "input.ledger.not_a_ledger"
+        "`{location}` is not a wallclock ledger: create one with `wallclock ledger init`"
+        "`{location}`不是wallclock账本：用`wallclock ledger init`创建一个"
+        "`{location}`不是wallclock帳本：用`wallclock ledger init`建立一個";
+    LEDGER_OTHER_DATABASE "input.ledger.other_database"
+        "`{location}` already holds another database (tables {tables}): `init` creates a ledger only in a new or empty database"
+        "`{location}`中已经有另一个数据库（表{tables}）：`init`只在新的或空的数据库中创建账本"
+        "`{location}`中已經有另一個資料庫（資料表{tables}）：`init`只在新的或空的資料庫中建立帳本";
+    LEDGER_OUTDATED "input.ledger.outdated"
+        "`{location}` has schema version {version}, older than this wallclock's ({latest}): a reading command does not upgrade it; run `wallclock ledger init` (or any writing command) once with write access"
+        "`{location}`的结构版本为{version}，比此wallclock的版本（{latest}）旧：只读的命令不会升级它；请在有写权限时运行一次`wallclock ledger init`（或任一写入命令）"
+        "`{location}`的結構版本為{version}，比此wallclock的版本（{latest}）舊：唯讀的命令不會升級它；請在有寫入權限時執行一次`wallclock ledger init`（或任一寫入命令）";
+    LEDGER_TOO_NEW "input.ledger.too_new"
+        "the ledger has schema version {version}, newer than this wallclock understands ({latest}): upgrade wallclock"
+        "账本的结构版本为{version}，比此wallclock能读的版本（{latest}）新：请升级wallclock"
+        "帳本的結構版本為{version}，比此wallclock能讀的版本（{latest}）新：請升級wallclock";
+    LEDGER_READ_ONLY "input.ledger.read_only"
+        "the ledger `{path}` is read-only for this user: this command writes, so it needs write access to the file and its folder; `occurrences`, `stats`, `explain`, `schedules` and `show` only read"
+        "账本`{path}`对当前用户只读：此命令要写入，需要对该文件及其所在目录有写权限；`occurrences`、`stats`、`explain`、`schedules`和`show`只读取"
+        "帳本`{path}`對目前使用者唯讀：此命令要寫入，需要對該檔案及其所在目錄有寫入權限；`occurrences`、`stats`、`explain`、`schedules`和`show`只讀取";
+    LEDGER_UNREADABLE "input.ledger.unreadable"
+        "cannot read the ledger `{path}` ({why}): a reader needs the ledger's shared-memory file `{path}-shm` beside it (there while a writer has it open), or write access to the folder `{folder}` to create it"
+        "无法读取账本`{path}`（`{why}`）：读取方需要账本旁边的共享内存文件`{path}-shm`（有写入方打开账本时才存在），或对目录`{folder}`有写权限以创建它"
+        "無法讀取帳本`{path}`（`{why}`）：讀取方需要帳本旁邊的共享記憶體檔案`{path}-shm`（有寫入方開啟帳本時才存在），或對目錄`{folder}`有寫入權限以建立它";
+    LEDGER_AT_LOCATION "input.ledger.at_location"
+        "`{location}`: {why}" "`{location}`：{why}" "`{location}`：{why}";
+    LEDGER_UNKNOWN_KEY "input.ledger.unknown_key"
+        "no occurrence has key `{key}`: keys look like `<schedule>|<nominal>`, e.g. `digest|2026-10-21T09:00:00`; list them with `wallclock ledger occurrences`"
+        "没有键为`{key}`的实例：键的形式为`<schedule>|<nominal>`，例如`digest|2026-10-21T09:00:00`；可用`wallclock ledger occurrences`列出"
+        "沒有鍵為`{key}`的實例：鍵的形式為`<schedule>|<nominal>`，例如`digest|2026-10-21T09:00:00`；可用`wallclock ledger occurrences`列出";
+    LEDGER_UNKNOWN_SCHEDULE "input.ledger.unknown_schedule"
+        "no schedule `{id}` in the ledger: add it with `wallclock ledger add --spec FILE`"
+        "账本中没有计划`{id}`：用`wallclock ledger add --spec FILE`添加"
+        "帳本中沒有排程`{id}`：用`wallclock ledger add --spec FILE`新增";
+    LEDGER_SCHEDULE_EXISTS "input.ledger.schedule_exists"
+        "schedule `{id}` already exists: use `update` to change its rule"
+        "计划`{id}`已经存在：请用`update`修改其规则"
+        "排程`{id}`已經存在：請用`update`修改其規則";
+    LEDGER_FIRST_REVISION "input.ledger.first_revision"
+        "a new schedule starts at revision 1, not {revision}: use `update` for a new revision"
+        "新计划从第1版开始，而不是第{revision}版：新版本请用`update`"
+        "新排程從第1版開始，而不是第{revision}版：新版本請用`update`";
+    LEDGER_RETRY_STATE "input.ledger.retry_state"
+        "`{key}` is `{states}`: only a `dead`, `manual` or `unknown_effect` occurrence can be retried"
+        "`{key}`的状态是`{states}`：只有`dead`、`manual`或`unknown_effect`状态的实例才能重试"
+        "`{key}`的狀態是`{states}`：只有`dead`、`manual`或`unknown_effect`狀態的實例才能重試";
+    LEDGER_RECONCILE_STATE "input.ledger.reconcile_state"
+        "`{key}` is `{states}`, not `unknown_effect` or `manual`: only an unknown effect can be reconciled"
+        "`{key}`的状态是`{states}`，不是`unknown_effect`或`manual`：只有效果未知的实例才能核对"
+        "`{key}`的狀態是`{states}`，不是`unknown_effect`或`manual`：只有效果未知的實例才能核對";
+    LEDGER_TRIGGERED "input.ledger.already_triggered"
+        "schedule `{id}` was already triggered at {at}: one manual run per second, try again"
+        "计划`{id}`已在{at}触发过：每秒只能手动执行一次，请重试"
+        "排程`{id}`已在{at}觸發過：每秒只能手動執行一次，請重試";
+    LEDGER_DISABLED "input.ledger.disabled"
+        "schedule `{id}` is disabled, so nothing of it is claimed: enable it first with `wallclock ledger enable {id}`"
+        "计划`{id}`已停用，它的实例都不会被领取：请先用`wallclock ledger enable {id}`启用"
+        "排程`{id}`已停用，它的實例都不會被領取：請先用`wallclock ledger enable {id}`啟用";
+    LEDGER_REMOVED "input.ledger.removed"
+        "schedule `{id}` was removed at {at}: its history stays, but it never plans or runs again and its id is not reused; add the schedule under a new id"
+        "计划`{id}`已于{at}删除：历史记录保留，但它不会再规划或执行，其ID也不会再用；请以新的ID添加该计划"
+        "排程`{id}`已於{at}刪除：歷史記錄保留，但它不會再規劃或執行，其ID也不會再用；請以新的ID新增該排程";
+    LEDGER_MAX_ATTEMPTS "input.ledger.max_attempts"
+        "`--max-attempts` must be at least 1, e.g. `--max-attempts 5`"
+        "`--max-attempts`至少为1，例如`--max-attempts 5`"
+        "`--max-attempts`至少為1，例如`--max-attempts 5`";
+    LEDGER_POSITIVE "input.ledger.positive"
+        "`--{field}` must be longer than zero, e.g. `PT10M`"
+        "`--{field}`必须大于零，例如`PT10M`"
+        "`--{field}`必須大於零，例如`PT10M`";
+    LEDGER_INSTANT "input.ledger.instant"
+        "invalid `--{field}` `{text}`: expected a UTC instant such as `2026-10-24T12:00:00Z` or `2026-10-24T08:00:00-04:00`"
+        "`--{field}`的值`{text}`无效：应为一个时刻，例如`2026-10-24T12:00:00Z`或`2026-10-24T08:00:00-04:00`"
+        "`--{field}`的值`{text}`無效：應為一個時刻，例如`2026-10-24T12:00:00Z`或`2026-10-24T08:00:00-04:00`";
+    LEDGER_HORIZON "input.ledger.horizon"
+        "the horizon must be zero or more and at most `P366D`, e.g. `P14D`"
+        "规划范围必须不小于零且不超过`P366D`，例如`P14D`"
+        "規劃範圍必須不小於零且不超過`P366D`，例如`P14D`";
+    LEDGER_LEASE "input.ledger.lease"
+        "the lease must be longer than zero, e.g. `PT5M`"
+        "租约必须大于零，例如`PT5M`"
+        "租約必須大於零，例如`PT5M`";
+    LEDGER_PROMETHEUS "input.ledger.prometheus"
+        "`--format prometheus` is only for `wallclock ledger stats`: expected `table`, `json`, `jsonl` or `csv`"
+        "`--format prometheus`只用于`wallclock ledger stats`：应为`table`、`json`、`jsonl`或`csv`"
+        "`--format prometheus`只用於`wallclock ledger stats`：應為`table`、`json`、`jsonl`或`csv`";
+    LEDGER_REPORT "input.ledger.report"
+        "cannot write the report to `{path}`: {why}"
+        "无法把报告写入`{path}`：{why}"
+        "無法把報告寫入`{path}`：{why}";
+    LEDGER_EPOCH "input.ledger.epoch"
+        "this worker runs in epoch {pinned}, but the ledger is in epoch {now} (`wallclock ledger epoch bump`): a worker of a replaced build may not claim, renew or record anything; what it dispatched is waiting for `reconcile`"
+        "此工作进程运行在第{pinned}纪元，而账本已在第{now}纪元（`wallclock ledger epoch bump`）：已被替换的版本的工作进程不能再领取、续约或记录任何内容；它已派发的执行等待`reconcile`"
+        "此工作程序執行於第{pinned}紀元，而帳本已在第{now}紀元（`wallclock ledger epoch bump`）：已被替換的版本的工作程序不能再領取、續約或記錄任何內容；它已派發的執行等待`reconcile`";
+    LEDGER_UNKNOWN_STATE "input.ledger.unknown_state"
+        "unknown state `{state}`: expected one of {states}"
+        "未知的状态`{state}`：应为{quoted}之一"
+        "未知的狀態`{state}`：應為{quoted}之一";
+    LEDGER_PRUNED_NEVER_RAN "input.ledger.pruned_never_ran"
+        "{why} (a pruned occurrence that never ran leaves nothing behind)"
+        "{why}（被清理且从未执行的实例不会留下任何记录）"
+        "{why}（被清理且從未執行的實例不會留下任何記錄）";
+    LEDGER_REVISION "input.ledger.revision"
+        "schedule `{id}` is at revision {current}: the update is revision {next}, not {given}"
+        "计划`{id}`当前为第{current}版：此次更新应为第{next}版，而不是第{given}版"
+        "排程`{id}`目前為第{current}版：此次更新應為第{next}版，而不是第{given}版";
+    LEDGER_CUTOVER_ORDER "input.ledger.cutover_order"
+        "cutover `{cut}` is not after revision {current}'s cutover `{last}`: revisions own consecutive half-open ranges"
+        "切换时刻`{cut}`不晚于第{current}版的切换时刻`{last}`：各版本依次占有相连的左闭右开区间"
+        "切換時刻`{cut}`不晚於第{current}版的切換時刻`{last}`：各版本依次占有相連的左閉右開區間";
+    LEDGER_LOCKED "input.ledger.locked"
+        "the ledger database is locked by another process: {why}; retry, or raise `--busy-timeout`"
+        "账本数据库被另一个进程锁定（`{why}`）：请重试，或调大`--busy-timeout`"
+        "帳本資料庫被另一個程序鎖定（`{why}`）：請重試，或調大`--busy-timeout`";
+    LEDGER_CORRUPT "input.ledger.corrupt"
+        "the file is not a readable SQLite ledger: {why}"
+        "该文件不是可读取的SQLite账本：`{why}`"
+        "該檔案不是可讀取的SQLite帳本：`{why}`";
+    LEDGER_DISK_FULL "input.ledger.disk_full"
+        "the ledger database cannot grow: {why}{nothing}: free disk space and retry"
+        "账本数据库无法增长（`{why}`）{nothing}：请释放磁盘空间后重试"
+        "帳本資料庫無法成長（`{why}`）{nothing}：請釋放磁碟空間後重試";
+    LEDGER_CANNOT_OPEN "input.ledger.cannot_open"
+        "cannot open the ledger database: {why}"
+        "无法打开账本数据库：`{why}`"
+        "無法開啟帳本資料庫：`{why}`";
+    LEDGER_DATABASE "input.ledger.database"
+        "database error: {why}" "数据库错误：`{why}`" "資料庫錯誤：`{why}`";
+    LEDGER_NOTHING_WRITTEN "input.ledger.nothing_written"
+        "; nothing of this change was written" "；这次更改没有写入任何内容" "；這次變更沒有寫入任何內容";
+    LEDGER_ROLLED_BACK "input.ledger.rolled_back"
+        "; the failing transaction was rolled back, earlier ones stay committed ({what})"
+        "；失败的事务已回滚，之前的事务仍已提交（{what}）"
+        "；失敗的交易已復原，之前的交易仍已認可（{what}）";
+    LEDGER_EARLIER_COMMITTED "input.ledger.earlier_committed"
+        "; earlier transactions stay committed ({what})"
+        "；之前的事务仍已提交（{what}）"
+        "；之前的交易仍已認可（{what}）";
+    PG_ERROR "input.ledger.pg.error"
+        "{what} (server {server}): {detail}"
+        "{what}（服务器`{server}`）：`{quoted}`"
+        "{what}（伺服器`{server}`）：`{quoted}`";
+    PG_CREDENTIALS "input.ledger.pg.credentials"
+        "PostgreSQL refused the credentials; check the user and password (PGPASSWORD, PGPASSFILE)"
+        "PostgreSQL拒绝了登录凭据；请检查用户名和密码（`PGPASSWORD`、`PGPASSFILE`）"
+        "PostgreSQL拒絕了登入憑證；請檢查使用者名稱和密碼（`PGPASSWORD`、`PGPASSFILE`）";
+    PG_STATEMENT_TIMEOUT "input.ledger.pg.statement_timeout"
+        "a statement ran past the server's statement_timeout{nothing}"
+        "有一条语句超过了服务器的`statement_timeout`{nothing}"
+        "有一條陳述式超過了伺服器的`statement_timeout`{nothing}";
+    PG_LOCKED "input.ledger.pg.locked"
+        "the ledger is locked by another connection{nothing}: retry, or raise `--busy-timeout`"
+        "账本被另一个连接锁定{nothing}：请重试，或调大`--busy-timeout`"
+        "帳本被另一個連線鎖定{nothing}：請重試，或調大`--busy-timeout`";
+    PG_NO_SLOT "input.ledger.pg.no_slot"
+        "the PostgreSQL server has no free connection slot (too many connections); try again once another client has left"
+        "PostgreSQL服务器没有空闲的连接槽（连接过多）；请等其他客户端断开后再试"
+        "PostgreSQL伺服器沒有空閒的連線槽（連線過多）；請等其他用戶端中斷後再試";
+    PG_DISK_FULL "input.ledger.pg.disk_full"
+        "the PostgreSQL server cannot grow the ledger{nothing}: free disk space and retry"
+        "PostgreSQL服务器无法扩大账本{nothing}：请释放磁盘空间后重试"
+        "PostgreSQL伺服器無法擴大帳本{nothing}：請釋放磁碟空間後重試";
+    PG_LOST "input.ledger.pg.lost"
+        "the connection to PostgreSQL was lost; whatever was not committed was rolled back"
+        "与PostgreSQL的连接已断开；未提交的内容都已回滚"
+        "與PostgreSQL的連線已中斷；未認可的內容都已復原";
+    PG_UNREACHABLE "input.ledger.pg.unreachable"
+        "cannot reach the PostgreSQL server" "无法连接PostgreSQL服务器" "無法連線到PostgreSQL伺服器";
+    PG_NO_DATABASE "input.ledger.pg.no_database"
+        "no such PostgreSQL database: create it (`createdb`), then `wallclock ledger init`"
+        "没有这个PostgreSQL数据库：请先创建它（`createdb`），再运行`wallclock ledger init`"
+        "沒有這個PostgreSQL資料庫：請先建立它（`createdb`），再執行`wallclock ledger init`";
+    PG_OTHER "input.ledger.pg.other"
+        "PostgreSQL error" "PostgreSQL错误" "PostgreSQL錯誤";
+    PG_BAD_URL "input.ledger.pg.bad_url"
+        "`{url}` is not a PostgreSQL connection URL ({detail}): write `postgres://USER:PASSWORD@HOST:PORT/DATABASE`"
+        "`{url}`不是PostgreSQL连接URL（`{quoted}`）：应写作`postgres://USER:PASSWORD@HOST:PORT/DATABASE`"
+        "`{url}`不是PostgreSQL連線URL（`{quoted}`）：應寫作`postgres://USER:PASSWORD@HOST:PORT/DATABASE`";
+    PG_BAD_STRING "input.ledger.pg.bad_string"
+        "the PostgreSQL connection string is not valid ({detail}): write `host=HOST port=PORT user=USER dbname=DATABASE`"
+        "PostgreSQL连接字符串无效（`{quoted}`）：应写作`host=HOST port=PORT user=USER dbname=DATABASE`"
+        "PostgreSQL連線字串無效（`{quoted}`）：應寫作`host=HOST port=PORT user=USER dbname=DATABASE`";
+    PG_NO_ANSWER "input.ledger.pg.no_answer"
+        "cannot reach the PostgreSQL server (server {server}): no answer within {limit} (`connect_timeout`)"
+        "无法连接PostgreSQL服务器（服务器`{server}`）：{limit}内没有应答（`connect_timeout`）"
+        "無法連線到PostgreSQL伺服器（伺服器`{server}`）：{limit}內沒有回應（`connect_timeout`）";
+    PG_SILENT "input.ledger.pg.silent"
+        "the PostgreSQL server did not answer within {limit} (`--busy-timeout` + `connect_timeout`) (server {server}): the connection is closed, and the server rolls back whatever it had not committed"
+        "PostgreSQL服务器在{limit}内没有应答（`--busy-timeout`加`connect_timeout`）（服务器`{server}`）：连接已关闭，服务器会回滚所有未提交的内容"
+        "PostgreSQL伺服器在{limit}內沒有回應（`--busy-timeout`加`connect_timeout`）（伺服器`{server}`）：連線已關閉，伺服器會復原所有未認可的內容";
 }
