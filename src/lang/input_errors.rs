@@ -681,4 +681,10 @@ templates! { INPUT_ERRORS;
         "the PostgreSQL server did not answer within {limit} (`--busy-timeout` + `connect_timeout`) (server {server}): the connection is closed, and the server rolls back whatever it had not committed"
         "PostgreSQL服务器在{limit}内没有应答（`--busy-timeout`加`connect_timeout`）（服务器`{server}`）：连接已关闭，服务器会回滚所有未提交的内容"
         "PostgreSQL伺服器在{limit}內沒有回應（`--busy-timeout`加`connect_timeout`）（伺服器`{server}`）：連線已關閉，伺服器會復原所有未認可的內容";
+
+    // The Python module's own limit on what it reads.
+    PY_TOO_LARGE "input.python.too_large"
+        "invalid `{field}`: larger than {max} bytes"
+        "`{field}`无效：大于{max}字节"
+        "`{field}`無效：大於{max}位元組";
 }

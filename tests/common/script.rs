@@ -192,6 +192,7 @@ pub const LATIN_NAMES: &[&str] = &[
     "PostgreSQL",
     "iCalendar",
     "WebAssembly",
+    "wallclock",
     "YAML",
     "RRULE",
     "ID",
