@@ -102,26 +102,37 @@ pub(crate) fn translate(
 /// name no second, which RFC 5545 takes from the start (§3.3.10), so a
 /// start read from the clock must not carry one.
 fn first_moment(from: DateTime, second_zero: bool) -> DateTime {
-    let whole = if second_zero {
-        from.with().second(0).subsec_nanosecond(0).build()
-    } else {
-        from.with().subsec_nanosecond(0).build()
-    };
-    let step = jiff::SignedDuration::from_secs(if second_zero { 60 } else { 1 });
+    let second = if second_zero { 0 } else { from.second() };
+    let whole = DateTime::new(
+        from.year(),
+        from.month(),
+        from.day(),
+        from.hour(),
+        from.minute(),
+        second,
+        0,
+    );
     match whole {
-        Ok(w) if w < from => w.checked_add(step).unwrap_or(w),
+        Ok(w) if w < from => {
+            let step = if second_zero { 60 } else { 1 };
+            civil_at(crate::expand::civil_seconds(w) + step).unwrap_or(w)
+        }
         Ok(w) => w,
         Err(_) => from,
     }
 }
 
-/// systemd's `@TIMESTAMP`: one run.
-fn once(secs: i64, product: behaviour::Product) -> Result<Translation, Error> {
-    // The zone is UTC (`from_cron`): the civil time is the instant's.
+/// The civil date-time `secs` seconds after 1970-01-01T00:00 (the inverse
+/// of [`crate::expand::civil_seconds`]); `None` outside jiff's years. Plain
+/// arithmetic: jiff's `DateTime::checked_add` unwraps jiff `Result`s,
+/// which keeps every error message jiff has in a wasm build (DESIGN.md,
+/// "What `fromCron` would cost").
+fn civil_at(secs: i64) -> Option<DateTime> {
     let (y, m, d) = crate::expand::civil_from_days(secs.div_euclid(86_400));
     let t = secs.rem_euclid(86_400);
-    let start = DateTime::new(
-        y as i16,
+    let year = i16::try_from(y).ok()?;
+    DateTime::new(
+        year,
         m as i8,
         d as i8,
         (t / 3600) as i8,
@@ -129,7 +140,13 @@ fn once(secs: i64, product: behaviour::Product) -> Result<Translation, Error> {
         (t % 60) as i8,
         0,
     )
-    .map_err(|_| Error::internal("systemd timestamp out of range"))?;
+    .ok()
+}
+
+/// systemd's `@TIMESTAMP`: one run.
+fn once(secs: i64, product: behaviour::Product) -> Result<Translation, Error> {
+    // The zone is UTC (`from_cron`): the civil time is the instant's.
+    let start = civil_at(secs).ok_or_else(|| Error::internal("systemd timestamp out of range"))?;
     Ok(Translation {
         rules: Vec::new(),
         gap: product.gap,
@@ -393,4 +410,53 @@ fn first_run(rules: &[String], from: DateTime) -> Result<Option<DateTime>, Error
         }
     }
     Ok(best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{civil_at, first_moment};
+    use jiff::civil::DateTime;
+
+    fn dt(s: &str) -> DateTime {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn first_moment_rounds_up_across_minute_day_and_year() {
+        for (from, second_zero, want) in [
+            ("2026-12-31T23:59:30", true, "2027-01-01T00:00:00"),
+            ("2026-12-31T23:59:59.5", false, "2027-01-01T00:00:00"),
+            ("2028-02-28T23:59:01", true, "2028-02-29T00:00:00"),
+            (
+                "2026-03-08T02:29:59.000000001",
+                false,
+                "2026-03-08T02:30:00",
+            ),
+            ("2026-03-08T02:30:00", true, "2026-03-08T02:30:00"),
+            ("2026-03-08T02:30:17", false, "2026-03-08T02:30:17"),
+        ] {
+            assert_eq!(first_moment(dt(from), second_zero), dt(want), "{from}");
+        }
+        // Past jiff's last minute there is no next one: the time stays.
+        let last = dt("9999-12-31T23:59:30");
+        assert_eq!(first_moment(last, true), dt("9999-12-31T23:59:00"));
+    }
+
+    #[test]
+    fn civil_at_inverts_civil_seconds() {
+        for s in [
+            "1970-01-01T00:00:00",
+            "1969-12-31T23:59:59",
+            "2024-02-29T12:34:56",
+            "-000009-03-01T00:00:00",
+            "9999-12-31T23:59:59",
+        ] {
+            let d = dt(s);
+            assert_eq!(civil_at(crate::expand::civil_seconds(d)), Some(d), "{s}");
+        }
+        assert_eq!(
+            civil_at(crate::expand::civil_seconds(dt("9999-12-31T23:59:59")) + 1),
+            None
+        );
+    }
 }
