@@ -15,8 +15,7 @@ use jiff::tz::Offset;
 
 use crate::error::{Error, ErrorCode};
 use crate::format::fmt_nominal;
-use crate::lang::input_errors as says;
-use crate::lang::{Arg, Conj, Text};
+use crate::lang::{Arg, Conj, Text, input_errors, warnings};
 use crate::plan::Warning;
 use crate::rule::Rule;
 use crate::spec::{Spec, is_default, is_default_id, is_one, parse_local};
@@ -155,7 +154,7 @@ pub fn parse_ical_events(text: &str, options: &IcalOptions) -> Result<IcalImport
     if let (Some(want), true) = (&options.uid, wanted.is_empty()) {
         return Err(Error::new(
             ErrorCode::InvalidOption,
-            Text::new(says::ICAL_NO_UID)
+            Text::new(input_errors::ICAL_NO_UID)
                 .with("uid", want)
                 .with("events", uid_list(&all)),
         )
@@ -193,7 +192,7 @@ pub fn parse_ical_events(text: &str, options: &IcalOptions) -> Result<IcalImport
         Some((_, e)) if import.events.is_empty() && total == 1 => Err(e),
         Some((uid, e)) if import.events.is_empty() => Err(Error::new(
             e.code(),
-            Text::new(says::ICAL_NONE_READ)
+            Text::new(input_errors::ICAL_NONE_READ)
                 .with("total", total)
                 .with("uid", uid_arg(uid.as_deref()))
                 .with("why", e.text().clone()),
@@ -206,14 +205,14 @@ pub fn parse_ical_events(text: &str, options: &IcalOptions) -> Result<IcalImport
 
 /// `event_refused`: the event (by its `UID`) and why it is left out.
 fn refusal(uid: Option<&str>, e: &Error) -> Warning {
+    let text = match uid {
+        Some(uid) => Text::new(warnings::EVENT_REFUSED).with("uid", uid),
+        None => Text::new(warnings::EVENT_REFUSED_NO_UID),
+    };
     Warning::new(
         "event_refused",
-        format!(
-            "the event {} is not read: {} ({})",
-            uid_name(uid),
-            e.message(),
-            e.code().as_str()
-        ),
+        text.with("message", e.text().clone())
+            .with("code", e.code().as_str()),
     )
 }
 
@@ -221,15 +220,7 @@ fn refusal(uid: Option<&str>, e: &Error) -> Warning {
 fn uid_arg(uid: Option<&str>) -> Arg {
     match uid {
         Some(u) => Arg::Str(format!("`{u}`")),
-        None => Text::new(says::ICAL_WITHOUT_UID).into(),
-    }
-}
-
-/// [`uid_arg`], in the language spoken.
-fn uid_name(uid: Option<&str>) -> String {
-    match uid {
-        Some(u) => format!("`{u}`"),
-        None => Text::new(says::ICAL_WITHOUT_UID).to_string(),
+        None => Text::new(input_errors::ICAL_WITHOUT_UID).into(),
     }
 }
 
@@ -336,7 +327,7 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
         }
         return Err(Error::new(
             ErrorCode::Unsupported,
-            Text::new(says::ICAL_MANY).with("events", uid_list(&uids)),
+            Text::new(input_errors::ICAL_MANY).with("events", uid_list(&uids)),
         )
         .with_field("ical"));
     }
@@ -351,10 +342,10 @@ fn uid_list(uids: &[Option<String>]) -> Text {
     for u in uids {
         named.push(match u {
             Some(u) => Arg::Str(format!("`{u}`")),
-            None => Text::new(says::ICAL_ONE_WITHOUT_UID).into(),
+            None => Text::new(input_errors::ICAL_ONE_WITHOUT_UID).into(),
         });
     }
-    Text::new(says::ICAL_EVENTS)
+    Text::new(input_errors::ICAL_EVENTS)
         .with("n", uids.len())
         .with("uids", Arg::List(named, Conj::Comma))
 }
@@ -500,7 +491,10 @@ impl Event {
         match prop.name.as_str() {
             "DTSTART" => {
                 if self.dtstart.is_some() {
-                    return Err(ical_error(Text::new(says::ICAL_TWO_DTSTART), line.pos(0)));
+                    return Err(ical_error(
+                        Text::new(input_errors::ICAL_TWO_DTSTART),
+                        line.pos(0),
+                    ));
                 }
                 self.dtstart = Some((prop.clone(), line.clone()));
             }
@@ -510,11 +504,12 @@ impl Event {
             // RFC 5545 deprecated EXRULE (RFC 2445 §4.8.5.2); ignoring it
             // would run the times it excludes.
             "EXRULE" => {
-                return Err(
-                    Error::new(ErrorCode::Unsupported, Text::new(says::ICAL_EXRULE))
-                        .with_field("ical")
-                        .with_position(line.pos(0)),
-                );
+                return Err(Error::new(
+                    ErrorCode::Unsupported,
+                    Text::new(input_errors::ICAL_EXRULE),
+                )
+                .with_field("ical")
+                .with_position(line.pos(0)));
             }
             "RRULE" => self.rrule.push(prop.value.trim().to_owned()),
             "RDATE" | "EXDATE" => {
@@ -524,7 +519,7 @@ impl Event {
                 {
                     return Err(Error::new(
                         ErrorCode::Unsupported,
-                        Text::new(says::ICAL_PERIOD).with("name", &prop.name),
+                        Text::new(input_errors::ICAL_PERIOD).with("name", &prop.name),
                     )
                     .with_field("ical")
                     .with_position(line.pos(0)));
@@ -539,7 +534,7 @@ impl Event {
             name if name.starts_with("X-WALLCLOCK-") => {
                 let value = prop.value.trim();
                 read_extra(&mut self.spec, &name["X-WALLCLOCK-".len()..], value).map_err(|e| {
-                    let text = Text::new(says::ICAL_EXTRA)
+                    let text = Text::new(input_errors::ICAL_EXTRA)
                         .with("prop", format!("{name}:{value}"))
                         .with("why", e.text().clone());
                     Error::new(e.code(), text)
@@ -554,7 +549,10 @@ impl Event {
 
     fn read_spec(&self, options: &IcalOptions) -> Result<Read, Error> {
         let Some((prop, line)) = &self.dtstart else {
-            return Err(ical_error(Text::new(says::ICAL_NO_DTSTART), self.at));
+            return Err(ical_error(
+                Text::new(input_errors::ICAL_NO_DTSTART),
+                self.at,
+            ));
         };
         let (named, start, mut warnings) = dtstart(prop, line, options)?;
         let mut spec = self.spec.clone();
@@ -577,9 +575,12 @@ impl Event {
 /// The WebAssembly package stays within its size budget without
 /// overrides: one is refused there, never ignored.
 fn overrides_refused(o: &Event) -> Error {
-    Error::new(ErrorCode::Unsupported, Text::new(says::ICAL_OVERRIDES_WASM))
-        .with_field("ical")
-        .with_position(o.at)
+    Error::new(
+        ErrorCode::Unsupported,
+        Text::new(input_errors::ICAL_OVERRIDES_WASM),
+    )
+    .with_field("ical")
+    .with_position(o.at)
 }
 
 fn orphan(o: &Event) -> Error {
@@ -590,7 +591,7 @@ fn orphan(o: &Event) -> Error {
     let uid = o.uid.as_deref().unwrap_or("");
     Error::new(
         ErrorCode::Unsupported,
-        Text::new(says::ICAL_ORPHAN).with("uid", uid),
+        Text::new(input_errors::ICAL_ORPHAN).with("uid", uid),
     )
     .with_field("ical")
     .with_position(line.map_or(o.at, |l| l.pos(0)))
@@ -614,7 +615,7 @@ fn apply_override(read: &mut Read, o: &Event) -> Result<(), Error> {
     {
         return Err(Error::new(
             ErrorCode::Unsupported,
-            Text::new(says::ICAL_THIS_AND_FUTURE),
+            Text::new(input_errors::ICAL_THIS_AND_FUTURE),
         )
         .with_field("ical")
         .with_position(rid_line.pos(0)));
@@ -622,14 +623,18 @@ fn apply_override(read: &mut Read, o: &Event) -> Result<(), Error> {
     let original = event_time(rid, rid_line, read)?;
     let uid = o.uid.as_deref().unwrap_or("");
     let was = nominal_text(original);
+    let about = |template| {
+        Text::new(template)
+            .with("uid", uid)
+            .with("was", &was)
+            .with("at", Arg::DateTime(original))
+    };
     if o.cancelled {
-        read.spec.exdate.push(was.clone());
         read.warnings.push(Warning::new(
             "override_cancelled",
-            format!(
-                "the occurrence {was} of `{uid}` is cancelled (`STATUS:CANCELLED`): read as `EXDATE` {was}"
-            ),
+            about(warnings::OVERRIDE_CANCELLED),
         ));
+        read.spec.exdate.push(was);
         return Ok(());
     }
     let moved = match &o.dtstart {
@@ -640,20 +645,18 @@ fn apply_override(read: &mut Read, o: &Event) -> Result<(), Error> {
     if moved == original {
         read.warnings.push(Warning::new(
             "override_ignored",
-            format!(
-                "the override of {was} of `{uid}` keeps its time: what else it changes (summary, duration, …) is not part of a schedule"
-            ),
+            about(warnings::OVERRIDE_IGNORED),
         ));
         return Ok(());
     }
-    read.spec.exdate.push(was.clone());
-    read.spec.rdate.push(now.clone());
     read.warnings.push(Warning::new(
         "override_moved",
-        format!(
-            "the occurrence {was} of `{uid}` was moved to {now} (`RECURRENCE-ID`): read as `EXDATE` {was} and `RDATE` {now}"
-        ),
+        about(warnings::OVERRIDE_MOVED)
+            .with("now", &now)
+            .with("to", Arg::DateTime(moved)),
     ));
+    read.spec.exdate.push(was);
+    read.spec.rdate.push(now);
     Ok(())
 }
 
@@ -667,7 +670,7 @@ fn event_time(prop: &Property, line: &Line, read: &Read) -> Result<DateTime, Err
     if item.date_only && !read.all_day {
         return Err(Error::new(
             ErrorCode::Unsupported,
-            Text::new(says::ICAL_DATE_NOT_TIME)
+            Text::new(input_errors::ICAL_DATE_NOT_TIME)
                 .with("name", &prop.name)
                 .with("value", &item.text),
         )
@@ -713,7 +716,7 @@ fn dtstart(
     if let Some(tzid) = prop.tzid() {
         if item.utc {
             return Err(ical_error(
-                Text::new(says::ICAL_TZID_AND_UTC).with("value", &item.text),
+                Text::new(input_errors::ICAL_TZID_AND_UTC).with("value", &item.text),
                 line.pos(item.at),
             ));
         }
@@ -730,41 +733,25 @@ fn dtstart(
         .datetime(None)
         .map_err(|why| ical_error(why, line.pos(item.at)))?;
     let zone = named.name;
-    let (start, warning) = if item.utc {
+    let (start, code, text) = if item.utc {
         let local = Offset::UTC
             .to_timestamp(dt)
             .map(|t| named.tz.to_datetime(t))
             .map_err(|_| ical_error(out_of_range(value), line.pos(item.at)))?;
         let shown = nominal_text(local);
-        (
-            local,
-            Warning::new(
-                "utc_start",
-                format!(
-                    "`DTSTART:{value}` is in UTC: read as {shown} in `{zone}`, so it recurs at {} local time (its UTC time moves when the clocks change)",
-                    &shown[11..]
-                ),
-            ),
-        )
+        let clock = shown[11..].to_owned();
+        let text = Text::new(warnings::UTC_START)
+            .with("shown", shown)
+            .with("clock", clock)
+            .with("start", Arg::DateTime(local))
+            .with("time", local.time());
+        (local, "utc_start", text)
     } else if item.date_only {
-        (
-            dt,
-            Warning::new(
-                "all_day_event",
-                format!(
-                    "`DTSTART;VALUE=DATE:{value}` is an all-day event: read as starting at 00:00 in `{zone}`"
-                ),
-            ),
-        )
+        (dt, "all_day_event", Text::new(warnings::ALL_DAY_EVENT))
     } else {
-        (
-            dt,
-            Warning::new(
-                "floating_start",
-                format!("`DTSTART:{value}` has no zone (a floating time): read in `{zone}`"),
-            ),
-        )
+        (dt, "floating_start", Text::new(warnings::FLOATING_START))
     };
+    let warning = Warning::new(code, text.with("value", value).with("zone", zone));
     Ok((named, start, vec![warning]))
 }
 
@@ -775,19 +762,22 @@ fn no_zone(prop: &Property, line: &Line, item: &Item, value: &str) -> Error {
     if item.utc {
         Error::new(
             ErrorCode::Unsupported,
-            Text::new(says::ICAL_UTC_START).with("value", value),
+            Text::new(input_errors::ICAL_UTC_START).with("value", value),
         )
         .with_field("ical")
         .with_position(at)
     } else if item.date_only {
         Error::new(
             ErrorCode::Unsupported,
-            Text::new(says::ICAL_ALL_DAY).with("value", value),
+            Text::new(input_errors::ICAL_ALL_DAY).with("value", value),
         )
         .with_field("ical")
         .with_position(at)
     } else {
-        ical_error(Text::new(says::ICAL_FLOATING).with("value", value), at)
+        ical_error(
+            Text::new(input_errors::ICAL_FLOATING).with("value", value),
+            at,
+        )
     }
 }
 
@@ -1000,14 +990,14 @@ fn utc_basic(t: jiff::Timestamp) -> String {
 fn ical_error(why: Text, position: usize) -> Error {
     Error::new(
         ErrorCode::InvalidIcal,
-        Text::new(says::ICAL).with("why", why),
+        Text::new(input_errors::ICAL).with("why", why),
     )
     .with_field("ical")
     .with_position(position)
 }
 
 fn out_of_range(value: &str) -> Text {
-    Text::new(says::ICAL_OUT_OF_RANGE).with("value", value)
+    Text::new(input_errors::ICAL_OUT_OF_RANGE).with("value", value)
 }
 
 /// A logical (unfolded) content line, with the map back to text offsets.
@@ -1102,14 +1092,14 @@ fn parse_line(line: &Line) -> Result<Property, Error> {
         .position(|b| *b == b';' || *b == b':')
         .ok_or_else(|| {
             ical_error(
-                Text::new(says::ICAL_NOT_A_LINE).with("text", truncate(text)),
+                Text::new(input_errors::ICAL_NOT_A_LINE).with("text", truncate(text)),
                 line.pos(0),
             )
         })?;
     let name = text[..name_end].trim().to_ascii_uppercase();
     if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
         return Err(ical_error(
-            Text::new(says::ICAL_BAD_NAME).with("name", truncate(&text[..name_end])),
+            Text::new(input_errors::ICAL_BAD_NAME).with("name", truncate(&text[..name_end])),
             line.pos(0),
         ));
     }
@@ -1122,7 +1112,7 @@ fn parse_line(line: &Line) -> Result<Property, Error> {
             .map(|k| p_start + k)
             .ok_or_else(|| {
                 ical_error(
-                    Text::new(says::ICAL_PARAM_NO_EQUALS).with("name", &name),
+                    Text::new(input_errors::ICAL_PARAM_NO_EQUALS).with("name", &name),
                     line.pos(p_start),
                 )
             })?;
@@ -1131,7 +1121,7 @@ fn parse_line(line: &Line) -> Result<Property, Error> {
         let value = if bytes.get(j) == Some(&b'"') {
             let close = text[j + 1..].find('"').map(|k| j + 1 + k).ok_or_else(|| {
                 ical_error(
-                    Text::new(says::ICAL_UNCLOSED_QUOTE).with("name", &p_name),
+                    Text::new(input_errors::ICAL_UNCLOSED_QUOTE).with("name", &p_name),
                     line.pos(j),
                 )
             })?;
@@ -1159,7 +1149,7 @@ fn parse_line(line: &Line) -> Result<Property, Error> {
     }
     if bytes.get(i) != Some(&b':') {
         return Err(ical_error(
-            Text::new(says::ICAL_NO_COLON).with("name", &name),
+            Text::new(input_errors::ICAL_NO_COLON).with("name", &name),
             line.pos(i),
         ));
     }
@@ -1204,11 +1194,12 @@ impl Item {
                     Date::new(n(0, 4)?, n(4, 6)? as i8, n(6, 8)? as i8).ok()
                 })
                 .flatten()
-                .ok_or_else(|| Text::new(says::ICAL_NOT_A_DATE).with("value", t))?;
+                .ok_or_else(|| Text::new(input_errors::ICAL_NOT_A_DATE).with("value", t))?;
             return Ok(date.to_datetime(time_of_day.unwrap_or(Time::midnight())));
         }
         let body = if self.utc { &t[..t.len() - 1] } else { t };
-        parse_local(body).map_err(|_| Text::new(says::ICAL_NOT_A_DATE_TIME).with("value", t))
+        parse_local(body)
+            .map_err(|_| Text::new(input_errors::ICAL_NOT_A_DATE_TIME).with("value", t))
     }
 }
 
@@ -1241,11 +1232,11 @@ fn single_item(prop: &Property, line: &Line) -> Result<Item, Error> {
     match items.as_slice() {
         [one] => Ok(one.clone()),
         [] => Err(ical_error(
-            Text::new(says::ICAL_NO_VALUE).with("name", &prop.name),
+            Text::new(input_errors::ICAL_NO_VALUE).with("name", &prop.name),
             line.pos(prop.value_at),
         )),
         [_, second, ..] => Err(ical_error(
-            Text::new(says::ICAL_MANY_VALUES).with("name", &prop.name),
+            Text::new(input_errors::ICAL_MANY_VALUES).with("name", &prop.name),
             line.pos(second.at),
         )),
     }
@@ -1259,7 +1250,7 @@ fn read_extra(spec: &mut Spec, name: &str, value: &str) -> Result<(), Error> {
         value.parse().ok().filter(|n| *n >= min).ok_or_else(|| {
             Error::new(
                 ErrorCode::InvalidSpec,
-                Text::new(says::ICAL_INTEGER).with("min", min),
+                Text::new(input_errors::ICAL_INTEGER).with("min", min),
             )
         })
     };
@@ -1320,7 +1311,7 @@ fn date_list(
         {
             return Err(Error::new(
                 ErrorCode::Unsupported,
-                Text::new(says::ICAL_OTHER_ZONE)
+                Text::new(input_errors::ICAL_OTHER_ZONE)
                     .with("tzid", tzid)
                     .with("zone", zone),
             )

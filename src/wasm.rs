@@ -786,6 +786,9 @@ fn check_kinds(pairs: &[(String, JsValue)], fields: &Fields) -> Result<(), (Stri
                         if !well_formed(&item) {
                             return lone_surrogate(format!("{key}[{i}]"));
                         }
+                        if item.as_string().is_none() {
+                            return Err((format!("{key}[{i}]"), invalid_type(&item, "a string")));
+                        }
                     }
                 }
                 None if compound(value) => return refuse(key.clone(), value, "a sequence"),
@@ -841,19 +844,28 @@ fn well_formed(value: &JsValue) -> bool {
         .is_none_or(|s| JsValue::from_str(&s) == *value)
 }
 
-/// Deserializes `T` from key/value pairs with serde-wasm-bindgen, the path
-/// of a failure from serde_path_to_error; the error is (path, message).
+/// Deserializes a spec from its key/value pairs with serde-wasm-bindgen;
+/// the error is (path, message). A spec is flat, and [`check_kinds`] has
+/// refused every list item that is not a string (with its `key[i]` path), so
+/// what serde refuses is a key (an unknown field) or the value read after
+/// it, and the path is the key the reader took last; after the last key it
+/// is `.` (a missing field, reported at the object as serde_path_to_error
+/// reports it on the command line). Tracking the key here instead of
+/// wrapping the reader in serde_path_to_error saves its visitors and path
+/// type in the wasm build (DESIGN.md, "What `fromCron` would cost").
 fn deserialize_pairs<T: DeserializeOwned>(
     pairs: Vec<(String, JsValue)>,
 ) -> Result<T, (String, String)> {
-    let map = MapDeserializer::<_, serde_wasm_bindgen::Error>::new(
-        pairs
-            .into_iter()
-            .map(|(k, v)| (k, serde_wasm_bindgen::Deserializer::from(v))),
-    );
-    serde_path_to_error::deserialize(map).map_err(|e| {
-        let path = e.path().to_string();
-        (path, js_message(e.into_inner()))
+    let last = std::cell::RefCell::new(None::<String>);
+    let mut pairs = pairs.into_iter();
+    let read = std::iter::from_fn(|| {
+        let next = pairs.next();
+        *last.borrow_mut() = next.as_ref().map(|(k, _)| k.clone());
+        next.map(|(k, v)| (k, serde_wasm_bindgen::Deserializer::from(v)))
+    });
+    T::deserialize(MapDeserializer::<_, serde_wasm_bindgen::Error>::new(read)).map_err(|e| {
+        let path = last.take().unwrap_or_else(|| ".".to_owned());
+        (path, js_message(e))
     })
 }
 

@@ -100,6 +100,7 @@ pub(crate) fn empty_window(
     options: &ExpandOptions,
 ) -> Option<crate::plan::Warning> {
     use crate::format::fmt_instant;
+    use crate::lang::{Arg, Text, warnings};
     use crate::plan::{Warning, execution_instants};
     // Without a window this finds the schedules' first occurrences too,
     // so it answers `None`: there is no window to blame.
@@ -117,23 +118,30 @@ pub(crate) fn empty_window(
             }
         }
     }
-    let first = fmt_instant(first?);
-    let subject = match schedules.len() {
-        1 => "no occurrence falls",
-        _ => "neither schedule has an occurrence",
+    let first = first?;
+    let template = match schedules.len() {
+        1 => warnings::EMPTY_WINDOW_ONE,
+        _ => warnings::EMPTY_WINDOW_NEITHER,
     };
-    let mut span = String::new();
-    for (word, at) in [(" from ", options.get_from()), (" to ", options.get_to())] {
-        if let Some(at) = at {
-            span.push_str(word);
-            span.push_str(&fmt_instant(at));
-        }
-    }
+    let span = match (options.get_from(), options.get_to()) {
+        (Some(from), Some(to)) => Text::new(warnings::WINDOW_FROM_TO)
+            .with("from", Arg::Instant(from))
+            .with("to", Arg::Instant(to))
+            .into(),
+        (Some(from), None) => Text::new(warnings::WINDOW_FROM)
+            .with("from", Arg::Instant(from))
+            .into(),
+        (None, Some(to)) => Text::new(warnings::WINDOW_TO)
+            .with("to", Arg::Instant(to))
+            .into(),
+        (None, None) => Arg::Str(String::new()),
+    };
     Some(Warning::new(
         "empty_window",
-        format!(
-            "{subject} in the window{span}: the first is at {first}; `--from {first}` starts the window there"
-        ),
+        Text::new(template)
+            .with("span", span)
+            .with("first", Arg::Instant(first))
+            .with("token", fmt_instant(first)),
     ))
 }
 

@@ -1,9 +1,14 @@
 //! The `wallclock` binary in every language: each example of
 //! `tests/fixtures/sentences.json` that a command can make (expand,
-//! describe, validate, notices, a tag it does not know) prints the
-//! fixture's text with `--lang`, and the language is chosen as README
-//! says: `--lang`, else `WALLCLOCK_LANG`, else the locale, else English.
+//! describe, validate, notices, from-cron, from-ical, a tag it does not
+//! know, and the command line's own: `empty_window` from expand and diff,
+//! lint's findings) prints the fixture's text with `--lang`, and the
+//! language is chosen as README says: `--lang`, else `WALLCLOCK_LANG`,
+//! else the locale, else English.
 #![cfg(all(feature = "native", not(target_arch = "wasm32")))]
+
+#[path = "common/script.rs"]
+mod script;
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -68,7 +73,8 @@ fn run(
 /// call the command line does not make.
 fn command(call: &str, options: &Value) -> Option<Vec<String>> {
     let mut args: Vec<String> = match call {
-        "expand" => vec!["expand".into()],
+        // `cliExpand` is `expand` for a warning only the command line gives.
+        "expand" | "cliExpand" => vec!["expand".into()],
         // Before every example's start: about the years after it, as the
         // library's `describe` is.
         "describe" | "readLang" => vec![
@@ -77,10 +83,33 @@ fn command(call: &str, options: &Value) -> Option<Vec<String>> {
             "2000-01-01T00:00:00Z".into(),
         ],
         "validate" => vec!["validate".into()],
+        // The old spec on stdin, the new one in a file (`args[1]`).
+        "cliDiff" => vec!["diff".into(), "--old".into(), "-".into()],
+        // The calendar on stdin; its warnings on stderr.
+        "parseICalEvents" => {
+            let mut args = vec!["from-ical".into()];
+            for (key, flag) in [("uid", "--uid"), ("timeZone", "--tz")] {
+                if let Some(value) = options[key].as_str() {
+                    args.extend([flag.into(), value.to_owned()]);
+                }
+            }
+            args.push("-".into());
+            return Some(args);
+        }
+        // The file to lint is `args[0]`, written under the name `file`.
+        "cliLint" => {
+            let mut args = vec!["lint".into()];
+            for (key, flag) in [("dialect", "--dialect"), ("timeZone", "--tz")] {
+                if let Some(value) = options[key].as_str() {
+                    args.extend([flag.into(), value.to_owned()]);
+                }
+            }
+            args
+        }
         "notices" => vec!["notices".into()],
         // The calendar on stdin; `from-ical` reads every event of it, as
         // `parseICal` does a calendar of one.
-        "parseICal" | "fromICal" => {
+        "parseICal" => {
             let mut args = vec!["from-ical".into(), "-".into()];
             for (key, flag) in [("uid", "--uid"), ("timeZone", "--tz")] {
                 if let Some(value) = options[key].as_str() {
@@ -113,14 +142,19 @@ fn command(call: &str, options: &Value) -> Option<Vec<String>> {
             other => args.extend([format!("--{flag}"), other.to_string()]),
         }
     }
-    args.extend(["--spec".into(), "-".into(), "--json".into()]);
+    match call {
+        "cliDiff" => args.push("--json".into()),
+        "cliLint" => args.extend(["--format".into(), "json".into()]),
+        _ => args.extend(["--spec".into(), "-".into(), "--json".into()]),
+    }
     Some(args)
 }
 
 /// What the command printed, shaped as the JS call's result: the result,
 /// `{ "error": … }` on failure, the description, or the warning about a tag.
 fn result(call: &str, (status, stdout, stderr): (i32, String, String)) -> Value {
-    if status != 0 {
+    // `lint` exits 1 when it finds something.
+    if status != 0 && !(call == "cliLint" && status == 1) {
         return json!({ "error": serde_json::from_str::<Value>(&stderr).expect(&stderr) });
     }
     let out: Value = serde_json::from_str(&stdout).expect(&stdout);
@@ -133,6 +167,14 @@ fn result(call: &str, (status, stdout, stderr): (i32, String, String)) -> Value 
                 .map(|line| serde_json::from_str::<Value>(line).unwrap()["warning"].clone())
                 .collect();
             json!({ "spec": out, "warnings": warnings })
+        }
+        // The warnings, as the library's events (one here) and refusals.
+        "parseICalEvents" => {
+            let (refused, warnings): (Vec<Value>, Vec<Value>) = stderr
+                .lines()
+                .map(|line| serde_json::from_str::<Value>(line).unwrap()["warning"].clone())
+                .partition(|w| w["code"] == "event_refused");
+            json!({ "events": [{ "warnings": warnings }], "refused": refused })
         }
         "readLang" => {
             let line = stderr.lines().next().expect("a warning");
@@ -152,7 +194,10 @@ fn every_example_a_command_makes_in_every_language() {
     for example in &fixture {
         let call = example["call"].as_str().unwrap();
         let args = example["args"].as_array().unwrap();
-        let options = args.get(1).cloned().unwrap_or(Value::Null);
+        let options = match call {
+            "cliDiff" => args[2].clone(),
+            _ => args.get(1).cloned().unwrap_or(Value::Null),
+        };
         let Some(mut cli) = command(call, &options) else {
             continue;
         };
@@ -165,7 +210,27 @@ fn every_example_a_command_makes_in_every_language() {
         {
             continue;
         }
+        if call == "cliDiff" {
+            let new = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
+                "cli_lang_{}.json",
+                example["code"].as_str().unwrap()
+            ));
+            std::fs::write(&new, args[1].to_string()).unwrap();
+            cli.extend(["--new".into(), new.display().to_string()]);
+        }
+        if call == "cliLint" {
+            let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_lang");
+            std::fs::create_dir_all(&dir).unwrap();
+            let file = dir.join(options["file"].as_str().unwrap());
+            std::fs::write(&file, args[0].as_str().unwrap()).unwrap();
+            cli.push(file.display().to_string());
+        }
         let (spec, langs): (String, &[&str]) = match call {
+            "cliLint" => (String::new(), &["en", "zh-CN", "zh-TW"]),
+            "parseICalEvents" => (
+                args[0].as_str().unwrap().to_owned(),
+                &["en", "zh-CN", "zh-TW"],
+            ),
             // The line is an argument, not the input.
             "fromCron" => {
                 cli.push(args[0].as_str().unwrap().to_owned());
@@ -176,12 +241,18 @@ fn every_example_a_command_makes_in_every_language() {
                 r#"{"timeZone":"UTC","start":"2026-01-01T00:00"}"#.into(),
                 &["en"],
             ),
-            "parseICal" | "fromICal" => (
+            "parseICal" => (
                 args[0].as_str().unwrap().to_owned(),
                 &["en", "zh-CN", "zh-TW"],
             ),
             _ => (args[0].to_string(), &["en", "zh-CN", "zh-TW"]),
         };
+        let exempt: Vec<&str> = example["exempt"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect();
         for lang in langs {
             let tag = if call == "readLang" {
                 args[0].as_str().unwrap()
@@ -195,6 +266,15 @@ fn every_example_a_command_makes_in_every_language() {
             let pointer = example["pick"].as_str().unwrap();
             let got = value.pointer(pointer).and_then(Value::as_str);
             checked += 1;
+            // The command line's own sentences (the library's calls check
+            // theirs in tests/sentences.rs).
+            if call.starts_with("cli")
+                && let (Some(lang), Some(got)) = (wallclock::Lang::from_tag(lang), got)
+                && lang != wallclock::Lang::En
+                && let Err(why) = script::check_rendered(lang, got, &exempt)
+            {
+                bad.push(format!("{} ({lang}): {why}: {got}", example["code"]));
+            }
             if got != example[*lang].as_str() {
                 bad.push(format!(
                     "{} ({lang}): {:?}\n  fixture: {}",

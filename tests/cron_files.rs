@@ -4,10 +4,14 @@
 //! expected, and the exit statuses (0 clean, 1 findings, 2 unreadable).
 #![cfg(all(feature = "native", not(target_arch = "wasm32")))]
 
+#[path = "common/script.rs"]
+mod script;
+
 use std::path::PathBuf;
 use std::process::Command;
 
 use serde_json::Value;
+use wallclock::Lang;
 
 struct Run {
     code: i32,
@@ -400,4 +404,100 @@ fn lint_reads_a_union_of_day_fields_and_its_clock_changes() {
         "{}",
         run.stdout
     );
+}
+
+/// `lint --lang` over every fixture: each finding's sentence and fix in
+/// Chinese keep to their script, in every format, and only the words
+/// change (codes, places, ids and fix fields are English's). An error a
+/// finding quotes (`dow_7`, `invalid_line`, `unknown_zone`) is the error's
+/// own message, exempt here as tests/errors.rs checks those.
+#[test]
+fn lint_speaks_chinese_over_every_fixture() {
+    let files = [
+        "crontab",
+        "or.crontab",
+        "utc.crontab",
+        "cronjobs.yaml",
+        "utc.yaml",
+        "backup.timer",
+        "daily.json",
+    ];
+    let run = |lang: &str, format: &str| {
+        let paths: Vec<String> = files.iter().map(|f| fixture(f)).collect();
+        let mut args = vec![
+            "lint",
+            "--lang",
+            lang,
+            "--tz",
+            "America/New_York",
+            "--from",
+            "2026-01-01",
+            "--to",
+            "2027-01-01",
+            "--format",
+            format,
+        ];
+        args.extend(paths.iter().map(String::as_str));
+        let run = wallclock(&args);
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        run.stdout
+    };
+    let lines = |out: String| -> Vec<Value> {
+        out.lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let en = lines(run("en", "jsonl"));
+    assert!(en.len() >= 15, "{en:?}");
+    let mut bad = Vec::new();
+    for lang in [Lang::ZhCn, Lang::ZhTw] {
+        let zh = lines(run(lang.as_str(), "jsonl"));
+        assert_eq!(zh.len(), en.len());
+        for (zh, en) in zh.iter().zip(&en) {
+            for key in ["code", "file", "line", "id"] {
+                assert_eq!(zh[key], en[key], "{key}");
+            }
+            let message = zh["message"].as_str().unwrap();
+            assert_ne!(message, en["message"].as_str().unwrap());
+            let quoted = match zh["code"].as_str().unwrap() {
+                "dow_7" | "invalid_line" | "unknown_zone" => {
+                    let en = en["message"].as_str().unwrap();
+                    vec![en.split_once(": ").map_or(en, |(_, error)| error)]
+                }
+                _ => Vec::new(),
+            };
+            if let Err(why) = script::check_rendered(lang, message, &quoted) {
+                bad.push(format!("{lang}: {why}: {message}"));
+            }
+            let (Some(zh_fix), Some(en_fix)) = (zh["fix"].as_object(), en["fix"].as_object())
+            else {
+                assert_eq!(zh["fix"], en["fix"]);
+                continue;
+            };
+            assert_eq!(
+                zh_fix.keys().collect::<Vec<_>>(),
+                en_fix.keys().collect::<Vec<_>>()
+            );
+            // A spec value (`snap`, `BYDAY=SU`) stays; words are Chinese.
+            for (value, en_value) in zh_fix.values().zip(en_fix.values()) {
+                let value = value.as_str().unwrap();
+                if value == en_value.as_str().unwrap() {
+                    continue;
+                }
+                if let Err(why) = script::check_rendered(lang, value, &[]) {
+                    bad.push(format!("{lang} (fix): {why}: {value}"));
+                }
+            }
+        }
+        // The whole report and the table say the same words.
+        let whole: Value = serde_json::from_str(&run(lang.as_str(), "json")).unwrap();
+        assert_eq!(whole["findings"], Value::Array(zh.clone()));
+        let table = run(lang.as_str(), "table");
+        assert!(table.starts_with("WHERE"), "{table}");
+        for finding in &zh {
+            let message = finding["message"].as_str().unwrap();
+            assert!(table.contains(message), "{message} not in\n{table}");
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
 }

@@ -79,21 +79,6 @@ fn every_template_is_written_in_every_language() {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
-/// The warnings whose sentence is still English in every language (the
-/// iCalendar import's and the command line's empty window; README,
-/// "Languages", says so). A new code missing from the templates fails the
-/// test below, and so does a code here that gains one.
-const STILL_ENGLISH: &[&str] = &[
-    "empty_window",
-    "utc_start",
-    "floating_start",
-    "all_day_event",
-    "override_moved",
-    "override_cancelled",
-    "override_ignored",
-    "event_refused",
-];
-
 #[test]
 fn every_note_code_and_policy_variant_has_a_template() {
     let codes: BTreeSet<&str> = all_templates().map(|(code, _)| code).collect();
@@ -107,7 +92,7 @@ fn every_note_code_and_policy_variant_has_a_template() {
         );
     }
     // Each warning code has a template under `warning.` (or `cron.` for the
-    // cron import's), except those listed as still written in English.
+    // cron import's).
     let missing: Vec<&str> = Warning::CODES
         .iter()
         .copied()
@@ -116,5 +101,34 @@ fn every_note_code_and_policy_variant_has_a_template() {
                 && !codes.contains(format!("cron.{w}").as_str())
         })
         .collect();
-    assert_eq!(missing, STILL_ENGLISH, "warning codes without a template");
+    assert_eq!(missing, [""; 0], "warning codes without a template");
+}
+
+/// Lint findings whose sentence is another template's: a line the product
+/// refuses says the error (`lint.line`, the line and its error), a date no
+/// month has says the cron import's warning.
+#[cfg(feature = "native")]
+const LINT_SENTENCE_OF: &[(&str, &str)] = &[
+    ("dow_7", "lint.line"),
+    ("invalid_line", "lint.line"),
+    ("never_runs", "cron.never_runs"),
+];
+
+#[cfg(feature = "native")]
+#[test]
+fn every_lint_code_has_a_template() {
+    let codes: BTreeSet<&str> = all_templates().map(|(code, _)| code).collect();
+    let missing: Vec<&str> = wallclock::LINT_CODES
+        .iter()
+        .copied()
+        .filter(|lint| {
+            let own = format!("lint.{lint}");
+            let sentence = LINT_SENTENCE_OF
+                .iter()
+                .find(|(c, _)| c == lint)
+                .map_or(own.as_str(), |(_, t)| t);
+            !codes.contains(sentence)
+        })
+        .collect();
+    assert_eq!(missing, [""; 0], "lint codes without a template");
 }

@@ -189,9 +189,9 @@ mod _native {
     }
 
     /// `wallclock from-cron --format json`: the spec's JSON and its
-    /// warnings' JSON.
+    /// warnings' JSON, the warnings in `lang`.
     #[pyfunction]
-    #[pyo3(signature = (line, dialect, tz, id, start, gap, fold, now))]
+    #[pyo3(signature = (line, dialect, tz, id, start, gap, fold, now, lang=None))]
     #[allow(clippy::too_many_arguments)]
     fn from_cron(
         py: Python<'_>,
@@ -203,6 +203,7 @@ mod _native {
         gap: Option<&str>,
         fold: Option<&str>,
         now: &str,
+        lang: Option<&str>,
     ) -> PyResult<(String, String)> {
         let cron = Cron {
             dialect,
@@ -212,7 +213,7 @@ mod _native {
             gap,
             fold,
         };
-        engine(py, None, || host::from_cron(line, &cron, now))
+        engine(py, lang, || host::from_cron(line, &cron, now))
     }
 
     /// Every zone name of the bundled tz database, sorted.

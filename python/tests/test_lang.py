@@ -44,6 +44,11 @@ def call(name: str, args: list[Any], lang: str) -> Any:
             o = args[2]
             return wallclock.diff(args[0], args[1], since=o.get("from"), until=o.get("to"),
                                   lang=lang).to_dict()
+        if name == "fromCron":
+            got = wallclock.from_cron(args[0], dialect=o["dialect"], tz=o.get("timeZone"),
+                                      start=o.get("start"), now="1970-01-01T00:00:00Z",
+                                      lang=lang)
+            return {"warnings": [w.to_dict() for w in got.warnings]}
         if name == "decideMisfires":
             got = wallclock.decide_misfires(args[0], args[1], now=args[2], lang=lang)
             return {"decisions": got.to_list(), "warnings": [w.to_dict() for w in got.warnings]}
@@ -106,3 +111,14 @@ def test_an_unknown_language_is_english_with_a_warning() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         wallclock.describe(NY_SKIP, now="2026-01-01T00:00:00Z", lang="zh-Hant-HK")
+
+
+def test_from_cron_warns_in_the_language_asked_for() -> None:
+    line = "CRON_TZ=America/New_York 30 1 * * *"
+    got = {lang: wallclock.from_cron(line, dialect="cronie", start="2026-01-01", lang=lang)
+           for lang in (None, *LANGS)}
+    assert [w.code for w in got["zh-TW"].warnings] == [w.code for w in got[None].warnings]
+    assert got["en"].warnings == got[None].warnings
+    assert got["zh-TW"].schedule.to_json() == got[None].schedule.to_json()
+    assert "主機" in got["zh-TW"].warnings[0].message
+    assert "主机" in got["zh-CN"].warnings[0].message

@@ -299,6 +299,7 @@ def from_cron(
     fold: str | None = None,
     start: str | date | None = None,
     now: Bound | None = None,
+    lang: str | None = None,
 ) -> CronSchedule:
     """A cron line as the product ``dialect`` runs it (``kubernetes``,
     ``cronie``, ``debian``, ``systemd``, ``quartz``, ``apscheduler``,
@@ -310,7 +311,8 @@ def from_cron(
     ``zone_assumed`` warning). ``gap`` and ``fold`` replace the product's
     policies. The schedule starts at its first run at or after ``start``, a
     local date or naive date-time in the zone (default: ``now``, the clock).
-    Each warning names, with a stable code, what the spec cannot reproduce.
+    Each warning names, with a stable code, what the spec cannot reproduce,
+    in ``lang``'s language (English by default; ``"zh-CN"``, ``"zh-TW"``).
     """
     zone = getattr(tz, "key", tz) if isinstance(tz, tzinfo) else tz
     if zone is not None and not isinstance(zone, str):
@@ -321,7 +323,7 @@ def from_cron(
             "tz",
         )
     spec, warnings = _native.from_cron(
-        line, dialect, zone, id, _cron_start(start), gap, fold, _now(now)
+        line, dialect, zone, id, _cron_start(start), gap, fold, _now(now), lang
     )
     return CronSchedule(Schedule(spec), _warnings(json.loads(warnings)))
 

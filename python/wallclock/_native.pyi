@@ -57,4 +57,5 @@ def from_cron(
     gap: str | None,
     fold: str | None,
     now: str,
+    lang: str | None = None,
 ) -> tuple[str, str]: ...

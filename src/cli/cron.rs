@@ -384,13 +384,13 @@ fn lint_rows(findings: &[Finding]) -> Vec<Vec<String>> {
         let fix = f
             .fix
             .as_ref()
-            .map(|(k, v)| format!("\"{k}\": \"{v}\""))
+            .map(|(k, v)| format!("\"{k}\": \"{}\"", v.render()))
             .unwrap_or_default();
         rows.push(vec![
             format!("{}:{}", f.file, f.line),
             f.code.to_owned(),
             f.id.clone(),
-            f.message.clone(),
+            f.message.to_string(),
             fix,
         ]);
     }

@@ -18,7 +18,7 @@ use super::output::{Output, Report, Shape};
 use super::runner::{self, Work};
 use crate::duration::parse_duration;
 use crate::format::fmt_instant;
-use crate::lang::{Text, input_errors as says};
+use crate::lang::{Arg, Text, input_errors, ledger as says};
 use crate::ledger::{DEFAULT_BUSY_TIMEOUT, Ledger, LedgerError, Location, Reconcile, RetryPolicy};
 
 use super::ledger_ops;
@@ -364,8 +364,11 @@ fn run(cli: LedgerCli, out: &mut String) -> Result<i32, LedgerError> {
 fn db_or_env(db: Option<String>) -> Result<String, LedgerError> {
     db.or_else(|| std::env::var("WALLCLOCK_DB").ok().filter(|v| !v.is_empty()))
         .ok_or_else(|| {
-            LedgerError::new("invalid_option", Text::new(says::LEDGER_NO_DB).to_string())
-                .with_field("db")
+            LedgerError::new(
+                "invalid_option",
+                Text::new(input_errors::LEDGER_NO_DB).to_string(),
+            )
+            .with_field("db")
         })
 }
 
@@ -517,17 +520,12 @@ fn add(
         None => now,
     };
     ledger.add_from(&spec, Some(from))?;
-    let note = if from < now {
-        format!(
-            "occurrences from {} on are planned; those before now are missed and the misfire policy decides them at the next tick",
-            fmt_instant(from)
-        )
+    let note = Text::new(if from < now {
+        says::ADD_BACKFILL
     } else {
-        format!(
-            "occurrences from {} on are planned; none before it (use --backfill-from to run past ones)",
-            fmt_instant(from)
-        )
-    };
+        says::ADD_PLANNED
+    })
+    .with("from", Arg::Instant(from));
     Ok(json!({
         "schedule": spec.id, "revision": 1, "plannedFrom": fmt_instant(from), "note": note,
     }))
@@ -613,7 +611,7 @@ fn shadow(
         std::fs::write(&path, format!("{text}\n")).map_err(|e| {
             LedgerError::new(
                 "invalid_option",
-                Text::new(says::LEDGER_REPORT)
+                Text::new(input_errors::LEDGER_REPORT)
                     .with("path", &path)
                     .with("why", super::input::io_error(&e))
                     .to_string(),
@@ -676,7 +674,7 @@ impl WorkArgs {
         if self.max_attempts == 0 {
             return Err(LedgerError::new(
                 "invalid_option",
-                Text::new(says::LEDGER_MAX_ATTEMPTS).to_string(),
+                Text::new(input_errors::LEDGER_MAX_ATTEMPTS).to_string(),
             )
             .with_field("max-attempts"));
         }
@@ -717,7 +715,7 @@ fn positive(text: &str, field: &str) -> Result<Duration, LedgerError> {
         Ok(d) if !d.is_zero() => Ok(d),
         _ => Err(LedgerError::new(
             "invalid_duration",
-            Text::new(says::LEDGER_POSITIVE)
+            Text::new(input_errors::LEDGER_POSITIVE)
                 .with("field", field)
                 .to_string(),
         )
@@ -734,7 +732,7 @@ pub(super) fn instant(text: &str, field: &str) -> Result<Timestamp, LedgerError>
     text.trim().parse::<Timestamp>().map_err(|_| {
         LedgerError::new(
             "invalid_date_time",
-            Text::new(says::LEDGER_INSTANT)
+            Text::new(input_errors::LEDGER_INSTANT)
                 .with("field", field)
                 .with("text", text)
                 .to_string(),

@@ -12,10 +12,11 @@
 //! month's last day.
 
 use crate::error::Error;
+use crate::lang::{Text, lint as says};
 
 use super::field::{self, Part, bad, month_name};
 use super::{Days, Expr};
-use crate::lang::{Arg, Conj, Text, input_errors as says};
+use crate::lang::{Arg, Conj, input_errors};
 
 const PRODUCT: &str = "APScheduler";
 
@@ -99,20 +100,20 @@ fn item_bits(
         );
         if first < lo {
             return Err(fail(
-                Text::new(says::APS_FIRST_LOW)
+                Text::new(input_errors::APS_FIRST_LOW)
                     .with("first", first)
                     .with("lo", lo),
             ));
         }
         if last > hi {
             return Err(fail(
-                Text::new(says::APS_LAST_HIGH)
+                Text::new(input_errors::APS_LAST_HIGH)
                     .with("last", last)
                     .with("hi", hi),
             ));
         }
         if first > last {
-            return Err(fail(Text::new(says::APS_MIN_MAX)));
+            return Err(fail(Text::new(input_errors::APS_MIN_MAX)));
         }
         check_step(step, last - first).map_err(fail)?;
         return Ok(field::stepped(first, last, step.unwrap_or(1)));
@@ -121,14 +122,14 @@ fn item_bits(
         Part::Month => {
             let (first, last) = names(item).ok_or_else(|| fail(unrecognized(part)))?;
             let first = month_name(first)
-                .ok_or_else(|| fail(Text::new(says::APS_MONTH_NAME).with("name", first)))?;
+                .ok_or_else(|| fail(Text::new(input_errors::APS_MONTH_NAME).with("name", first)))?;
             let last = match last {
                 Some(l) => month_name(l)
-                    .ok_or_else(|| fail(Text::new(says::APS_MONTH_NAME).with("name", l)))?,
+                    .ok_or_else(|| fail(Text::new(input_errors::APS_MONTH_NAME).with("name", l)))?,
                 None => first,
             };
             if first > last {
-                return Err(fail(Text::new(says::APS_MIN_MAX)));
+                return Err(fail(Text::new(input_errors::APS_MIN_MAX)));
             }
             Ok(field::all(first, last))
         }
@@ -161,7 +162,9 @@ fn weekday_item(item: &str, at: usize, e: &mut Expr) -> Result<u64, Error> {
         let name = |n: u32| -> Result<usize, Error> {
             let i = if n == 0 { 6 } else { n as usize - 1 };
             if i >= 7 {
-                return Err(fail(Text::new(says::APS_WEEKDAY_NUMBER).with("n", n)));
+                return Err(fail(
+                    Text::new(input_errors::APS_WEEKDAY_NUMBER).with("n", n),
+                ));
             }
             Ok(i)
         };
@@ -177,12 +180,10 @@ fn weekday_item(item: &str, at: usize, e: &mut Expr) -> Result<u64, Error> {
             e.traps.push((
                 "day_of_week_reading",
                 part,
-                format!(
-                    "APScheduler reads the day of week `{}` as {}-{}, not as cron does",
-                    field::shown(item),
-                    WEEKDAYS[a],
-                    WEEKDAYS[b]
-                ),
+                Text::new(says::DAY_OF_WEEK_READING)
+                    .with("field", field::shown(item))
+                    .with("first", WEEKDAYS[a])
+                    .with("last", WEEKDAYS[b]),
             ));
         }
         return Ok(bits);
@@ -192,7 +193,7 @@ fn weekday_item(item: &str, at: usize, e: &mut Expr) -> Result<u64, Error> {
             WEEKDAYS
                 .iter()
                 .position(|w| w.eq_ignore_ascii_case(n))
-                .ok_or_else(|| fail(Text::new(says::APS_WEEKDAY_NAME).with("name", n)))
+                .ok_or_else(|| fail(Text::new(input_errors::APS_WEEKDAY_NAME).with("name", n)))
         };
         let f = idx(first)?;
         let l = match last {
@@ -270,8 +271,8 @@ fn names(item: &str) -> Option<(&str, Option<&str>)> {
 /// the range it steps through (`validate_range`).
 fn check_step(step: Option<u32>, range: u32) -> Result<(), Text> {
     match step {
-        Some(0) => Err(Text::new(says::APS_STEP_ZERO)),
-        Some(s) if s > range => Err(Text::new(says::APS_STEP_LARGE)
+        Some(0) => Err(Text::new(input_errors::APS_STEP_ZERO)),
+        Some(s) if s > range => Err(Text::new(input_errors::APS_STEP_LARGE)
             .with("step", s)
             .with("range", range)),
         _ => Ok(()),
@@ -284,5 +285,5 @@ fn unrecognized(part: Part) -> Text {
         Part::DayOfMonth => ["`1-15`", "`last`"],
         _ => ["`*/15`", "`0-30/10`"],
     };
-    Text::new(says::APS_UNRECOGNIZED).with("example", Arg::list(example, Conj::Or))
+    Text::new(input_errors::APS_UNRECOGNIZED).with("example", Arg::list(example, Conj::Or))
 }

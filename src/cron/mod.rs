@@ -187,7 +187,7 @@ pub(crate) struct Expr {
     pub(crate) random: Vec<Part>,
     /// What the product ignores or reads unlike the text suggests, with the
     /// field: `(code, part, sentence)`, for lint.
-    pub(crate) traps: Vec<(&'static str, Part, String)>,
+    pub(crate) traps: Vec<(&'static str, Part, crate::lang::Text)>,
 }
 
 impl Expr {

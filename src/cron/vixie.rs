@@ -10,7 +10,8 @@
 //! whether the day fields combine with OR or AND.
 
 use crate::error::Error;
-use crate::lang::{Arg, Text, input_errors as says};
+use crate::lang::cron::PARTS;
+use crate::lang::{Arg, Text, input_errors, lint as says};
 
 use super::field::{self, Part, Token, bad, bad_line, month_name, number, weekday_name};
 use super::{Days, Dialect, Expr};
@@ -68,7 +69,7 @@ pub(super) fn parse(line: &str, dialect: Dialect) -> Result<Expr, Error> {
         None => fields(rest, offset, flavor)?,
     };
     if zone.as_deref() == Some("") {
-        return Err(bad_line(Text::new(says::VIXIE_NO_ZONE)));
+        return Err(bad_line(Text::new(input_errors::VIXIE_NO_ZONE)));
     }
     expr.zone = zone;
     Ok(expr)
@@ -78,7 +79,7 @@ pub(super) fn parse(line: &str, dialect: Dialect) -> Result<Expr, Error> {
 pub(super) fn parse_github(line: &str) -> Result<Expr, Error> {
     if line.trim_start().starts_with('@') {
         return Err(bad_line(
-            Text::new(says::VIXIE_GITHUB_MACRO).with("text", field::shown(line.trim())),
+            Text::new(input_errors::VIXIE_GITHUB_MACRO).with("text", field::shown(line.trim())),
         ));
     }
     fields(line, 0, Flavor::Github)
@@ -94,11 +95,11 @@ fn macro_expr(name: &str, flavor: Flavor) -> Result<Expr, Error> {
     }
     if name == "reboot" {
         return Err(bad_line(
-            Text::new(says::VIXIE_REBOOT).with("product", flavor.product()),
+            Text::new(input_errors::VIXIE_REBOOT).with("product", flavor.product()),
         ));
     }
     Err(bad_line(
-        Text::new(says::VIXIE_MACRO)
+        Text::new(input_errors::VIXIE_MACRO)
             .with("name", field::shown(name))
             .with("product", flavor.product()),
     ))
@@ -175,7 +176,12 @@ fn read_field(token: Token<'_>, part: Part, flavor: Flavor, e: &mut Expr) -> Res
         let item = &text[pos..end];
         let at = token.at + pos;
         if item.is_empty() {
-            return Err(bad(part, at, text, Text::new(says::VIXIE_EMPTY_ITEM)));
+            return Err(bad(
+                part,
+                at,
+                text,
+                Text::new(input_errors::VIXIE_EMPTY_ITEM),
+            ));
         }
         let (item_bits, stop) = read_item(item, at, part, flavor, e)?;
         bits |= item_bits;
@@ -184,11 +190,10 @@ fn read_field(token: Token<'_>, part: Part, flavor: Flavor, e: &mut Expr) -> Res
             e.traps.push((
                 "ignored_text",
                 part,
-                format!(
-                    "Debian's cron ignores `{}` after `{}` in the {part} field",
-                    field::shown(&text[pos + junk..]),
-                    field::shown(&text[pos..pos + junk])
-                ),
+                Text::new(says::IGNORED_TEXT)
+                    .with("junk", field::shown(&text[pos + junk..]))
+                    .with("kept", field::shown(&text[pos..pos + junk]))
+                    .with("part", Arg::Words(&PARTS[part as usize])),
             ));
             return Ok(bits);
         }
@@ -231,7 +236,7 @@ fn read_item(
     let step = if cur.eat('/') {
         if !ranged {
             return Err(fail(
-                Text::new(says::VIXIE_STEP_NEEDS_RANGE)
+                Text::new(input_errors::VIXIE_STEP_NEEDS_RANGE)
                     .with("product", flavor.product())
                     .with("example", step_example(part))
                     .with("step", step_example(part).rsplit('/').next().unwrap_or("2"))
@@ -240,7 +245,7 @@ fn read_item(
         }
         match cur.alnum().and_then(number) {
             Some(0) | None => {
-                return Err(fail(Text::new(says::VIXIE_STEP)));
+                return Err(fail(Text::new(input_errors::VIXIE_STEP)));
             }
             Some(s) => s,
         }
@@ -253,7 +258,7 @@ fn read_item(
         Some(cur.pos)
     } else {
         return Err(fail(
-            Text::new(says::VIXIE_UNEXPECTED)
+            Text::new(input_errors::VIXIE_UNEXPECTED)
                 .with("text", field::shown(&item[cur.pos..]))
                 .with("expected", expected),
         ));
@@ -261,7 +266,7 @@ fn read_item(
     for v in [start, end] {
         if v < lo || v > hi {
             return Err(fail(
-                Text::new(says::CRON_OUT_OF_RANGE)
+                Text::new(input_errors::CRON_OUT_OF_RANGE)
                     .with("value", v)
                     .with("expected", expected.clone()),
             ));
@@ -291,7 +296,7 @@ fn items(
             part,
             at,
             item,
-            Text::new(says::CRON_REVERSED)
+            Text::new(input_errors::CRON_REVERSED)
                 .with("form", "low-high")
                 .with("example", range_example(part)),
         ));
@@ -338,7 +343,12 @@ fn random_from(
         match value(cur, part, Flavor::Cronie) {
             Some(v) if cur.done() => v,
             _ => {
-                return Err(bad(part, at, item, Text::new(says::VIXIE_RANDOM_FORM)));
+                return Err(bad(
+                    part,
+                    at,
+                    item,
+                    Text::new(input_errors::VIXIE_RANDOM_FORM),
+                ));
             }
         }
     };
@@ -347,7 +357,7 @@ fn random_from(
             part,
             at,
             item,
-            Text::new(says::VIXIE_RANDOM_RANGE)
+            Text::new(input_errors::VIXIE_RANDOM_RANGE)
                 .with("lo", lo)
                 .with("hi", hi),
         ));
@@ -375,9 +385,9 @@ fn expected(part: Part, flavor: Flavor) -> Text {
     let (lo, hi) = range(part, flavor);
     match part {
         Part::Month => field::expect_month(lo, hi, "jan", "dec", "1-6"),
-        Part::DayOfWeek if hi == 6 => Text::new(says::CRON_EXPECT_DOW_0_6),
-        Part::DayOfWeek => Text::new(says::CRON_EXPECT_DOW_0_7),
-        _ => Text::new(says::CRON_EXPECT_NUMBERS)
+        Part::DayOfWeek if hi == 6 => Text::new(input_errors::CRON_EXPECT_DOW_0_6),
+        Part::DayOfWeek => Text::new(input_errors::CRON_EXPECT_DOW_0_7),
+        _ => Text::new(input_errors::CRON_EXPECT_NUMBERS)
             .with("lo", lo)
             .with("hi", hi)
             .with("example", range_example(part)),

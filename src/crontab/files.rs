@@ -14,7 +14,9 @@ use saphyr::{LoadableYamlNode, MarkedYaml, YamlData};
 
 use crate::cron::Dialect;
 use crate::error::{Error, ErrorCode};
-use crate::lang::{Text, input_errors as says};
+use crate::lang::{Text, input_errors, lint as says};
+
+use super::lint::Fix;
 
 /// Largest crontab, manifest or timer read: far above any real one, so a
 /// mistaken path (a log, a dump) fails fast with a clear message.
@@ -77,8 +79,8 @@ pub(crate) struct Found {
 pub(crate) struct FileNote {
     pub(crate) code: &'static str,
     pub(crate) line: usize,
-    pub(crate) message: String,
-    pub(crate) fix: Option<(&'static str, String)>,
+    pub(crate) message: Text,
+    pub(crate) fix: Option<(&'static str, Fix)>,
 }
 
 /// The last path component, for ids.
@@ -112,12 +114,13 @@ pub(crate) fn crontab(name: &str, text: &str, dialect: Dialect) -> Vec<Found> {
             notes.push(FileNote {
                 code: "tz_ignored",
                 line: at,
-                message: format!(
-                    "{} does not read `TZ=`{} for scheduling: it only reaches the commands, so this line runs in the host's zone",
-                    dialect.product(),
-                    if dialect == Dialect::Debian { " or `CRON_TZ=`" } else { "" }
-                ),
-                fix: Some(("timeZone", "the zone the line was meant for".to_owned())),
+                message: Text::new(if dialect == Dialect::Debian {
+                    says::TZ_IGNORED_CRON_TZ
+                } else {
+                    says::TZ_IGNORED
+                })
+                .with("product", dialect.product_name()),
+                fix: Some(("timeZone", Text::new(says::FIX_MEANT_ZONE).into())),
             });
         }
         out.push(Found {
@@ -195,9 +198,7 @@ pub(crate) fn timer(name: &str, text: &str) -> Result<Vec<Found>, Error> {
             "RandomizedDelaySec" if !value.is_empty() && value != "0" => notes.push(FileNote {
                 code: "randomized_delay",
                 line: n,
-                message: format!(
-                    "`RandomizedDelaySec={value}` delays each run by a random time up to it: the runs are not at the calendar's times"
-                ),
+                message: Text::new(says::RANDOMIZED_DELAY).with("value", value),
                 fix: None,
             }),
             _ => {}
@@ -206,7 +207,7 @@ pub(crate) fn timer(name: &str, text: &str) -> Result<Vec<Found>, Error> {
     if lines.is_empty() {
         return Err(Error::new(
             ErrorCode::InvalidCron,
-            Text::new(says::CRONTAB_NO_ON_CALENDAR).with("name", name),
+            Text::new(input_errors::CRONTAB_NO_ON_CALENDAR).with("name", name),
         )
         .with_field("file"));
     }
@@ -224,7 +225,7 @@ pub(crate) fn timer(name: &str, text: &str) -> Result<Vec<Found>, Error> {
 /// Every CronJob of a manifest; the id is `namespace/name`.
 pub(crate) fn manifest(name: &str, text: &str) -> Result<Vec<Found>, Error> {
     let docs = MarkedYaml::load_from_str(text).map_err(|e| {
-        let why = Text::new(says::CRONTAB_NOT_YAML)
+        let why = Text::new(input_errors::CRONTAB_NOT_YAML)
             .with("name", name)
             .with("why", e.to_string());
         Error::new(ErrorCode::InvalidCron, why).with_field("file")
@@ -236,7 +237,7 @@ pub(crate) fn manifest(name: &str, text: &str) -> Result<Vec<Found>, Error> {
     if out.is_empty() {
         return Err(Error::new(
             ErrorCode::InvalidCron,
-            Text::new(says::CRONTAB_NO_CRONJOB).with("name", name),
+            Text::new(input_errors::CRONTAB_NO_CRONJOB).with("name", name),
         )
         .with_field("file"));
     }
@@ -277,18 +278,19 @@ fn cron_job(doc: &MarkedYaml<'_>) -> Found {
         notes.push(FileNote {
             code: "no_time_zone",
             line,
-            message: format!(
-                "CronJob `{namespace}/{name}` has no `spec.timeZone`: it runs in kube-controller-manager's zone, which the manifest does not say"
-            ),
-            fix: Some(("timeZone", "Etc/UTC".to_owned())),
+            message: Text::new(says::NO_TIME_ZONE).with("job", format!("{namespace}/{name}")),
+            fix: Some(("timeZone", "Etc/UTC".into())),
         });
     }
     if cron.contains("TZ=") {
         notes.push(FileNote {
             code: "tz_in_schedule",
             line,
-            message: "a `TZ=` or `CRON_TZ=` prefix in `spec.schedule` is not supported by Kubernetes (the API server refuses it since 1.27): set `spec.timeZone`".to_owned(),
-            fix: Some(("timeZone", cron.split(['=', ' ']).nth(1).unwrap_or("").to_owned())),
+            message: Text::new(says::TZ_IN_SCHEDULE),
+            fix: Some((
+                "timeZone",
+                cron.split(['=', ' ']).nth(1).unwrap_or("").into(),
+            )),
         });
     }
     Found {

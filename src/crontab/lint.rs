@@ -10,12 +10,16 @@
 use std::collections::BTreeMap;
 
 use jiff::Timestamp;
+use jiff::civil::Date;
+use jiff::tz::Offset;
 use serde::Serialize;
 use serde::ser::SerializeStruct;
 
 use crate::cron::{self, Days, Dialect, Part};
 use crate::error::{Error, ErrorCode};
 use crate::format::fmt_offset;
+use crate::lang::cron::PARTS;
+use crate::lang::{Arg, Conj, Text, lint as says};
 use crate::note::NoteCode;
 use crate::plan::{Entry, Status, notices};
 use crate::spec::{Schedule, Spec};
@@ -53,9 +57,39 @@ pub(crate) struct Finding {
     pub(crate) file: String,
     pub(crate) line: usize,
     pub(crate) id: String,
-    pub(crate) message: String,
+    pub(crate) message: Text,
     /// The spec field and value that fixes it.
-    pub(crate) fix: Option<(String, String)>,
+    pub(crate) fix: Option<(String, Fix)>,
+}
+
+/// What a fix sets a spec field to: a value the spec takes as it is
+/// (`snap`, `BYDAY=SU`, `Etc/UTC`), or what to write, in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Fix {
+    Value(String),
+    Words(Text),
+}
+
+impl Fix {
+    /// The value, or the words in the language spoken.
+    pub(crate) fn render(&self) -> String {
+        match self {
+            Fix::Value(v) => v.clone(),
+            Fix::Words(t) => t.to_string(),
+        }
+    }
+}
+
+impl From<&str> for Fix {
+    fn from(v: &str) -> Fix {
+        Fix::Value(v.to_owned())
+    }
+}
+
+impl From<Text> for Fix {
+    fn from(t: Text) -> Fix {
+        Fix::Words(t)
+    }
 }
 
 impl Serialize for Finding {
@@ -68,7 +102,7 @@ impl Serialize for Finding {
         st.serialize_field("message", &self.message)?;
         let fix = self.fix.as_ref().map(|(field, value)| {
             let mut map = serde_json::Map::new();
-            map.insert(field.clone(), serde_json::Value::String(value.clone()));
+            map.insert(field.clone(), serde_json::Value::String(value.render()));
             map
         });
         st.serialize_field("fix", &fix)?;
@@ -84,7 +118,7 @@ pub(crate) struct Place<'a> {
 }
 
 impl Place<'_> {
-    fn finding(&self, code: &'static str, message: String, fix: Option<(&str, &str)>) -> Finding {
+    fn finding(&self, code: &'static str, message: Text, fix: Option<(&str, Fix)>) -> Finding {
         debug_assert!(
             LINT_CODES.contains(&code),
             "lint code `{code}` not in LINT_CODES"
@@ -95,7 +129,7 @@ impl Place<'_> {
             line: self.line,
             id: self.id.to_owned(),
             message,
-            fix: fix.map(|(f, v)| (f.to_owned(), v.to_owned())),
+            fix: fix.map(|(f, v)| (f.to_owned(), v)),
         }
     }
 }
@@ -143,7 +177,7 @@ pub(crate) fn found(
             Ok(i) => match &mut joined {
                 Some(j) => {
                     if let Err(e) = j.join(i) {
-                        out.push(place.finding("invalid_line", e.message().to_owned(), None));
+                        out.push(place.finding("invalid_line", e.text().clone(), None));
                     }
                 }
                 None => joined = Some(i),
@@ -162,11 +196,11 @@ pub(crate) fn found(
             Ok(cron_spec) => out.extend(clock_changes(
                 &place,
                 cron_spec.spec(),
-                found.dialect.product(),
+                found.dialect.product_name(),
                 from,
                 to,
             )),
-            Err(e) => out.push(place.finding("invalid_line", e.message().to_owned(), None)),
+            Err(e) => out.push(place.finding("invalid_line", e.text().clone(), None)),
         }
     }
     out
@@ -179,28 +213,27 @@ pub(crate) fn spec(file: &str, spec: &Spec, from: Timestamp, to: Timestamp) -> V
         line: 1,
         id: &spec.id,
     };
-    clock_changes(&place, spec, "the spec", from, to)
+    clock_changes(&place, spec, Text::new(says::THE_SPEC).into(), from, to)
 }
 
 /// A line the product would refuse: `dow_7` where 7 is an error,
 /// `unknown_zone`, else `invalid_line`.
 fn line_error(place: &Place<'_>, text: &str, dialect: Dialect, e: &Error) -> Finding {
     if e.code() == ErrorCode::UnknownTimeZone {
-        return place.finding(
-            "unknown_zone",
-            format!("{}: {}", dialect.product(), e.message()),
-            Some(("timeZone", "a zone of the tz database")),
-        );
+        let message = Text::new(says::UNKNOWN_ZONE)
+            .with("product", dialect.product_name())
+            .with("message", e.text().clone());
+        let fix = Text::new(says::FIX_A_ZONE).into();
+        return place.finding("unknown_zone", message, Some(("timeZone", fix)));
     }
     let dow = text.split_ascii_whitespace().nth(4).unwrap_or("");
+    let message = Text::new(says::LINE)
+        .with("text", text)
+        .with("sentence", e.text().clone());
     if e.field() == Some(Part::DayOfWeek.name()) && dow.split([',', '-']).any(|v| v == "7") {
-        return place.finding(
-            "dow_7",
-            format!("`{text}`: {}", e.message()),
-            Some(("rrule", "BYDAY=SU")),
-        );
+        return place.finding("dow_7", message, Some(("rrule", "BYDAY=SU".into())));
     }
-    place.finding("invalid_line", format!("`{text}`: {}", e.message()), None)
+    place.finding("invalid_line", message, None)
 }
 
 /// The syntax traps of a line: OR of the day fields, `*/n` in a day field,
@@ -220,14 +253,13 @@ fn traps(place: &Place<'_>, text: &str, dialect: Dialect) -> Vec<Finding> {
         _ => ("", ""),
     };
     if expr.days == Days::Or && expr.dom_restricted && expr.dow_restricted {
-        out.push(place.finding(
-            "day_or",
-            format!(
-                "`{text}` runs on the days of month `{dom_text}` and also on every day of week `{dow_text}` ({} joins the two day fields with OR when both are set), not on the days that are both",
-                dialect.product()
-            ),
-            Some(("rrule", "one rule with both BYMONTHDAY and BYDAY, if both must match")),
-        ));
+        let message = Text::new(says::DAY_OR)
+            .with("text", text)
+            .with("dom", dom_text)
+            .with("dow", dow_text)
+            .with("product", dialect.product_name());
+        let fix = Text::new(says::FIX_BOTH_DAYS).into();
+        out.push(place.finding("day_or", message, Some(("rrule", fix))));
     }
     for (part, field) in [(Part::DayOfMonth, dom_text), (Part::DayOfWeek, dow_text)] {
         if field.contains("*/") {
@@ -236,22 +268,24 @@ fn traps(place: &Place<'_>, text: &str, dialect: Dialect) -> Vec<Finding> {
                     dialect,
                     Dialect::Cronie | Dialect::Debian | Dialect::GithubActions
                 ) {
-                "counts as unrestricted (it starts with `*`), so the other day field must match too"
+                says::STEP_UNRESTRICTED
             } else {
-                "counts as restricted, so a restricted other day field is joined with OR"
+                says::STEP_RESTRICTED
             };
-            out.push(place.finding(
-                "step_in_day_field",
-                format!(
-                    "`{field}` in the {part} field {how} for {}",
-                    dialect.product()
-                ),
-                Some(("rrule", "the days listed explicitly")),
-            ));
+            let message = Text::new(says::STEP_IN_DAY_FIELD)
+                .with("field", field)
+                .with("part", Arg::Words(&PARTS[part as usize]))
+                .with("how", Text::new(how))
+                .with("product", dialect.product_name());
+            let fix = Text::new(says::FIX_DAYS_LISTED).into();
+            out.push(place.finding("step_in_day_field", message, Some(("rrule", fix))));
         }
     }
     for (code, _, sentence) in &expr.traps {
-        out.push(place.finding(code, format!("`{text}`: {sentence}"), None));
+        let message = Text::new(says::LINE)
+            .with("text", text)
+            .with("sentence", sentence.clone());
+        out.push(place.finding(code, message, None));
     }
     out
 }
@@ -263,11 +297,8 @@ fn never_runs(place: &Place<'_>, imported: &super::Imported) -> Vec<Finding> {
         .iter()
         .filter(|w| w.code() == "never_runs")
         .map(|w| {
-            place.finding(
-                "never_runs",
-                w.message().to_owned(),
-                Some(("rrule", "a date that exists")),
-            )
+            let fix = Text::new(says::FIX_A_DATE).into();
+            place.finding("never_runs", w.text().clone(), Some(("rrule", fix)))
         })
         .collect()
 }
@@ -277,7 +308,7 @@ fn never_runs(place: &Place<'_>, imported: &super::Imported) -> Vec<Finding> {
 fn clock_changes(
     place: &Place<'_>,
     spec: &Spec,
-    who: &str,
+    who: Arg,
     from: Timestamp,
     to: Timestamp,
 ) -> Vec<Finding> {
@@ -288,13 +319,14 @@ fn clock_changes(
         return Vec::new();
     };
     let zone = spec.time_zone.as_str();
-    let mut days: BTreeMap<(String, &'static str), Vec<&Entry>> = BTreeMap::new();
+    let mut days: BTreeMap<(Date, &'static str), Vec<&Entry>> = BTreeMap::new();
     for entry in result.entries() {
         let Some(code) = consequence(entry) else {
             continue;
         };
-        let day = entry.nominal().date().to_string();
-        days.entry((day, code)).or_default().push(entry);
+        days.entry((entry.nominal().date(), code))
+            .or_default()
+            .push(entry);
     }
     days.into_iter()
         .map(|((day, code), entries)| {
@@ -307,9 +339,13 @@ fn clock_changes(
                             e.nominal() >= t.local_after() && e.nominal() < t.local_before()
                         })
                 })
-                .map(|t| (fmt_offset(t.offset_before), fmt_offset(t.offset_after)));
-            let (message, fix) = sentence(code, &day, zone, who, &entries, offsets);
-            place.finding(code, message, Some(fix))
+                .map(|t| (t.offset_before, t.offset_after));
+            let (message, fix) = sentence(code, &entries, offsets);
+            let message = message
+                .with("who", who.clone())
+                .with("day", day)
+                .with("zone", zone);
+            place.finding(code, message, Some((fix.0, fix.1.into())))
         })
         .collect()
 }
@@ -337,65 +373,48 @@ fn consequence(entry: &Entry) -> Option<&'static str> {
     None
 }
 
-/// The sentence and the fix of a day's findings of one kind.
+/// The sentence (its `who`, `day` and `zone` still to fill) and the fix
+/// of a day's findings of one kind.
 fn sentence(
     code: &str,
-    day: &str,
-    zone: &str,
-    who: &str,
     entries: &[&Entry],
-    offsets: Option<(String, String)>,
-) -> (String, (&'static str, &'static str)) {
-    let times: Vec<String> = entries
-        .iter()
-        .map(|e| hhmm(&e.nominal().time().to_string()))
-        .collect();
-    let list = times.join(", ");
+    offsets: Option<(Offset, Offset)>,
+) -> (Text, (&'static str, &'static str)) {
+    let times = || entries.iter().map(|e| e.nominal().time());
+    let list = Arg::list(times(), Conj::Comma);
+    let with_list = |template| {
+        Text::new(template)
+            .with("list", list.clone())
+            .with("n", entries.len())
+    };
     match code {
-        "midnight_skipped" => (
-            format!("{who} does not run on {day}: midnight does not exist in {zone}"),
-            ("gap", "snap"),
-        ),
-        "gap_skipped" => (
-            format!("{who} does not run at {list} on {day}: that time does not exist in {zone}"),
-            ("gap", "snap"),
-        ),
+        "midnight_skipped" => (Text::new(says::MIDNIGHT_SKIPPED), ("gap", "snap")),
+        "gap_skipped" => (with_list(says::GAP_SKIPPED), ("gap", "snap")),
         "gap_moved" => {
-            let at: Vec<String> = entries
-                .iter()
-                .filter_map(|e| e.local())
-                .map(|l| hhmm(&l.time().to_string()))
-                .collect();
-            (
-                format!(
-                    "{who} runs at {} instead of {list} on {day}: that time does not exist in {zone}",
-                    at.join(", ")
-                ),
-                ("gap", "skip"),
-            )
+            let at = entries.iter().filter_map(|e| e.local()).map(|l| l.time());
+            let text = with_list(says::GAP_MOVED).with("at", Arg::list(at, Conj::Comma));
+            (text, ("gap", "skip"))
         }
         "fold_twice" => {
-            let (first, second) = offsets.unwrap_or_default();
-            let both: Vec<String> = times
-                .iter()
-                .map(|t| format!("{t} {first} and {t} {second}"))
-                .collect();
+            let (first, second) = offsets.unwrap_or((Offset::UTC, Offset::UTC));
+            let pairs = times().enumerate().map(|(i, t)| {
+                let pair = Text::new(says::FOLD_TWICE_PAIR)
+                    .with("time", t)
+                    .with("before", fmt_offset(first))
+                    .with("after", fmt_offset(second))
+                    .with("offset_before", Arg::Offset(first))
+                    .with("offset_after", Arg::Offset(second));
+                match i {
+                    0 => pair,
+                    _ => Text::new(says::FOLD_TWICE_NEXT).with("pair", pair),
+                }
+            });
+            let both = Arg::list(pairs, Conj::None);
             (
-                format!("{who} runs twice on {day} ({})", both.join("; ")),
+                Text::new(says::FOLD_TWICE).with("both", both),
                 ("fold", "first"),
             )
         }
-        _ => (
-            format!(
-                "{who} runs at {list} only in the second pass on {day}, an hour after the clock first showed it ({zone} repeats that hour)"
-            ),
-            ("fold", "first"),
-        ),
+        _ => (with_list(says::FOLD_SECOND), ("fold", "first")),
     }
-}
-
-/// `02:30:00` as `02:30`.
-fn hhmm(time: &str) -> String {
-    let t = time.split('.').next().unwrap_or(time);
-    t.strip_suffix(":00").unwrap_or(t).to_owned()
 }

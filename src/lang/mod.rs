@@ -32,8 +32,10 @@ pub(crate) mod describe;
 pub(crate) mod input_errors;
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod ledger;
+pub(crate) mod lint;
 pub(crate) mod notes;
 pub(crate) mod reasons;
+pub(crate) mod warnings;
 
 /// A language wallclock writes its sentences in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -233,6 +235,10 @@ pub fn all_templates() -> impl Iterator<Item = (&'static str, Template)> {
         reasons::REASONS,
         cron::CRON,
         ledger::LEDGER,
+        ledger::LEDGER_REPORTS,
+        warnings::WARNINGS,
+        warnings::EMPTY_WINDOW,
+        lint::LINT,
         input_errors::INPUT_ERRORS,
     ]
     .into_iter()

@@ -13,6 +13,7 @@ use super::planner::{ledger_state, revisions};
 use super::store::{Sql, args};
 use super::{Ledger, add, load_schedule, parse_ts};
 use crate::format::{fmt_instant, fmt_nominal};
+use crate::lang::{Text, ledger as says};
 use crate::plan::{ExpandOptions, expand};
 
 /// One occurrence as one side has it.
@@ -43,7 +44,7 @@ pub struct ShadowDifference {
     pub shadow: Option<ShadowSide>,
     /// Why: the tz database the ledger's row was resolved with against
     /// this build's, or the rule engine when both are the same.
-    pub reason: String,
+    pub reason: Text,
 }
 
 /// What `shadow` found.
@@ -114,10 +115,11 @@ impl Ledger {
                         continue;
                     };
                     let reason = match row_tzdb.as_str() {
-                        "" => format!("this build's rule engine (tz database {tzdb})"),
-                        t if t != tzdb => format!("tz database {t} → {tzdb}"),
-                        _ => format!("this build's rule engine (same tz database {tzdb})"),
-                    };
+                        "" => Text::new(says::SHADOW_ENGINE),
+                        t if t != tzdb => Text::new(says::SHADOW_TZDB).with("from", t),
+                        _ => Text::new(says::SHADOW_SAME_TZDB),
+                    }
+                    .with("tzdb", tzdb);
                     report.differences.push(ShadowDifference {
                         schedule: id.clone(),
                         revision: rev.revision,

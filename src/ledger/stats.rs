@@ -464,18 +464,19 @@ impl Stats {
             }
         }
         let l = &self.lateness;
-        let _ = writeln!(
-            out,
-            "\nlateness (s): count {} min {} p50 {} p90 {} p99 {} max {}",
-            l.count,
-            opt(l.min_seconds),
-            opt(l.p50_seconds),
-            opt(l.p90_seconds),
-            opt(l.p99_seconds),
-            opt(l.max_seconds)
-        );
+        let lateness = Text::new(says::STATS_LATENESS)
+            .with("count", l.count.to_string())
+            .with("min", opt(l.min_seconds))
+            .with("p50", opt(l.p50_seconds))
+            .with("p90", opt(l.p90_seconds))
+            .with("p99", opt(l.p99_seconds))
+            .with("max", opt(l.max_seconds));
+        let _ = writeln!(out, "\n{lateness}");
         for (k, v) in &self.tzdb {
-            let _ = writeln!(out, "tzdb {k}: {v}");
+            let tzdb = Text::new(says::STATS_TZDB)
+                .with("which", k)
+                .with("version", v);
+            let _ = writeln!(out, "{tzdb}");
         }
         out
     }

@@ -279,10 +279,15 @@ pub fn check_chinese(lang: Lang, text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Checks rendered Chinese output: backticked spans, zone ids (any token
-/// that names a zone) and `exempt` texts (RRULE text the input gave) are
-/// taken out, then [`check_chinese`].
+/// Checks rendered Chinese output: `exempt` texts (RRULE text the input
+/// gave, a nested message still in English), then backticked spans and
+/// zone ids (any token that names a zone) are taken out, then
+/// [`check_chinese`].
 pub fn check_rendered(lang: Lang, text: &str, exempt: &[&str]) -> Result<(), String> {
+    let mut text = text.to_owned();
+    for e in exempt {
+        text = text.replace(e, "");
+    }
     let mut rest = String::new();
     let mut inside = false;
     for part in text.split('`') {
@@ -290,9 +295,6 @@ pub fn check_rendered(lang: Lang, text: &str, exempt: &[&str]) -> Result<(), Str
             rest.push_str(part);
         }
         inside = !inside;
-    }
-    for e in exempt {
-        rest = rest.replace(e, "");
     }
     let zones = wallclock::time_zones();
     let is_zone_char = |c: char| c.is_ascii_alphanumeric() || "/_+-".contains(c);

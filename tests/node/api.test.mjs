@@ -623,6 +623,14 @@ test('type errors keep serde wording and paths', () => {
   assert.deepEqual(spec({ rdate: ['2026-03-09T09:00', 2] }), ['invalid_spec', 'invalid spec field `rdate[1]`: invalid type: floating point `2.0`, expected a string', 'rdate[1]']);
   assert.deepEqual(spec({ bogus: 1 }), ['invalid_spec', 'invalid spec field `bogus`: unknown field `bogus`, expected one of `id`, `revision`, `timeZone`, `start`, `rrule`, `rdate`, `exdate`, `gap`, `fold`, `invalidDate`, `misfire`, `maxLateness`, `maxCatchUp`, `grace`, `overlap`, `timeout`', 'bogus']);
   assert.deepEqual(caught(() => wc.validate({ timeZone: 'UTC' })), ['invalid_spec', 'invalid spec field `start`: missing field `start`', 'start']);
+  // The path is the key read last (a list item's own path for an item that is not a string),
+  // and the object's after the last key, as serde_path_to_error gives the CLI.
+  assert.deepEqual(spec({ rdate: ['2026-03-09T09:00', null] }), ['invalid_spec', 'invalid spec field `rdate[1]`: invalid type: unit value, expected a string', 'rdate[1]']);
+  assert.deepEqual(spec({ rrule: ['FREQ=DAILY', true] }), ['invalid_spec', 'invalid spec field `rrule[1]`: invalid type: boolean `true`, expected a string', 'rrule[1]']);
+  assert.deepEqual(spec({ exdate: ['x', 7] }), ['invalid_spec', 'invalid spec field `exdate[1]`: invalid type: floating point `7.0`, expected a string', 'exdate[1]']);
+  assert.deepEqual(spec({ bogus: 1, gap: 'later' })[2], 'bogus');
+  assert.deepEqual(spec({ gap: 'later', bogus: 1 }), ['invalid_policy', 'invalid `gap` value `later`: expected one of `skip`, `shift`, `snap`, e.g. `"gap": "shift"`', 'gap']);
+  assert.deepEqual(caught(() => wc.validate({ start: '2026-01-01', gap: 'skip' })), ['invalid_spec', 'invalid spec field `timeZone`: missing field `timeZone`', 'timeZone']);
   const expand = (o) => caught(() => wc.expand(base, o));
   assert.deepEqual(expand({ limit: 1.5 }), ['invalid_option', 'invalid `limit` `1.5`: expected a whole number of 1 or more, e.g. `limit: 50`', 'limit']);
   assert.deepEqual(expand({ limit: -2.5e25 }), ['invalid_option', 'invalid `limit` `-25000000000000000000000000`: expected a whole number of 1 or more, e.g. `limit: 50`', 'limit']);
