@@ -15,9 +15,6 @@ use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 
-#[path = "common/script.rs"]
-mod script;
-
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sentences.json");
 
 /// Runs the binary with `args`, `stdin` and only the language variables
