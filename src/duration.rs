@@ -13,21 +13,15 @@
 use jiff::Span;
 
 use crate::error::{Error, ErrorCode};
-
-/// The examples every duration error ends with.
-const EXAMPLES: &str = "e.g. `PT5M`, `P2D`, `90s`, `5m`, `2h`, `14d` or `2w`";
+use crate::lang::errors::{self as e, Words};
+use crate::lang::{Arg, Text};
 
 /// A signed span (`+7d`, `-PT1H`, `P12M`), calendar units kept; errors
 /// name the option as `label` spells it (`--to`, or `to` in JSON).
 pub(crate) fn span(text: &str, label: &str, field: &str) -> Result<Span, Error> {
-    text.trim().parse::<Span>().map_err(|_| {
-        bad(
-            text,
-            label,
-            field,
-            "expected an ISO 8601 or a short duration",
-        )
-    })
+    text.trim()
+        .parse::<Span>()
+        .map_err(|_| bad(text, label, field, &e::DUR_ANY))
 }
 
 /// [`span`] for the flag `--{field}`.
@@ -42,15 +36,13 @@ pub(crate) fn parse_duration(text: &str, field: &str) -> Result<jiff::SignedDura
     let span = flag_span(text, field)?;
     let bad = |why| bad(text, &format!("--{field}"), field, why);
     if span.is_negative() {
-        return Err(bad("expected a duration of zero or more"));
+        return Err(bad(&e::DUR_NEGATIVE));
     }
     if span.get_years() != 0 || span.get_months() != 0 {
-        return Err(bad(
-            "years and months have no fixed length; use days or hours",
-        ));
+        return Err(bad(&e::DUR_MONTHS));
     }
     span.to_duration(jiff::SpanRelativeTo::days_are_24_hours())
-        .map_err(|_| bad("the duration is out of range"))
+        .map_err(|_| bad(&e::DUR_RANGE))
 }
 
 /// A span that is not empty and goes forward: a window's length; errors
@@ -60,18 +52,21 @@ pub(crate) fn window(text: &str, label: &str, field: &str) -> Result<Span, Error
     let span = span(text, label, field)?;
     let bad = |why| bad(text, label, field, why);
     if span.is_negative() {
-        return Err(bad("expected a positive duration"));
+        return Err(bad(&e::DUR_POSITIVE));
     }
     if span.is_zero() {
-        return Err(bad("expected a duration longer than zero"));
+        return Err(bad(&e::DUR_ZERO));
     }
     Ok(span)
 }
 
-fn bad(text: &str, label: &str, field: &str, why: &str) -> Error {
+fn bad(text: &str, label: &str, field: &str, why: &'static Words) -> Error {
     Error::new(
         ErrorCode::InvalidDuration,
-        format!("invalid `{label}` `{text}`: {why}, {EXAMPLES}"),
+        Text::new(e::DURATION_SHORT)
+            .with("field", label)
+            .with("text", text)
+            .with("why", Arg::Words(why)),
     )
     .with_field(field)
 }

@@ -113,10 +113,17 @@ struct ErrorInner {
 impl Error {
     /// A new error with a code and a message.
     pub fn new(code: ErrorCode, message: impl Into<Text>) -> Error {
+        Error::of(code, message.into())
+    }
+
+    /// [`Error::new`], out of line: the wasm build makes errors at many
+    /// call sites, and the allocation inlined into each cost kilobytes.
+    #[inline(never)]
+    fn of(code: ErrorCode, text: Text) -> Error {
         Error {
             inner: Arc::new(ErrorInner {
                 code,
-                text: message.into(),
+                text,
                 field: None,
                 position: None,
             }),
@@ -125,8 +132,13 @@ impl Error {
 
     /// The same error, naming the spec field it came from (`rrule`, `start`, …).
     pub fn with_field(self, field: impl Into<String>) -> Error {
+        self.field_named(field.into())
+    }
+
+    #[inline(never)]
+    fn field_named(self, field: String) -> Error {
         let mut inner = Arc::unwrap_or_clone(self.inner);
-        inner.field = Some(field.into());
+        inner.field = Some(field);
         Error {
             inner: Arc::new(inner),
         }
@@ -171,7 +183,10 @@ impl Error {
     #[track_caller]
     pub(crate) fn internal(what: &str) -> Error {
         debug_assert!(false, "internal error: {what}");
-        Error::new(ErrorCode::Internal, format!("internal error: {what}"))
+        Error::new(
+            ErrorCode::Internal,
+            Text::new(crate::lang::errors::INTERNAL).with("what", what),
+        )
     }
 }
 

@@ -10,6 +10,7 @@ use serde::ser::SerializeStruct;
 
 use crate::error::{Error, ErrorCode};
 use crate::format::{fmt_duration, fmt_instant};
+use crate::lang::errors as e;
 use crate::lang::{Arg, Text, reasons as r};
 use crate::plan::Warning;
 use crate::policy::MisfirePolicy;
@@ -48,31 +49,34 @@ impl Due {
     /// `decideMisfires` reads it.
     #[cfg(any(feature = "native", feature = "python"))]
     pub(crate) fn list(text: &str, schedule: &Schedule) -> Result<Vec<Due>, Error> {
-        let bad = |at: String, why: String| {
+        let bad = |at: Option<usize>, why: Arg| {
+            let at = match at {
+                Some(i) => Arg::from(Text::new(e::DUE_AT).with("i", i)),
+                None => Arg::Words(&e::NONE),
+            };
             Error::new(
                 ErrorCode::InvalidOption,
-                format!("invalid due list{at}: {why}, e.g. `[{{\"key\": \"daily|2026-10-21T09:00:00\", \"instant\": \"2026-10-21T13:00:00Z\"}}]`"),
+                Text::new(e::DUE_LIST).with("at", at).with("why", why),
             )
             .with_field("due")
         };
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| bad(String::new(), e.to_string()))?;
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|err| bad(None, crate::spec::serde_quoted(&err.to_string()).into()))?;
         let items = value
             .as_array()
-            .ok_or_else(|| bad(String::new(), "expected a JSON array".to_owned()))?;
+            .ok_or_else(|| bad(None, Arg::Words(&e::DUE_ARRAY)))?;
         items
             .iter()
             .enumerate()
             .map(|(i, item)| {
-                let at = format!(" at [{i}]");
                 let key = item
                     .get("key")
                     .and_then(|k| k.as_str())
-                    .ok_or_else(|| bad(at.clone(), "missing string `key`".to_owned()))?;
+                    .ok_or_else(|| bad(Some(i), Arg::Words(&e::DUE_KEY)))?;
                 let instant = item
                     .get("instant")
                     .and_then(|k| k.as_str())
-                    .ok_or_else(|| bad(at.clone(), "missing string `instant`".to_owned()))?;
+                    .ok_or_else(|| bad(Some(i), Arg::Words(&e::DUE_INSTANT)))?;
                 Due::read(schedule, i, key.to_owned(), instant)
             })
             .collect()
@@ -158,22 +162,24 @@ impl Serialize for MisfireDecision {
 /// ```
 pub fn check_due(schedule: &Schedule, due: &[Due], now: Timestamp) -> Result<Vec<Warning>, Error> {
     let id = schedule.id();
-    let bad = |message: String| Error::new(ErrorCode::InvalidOption, message).with_field("due");
+    let bad = |template, i: usize, key: &str| {
+        let message = Text::new(template)
+            .with("i", i)
+            .with("key", key)
+            .with("id", id);
+        Error::new(ErrorCode::InvalidOption, message).with_field("due")
+    };
     // Owned keys, sorted as `diff` sorts its keys: one sort in the wasm build.
     let mut keys: Vec<(String, usize)> = Vec::with_capacity(due.len());
     let mut warnings = Vec::new();
     for (i, d) in due.iter().enumerate() {
         let key = &d.key;
         let Some(nominal) = key.strip_prefix(id).and_then(|rest| rest.strip_prefix('|')) else {
-            return Err(bad(format!(
-                "invalid due list at [{i}]: key `{key}` is not of schedule `{id}`: expected `{id}|YYYY-MM-DDTHH:MM:SS`"
-            )));
+            return Err(bad(e::DUE_FOREIGN, i, key));
         };
         let nominal = nominal.strip_suffix("|fold=1").unwrap_or(nominal);
         if parse_local(nominal).is_err() {
-            return Err(bad(format!(
-                "invalid due list at [{i}]: key `{key}` has no nominal time `YYYY-MM-DDTHH:MM:SS` after `{id}|`"
-            )));
+            return Err(bad(e::DUE_NO_NOMINAL, i, key));
         }
         keys.push((key.clone(), i));
         if d.instant > now {
@@ -190,9 +196,11 @@ pub fn check_due(schedule: &Schedule, due: &[Due], now: Timestamp) -> Result<Vec
     crate::sort::sort(&mut keys);
     if let Some(pair) = keys.windows(2).find(|w| w[0].0 == w[1].0) {
         let ((key, first), (_, at)) = (&pair[0], &pair[1]);
-        return Err(bad(format!(
-            "invalid due list at [{at}]: key `{key}` is listed twice (also at [{first}]): each occurrence is decided once"
-        )));
+        let message = Text::new(e::DUE_TWICE)
+            .with("i", *at)
+            .with("key", key)
+            .with("first", *first);
+        return Err(Error::new(ErrorCode::InvalidOption, message).with_field("due"));
     }
     Ok(warnings)
 }

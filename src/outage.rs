@@ -13,6 +13,8 @@ use serde::Serialize;
 use serde::ser::SerializeStruct;
 
 use crate::error::{Error, ErrorCode};
+use crate::lang::errors::{BACK_NOT_AFTER, COUNT_RANGE, OUTAGE_TOO_MANY};
+use crate::lang::{Arg, Text};
 use crate::misfire::{Decision, Due, decide_misfires};
 use crate::plan::{ExpandOptions, MAX_ENTRIES, execution_instants, expand};
 use crate::spec::Schedule;
@@ -234,11 +236,9 @@ fn check(options: &OutageOptions) -> Result<(), Error> {
     if options.back <= options.down {
         return Err(Error::new(
             ErrorCode::InvalidOption,
-            format!(
-                "`back` {} is not after `down` {}: the scheduler must come back after it went down",
-                crate::fmt_instant(options.back),
-                crate::fmt_instant(options.down)
-            ),
+            Text::new(BACK_NOT_AFTER)
+                .with("back", Arg::Instant(options.back))
+                .with("down", Arg::Instant(options.down)),
         )
         .with_field("back"));
     }
@@ -249,7 +249,10 @@ fn check(options: &OutageOptions) -> Result<(), Error> {
         if value > max {
             return Err(Error::new(
                 ErrorCode::InvalidOption,
-                format!("invalid `{field}` `{value}`: expected 0..={max}, e.g. `{field}: {max}`"),
+                Text::new(COUNT_RANGE)
+                    .with("field", field)
+                    .with("value", value)
+                    .with("max", max),
             )
             .with_field(field));
         }
@@ -269,36 +272,28 @@ fn missed_instants(
         .limit(MAX_ENTRIES + 1);
     let mut instants = execution_instants(schedule, &window).map_err(|e| {
         if e.code() == ErrorCode::LimitExceeded {
-            Error::new(
-                ErrorCode::LimitExceeded,
-                format!(
-                    "more than {MAX_ENTRIES} occurrences fall between `down` and `back`: too many to simulate, choose a shorter outage"
-                ),
-            )
-            .with_field("back")
+            too_many_missed()
         } else {
             e
         }
     })?;
     instants.retain(|t| *t > down && *t < to);
     if instants.len() > MAX_ENTRIES {
-        return Err(Error::new(
-            ErrorCode::LimitExceeded,
-            format!(
-                "more than {MAX_ENTRIES} occurrences fall between `down` and `back`: too many to simulate, choose a shorter outage"
-            ),
-        )
-        .with_field("back"));
+        return Err(too_many_missed());
     }
     Ok(instants)
 }
 
-fn out_of_range(field: &str) -> Error {
+fn too_many_missed() -> Error {
     Error::new(
-        ErrorCode::InvalidDateTime,
-        format!("`{field}` is out of range"),
+        ErrorCode::LimitExceeded,
+        Text::new(OUTAGE_TOO_MANY).with("max", MAX_ENTRIES),
     )
-    .with_field(field)
+    .with_field("back")
+}
+
+fn out_of_range(field: &str) -> Error {
+    crate::spec::out_of_range(field, field)
 }
 
 #[cfg(test)]

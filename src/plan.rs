@@ -14,6 +14,7 @@ use serde::{Serialize, Serializer};
 use crate::error::{Error, ErrorCode};
 use crate::expand::{Candidate, Expander, RequestedDate, civil_seconds};
 use crate::format::{fmt_instant, fmt_nominal, push_key, push_nominal, push_offset};
+use crate::lang::errors as e;
 use crate::lang::{Arg, Conj, Text, notes};
 pub use crate::note::Warning;
 use crate::note::{Note, NoteCode};
@@ -352,7 +353,7 @@ fn entry_ceiling(held: usize) -> Result<(), Error> {
 fn too_many_entries() -> Error {
     Error::new(
         ErrorCode::LimitExceeded,
-        format!("the expansion has more than {MAX_ENTRIES} entries, the ceiling of one call"),
+        Text::new(e::TOO_MANY_EXPANDED).with("max", MAX_ENTRIES),
     )
 }
 
@@ -409,7 +410,7 @@ pub fn notice_window(schedule: &Schedule, now: Timestamp) -> (Timestamp, Timesta
 /// the clock.
 pub(crate) fn start_instant(schedule: &Schedule) -> Result<Timestamp, Error> {
     zone::compatible(&schedule.tz, schedule.start()).ok_or_else(|| {
-        Error::new(ErrorCode::InvalidStart, "`start` has no instant").with_field("start")
+        Error::new(ErrorCode::InvalidStart, Text::new(e::START_NO_INSTANT)).with_field("start")
     })
 }
 
@@ -528,30 +529,20 @@ fn advised(schedule: &Schedule, options: &ExpandOptions, err: Error, steps: bool
         && options
             .from
             .is_some_and(|from| start_instant(schedule).is_ok_and(|start| from > start));
-    let (advice, start, rest) = match (steps && walked, schedule.is_unbounded()) {
-        (true, _) => (
-            "`COUNT` counts from `start` ",
-            fmt_nominal(schedule.start()),
-            ", so every occurrence before the window is walked; move `start` nearer the window, with the `COUNT` that is left, or end the rule with `UNTIL`, which lets the expansion skip to the window",
-        ),
-        (false, true) => (
-            "narrow the window with `to` or lower `limit`, or add COUNT or UNTIL",
-            String::new(),
-            "",
-        ),
-        (false, false) => (
-            "narrow the window with `to` or lower `limit`",
-            String::new(),
-            "",
-        ),
+    let advice = match (steps && walked, schedule.is_unbounded()) {
+        (true, _) => Text::new(e::ADVISE_COUNT).with("start", Arg::Nominal(schedule.start())),
+        (false, true) => Text::new(e::ADVISE_END),
+        (false, false) => Text::new(e::ADVISE_NARROW),
     };
     let by_parts = match steps && schedule.rules.iter().any(Rule::has_by_parts) {
-        true => "; check its BY parts too: they may meet rarely or never",
-        false => "",
+        true => Arg::from(Text::new(e::ADVISE_BY)),
+        false => Arg::Words(&e::NONE),
     };
     Error::new(
         ErrorCode::LimitExceeded,
-        format!("{}: {advice}{start}{rest}{by_parts}", err.message()),
+        advice
+            .with("error", err.text().clone())
+            .with("by", by_parts),
     )
 }
 
@@ -622,7 +613,7 @@ fn keep_entry(entries: &mut Vec<Entry>, dst_only: bool, entry: Entry) -> Result<
     } else if entries.len() >= MAX_ENTRIES {
         return Err(Error::new(
             ErrorCode::LimitExceeded,
-            format!("more than {MAX_ENTRIES} notices, the ceiling of one call"),
+            Text::new(e::TOO_MANY_NOTICES).with("max", MAX_ENTRIES),
         ));
     }
     entries.push(entry);
@@ -701,11 +692,9 @@ fn run(
 /// The option errors `run` reports before expanding anything.
 fn check_options(schedule: &Schedule, options: &ExpandOptions) -> Result<(), Error> {
     if options.limit == Some(0) {
-        return Err(Error::new(
-            ErrorCode::InvalidOption,
-            "invalid `limit` `0`: expected 1 or more (such as 50)",
-        )
-        .with_field("limit"));
+        return Err(
+            Error::new(ErrorCode::InvalidOption, Text::new(e::LIMIT_ZERO)).with_field("limit"),
+        );
     }
     if let (Some(from), Some(to)) = (options.from, options.to)
         && to < from
@@ -729,11 +718,11 @@ pub(crate) fn window_order_error(
 ) -> Error {
     Error::new(
         ErrorCode::InvalidOption,
-        format!(
-            "the window ends (`{to_name}` {}) before it starts (`{from_name}` {})",
-            fmt_instant(to),
-            fmt_instant(from)
-        ),
+        Text::new(e::WINDOW_ORDER)
+            .with("to_name", to_name)
+            .with("to", Arg::Instant(to))
+            .with("from_name", from_name)
+            .with("from", Arg::Instant(from)),
     )
     .with_field(to_name)
 }
@@ -742,12 +731,12 @@ pub(crate) fn window_order_error(
 /// name on the surface.
 #[cold]
 pub(crate) fn unbounded_error(to: &str) -> Error {
+    let article: &'static e::Words = if to.starts_with('u') { &e::AN } else { &e::A };
     Error::new(
         ErrorCode::InvalidOption,
-        format!(
-            "the rule has no COUNT or UNTIL, so the expansion needs a `limit` (such as 50) or {} `{to}`",
-            if to.starts_with('u') { "an" } else { "a" }
-        ),
+        Text::new(e::UNBOUNDED)
+            .with("a", Arg::Words(article))
+            .with("to", to),
     )
     .with_field("limit")
 }
@@ -1565,9 +1554,7 @@ fn finish(over_budget: bool, warnings: Vec<Warning>) -> Result<Vec<Warning>, Err
         // says which.
         return Err(Error::new(
             ErrorCode::LimitExceeded,
-            format!(
-                "the rule needs more than {MAX_STEPS} expansion steps, the ceiling of one call"
-            ),
+            Text::new(e::TOO_MANY_STEPS).with("max", MAX_STEPS as usize),
         ));
     }
     Ok(warnings)

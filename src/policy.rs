@@ -9,6 +9,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, ErrorCode};
+use crate::lang::errors::POLICY;
+use crate::lang::{Arg, Conj, Lang, Text};
 
 /// Implements the token traits (`as_str`, `Display`, `FromStr`, serde) for a
 /// policy enum, so every surface spells a policy the same way.
@@ -38,14 +40,14 @@ macro_rules! policy_tokens {
                 match s {
                     $($token => Ok($name::$variant),)+
                     _ => {
-                        let expected: Vec<String> =
-                            $name::ALL.iter().map(|p| format!("`{p}`")).collect();
+                        let expected = $name::ALL.iter().map(|p| format!("`{p}`"));
                         Err(Error::new(
                             ErrorCode::InvalidPolicy,
-                            format!(
-                                "invalid `{}` value `{}`: expected one of {}, e.g. `{}`",
-                                $field, s, expected.join(", "), $example,
-                            ),
+                            Text::new(POLICY)
+                                .with("field", $field)
+                                .with("value", s)
+                                .with("tokens", Arg::list(expected, Conj::Comma))
+                                .with("example", $example),
                         )
                         .with_field($field))
                     }
@@ -62,7 +64,9 @@ macro_rules! policy_tokens {
         impl<'de> Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$name, D::Error> {
                 let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-                s.parse().map_err(|e: Error| serde::de::Error::custom(e.message()))
+                // English, which `crate::spec::shape_error` reads back.
+                s.parse()
+                    .map_err(|e: Error| serde::de::Error::custom(e.text().render(Lang::En)))
             }
         }
     };

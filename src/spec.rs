@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, ErrorCode};
 use crate::format::fmt_nominal;
+use crate::lang::errors as e;
+use crate::lang::{Arg, Conj, Text};
 use crate::policy::{FoldPolicy, GapPolicy, InvalidDatePolicy, MisfirePolicy, OverlapPolicy};
 use crate::rule::{Rule, Until};
 use crate::zone;
@@ -139,7 +141,7 @@ impl Spec {
             ) {
                 return Error::new(
                     ErrorCode::InvalidSpec,
-                    format!("invalid JSON: {}", e.inner()),
+                    Text::new(e::JSON).with("detail", e.inner().to_string()),
                 );
             }
             let path = e.path().to_string();
@@ -150,7 +152,7 @@ impl Spec {
         de.end().map_err(|e| {
             Error::new(
                 ErrorCode::InvalidSpec,
-                format!("invalid JSON: {e}: expected one spec object and nothing after it"),
+                Text::new(e::JSON_TRAILING).with("detail", e.to_string()),
             )
         })?;
         Ok(spec)
@@ -309,10 +311,7 @@ impl<'de> Deserialize<'de> for Rrules {
 
 /// The error for a spec that is not an object at all.
 pub fn not_an_object() -> Error {
-    Error::new(
-        ErrorCode::InvalidSpec,
-        "invalid spec: expected an object with at least `timeZone` and `start`, e.g. `{\"timeZone\": \"Europe/Berlin\", \"start\": \"2026-03-30T07:00\", \"rrule\": \"FREQ=DAILY\"}`",
-    )
+    Error::new(ErrorCode::InvalidSpec, Text::new(e::NOT_AN_OBJECT))
 }
 
 /// Maps a deserialization failure at `path` to a structured error.
@@ -337,21 +336,95 @@ pub fn shape_error(path: &str, message: &str) -> Error {
     } else {
         Some(path.to_owned())
     };
-    let code = match field.as_deref() {
-        Some("gap" | "fold" | "invalidDate" | "misfire" | "overlap") => ErrorCode::InvalidPolicy,
-        _ => ErrorCode::InvalidSpec,
+    let policy = match field.as_deref() {
+        Some(f @ ("gap" | "fold" | "invalidDate" | "misfire" | "overlap")) => Some(f),
+        _ => None,
     };
-    let message = match &field {
-        // The policy parser's own message already names the field.
-        _ if code == ErrorCode::InvalidPolicy => message.to_owned(),
-        Some(f) => format!("invalid spec field `{f}`: {message}"),
-        None => format!("invalid spec: {message}"),
-    };
-    let err = Error::new(code, message);
-    match field {
-        Some(f) => err.with_field(f),
-        None => err,
+    if let Some(f) = policy {
+        // The policy parser's own error, read again from the value its
+        // English message quotes; serde's when the value is no string.
+        return policy_error(f, message).unwrap_or_else(|| {
+            Error::new(ErrorCode::InvalidPolicy, serde_quoted(message)).with_field(f)
+        });
     }
+    let detail = serde_detail(message);
+    match field {
+        Some(f) => Error::new(
+            ErrorCode::InvalidSpec,
+            Text::new(e::SPEC_FIELD)
+                .with("field", f.as_str())
+                .with("detail", detail),
+        )
+        .with_field(f),
+        None => Error::new(
+            ErrorCode::InvalidSpec,
+            Text::new(e::SPEC_SHAPE).with("detail", detail),
+        ),
+    }
+}
+
+/// The error of the policy `field` for the value its English message
+/// (``invalid `gap` value `…`: expected one of …``) quotes.
+fn policy_error(field: &str, message: &str) -> Option<Error> {
+    const TAIL: &[u8] = b"`: expected one of `";
+    let rest = message
+        .strip_prefix("invalid `")?
+        .strip_prefix(field)?
+        .strip_prefix("` value `")?;
+    // The last `TAIL`: the value may hold anything, the tokens no backtick.
+    let end = (0..rest.len())
+        .rev()
+        .find(|&i| rest.as_bytes()[i..].starts_with(TAIL))?;
+    let value = rest.get(..end)?;
+    match field {
+        "gap" => value.parse::<GapPolicy>().err(),
+        "fold" => value.parse::<FoldPolicy>().err(),
+        "invalidDate" => value.parse::<InvalidDatePolicy>().err(),
+        "misfire" => value.parse::<MisfirePolicy>().err(),
+        _ => value.parse::<OverlapPolicy>().err(),
+    }
+}
+
+/// A message of serde's (or serde_json's) as it wrote it: in English, and
+/// quoted in Chinese, without the backticks of its own.
+pub(crate) fn serde_quoted(message: &str) -> Text {
+    Text::new(e::SERDE)
+        .with("detail", message)
+        .with("plain", message.replace('`', ""))
+}
+
+/// A serde message in the words of the language spoken: a missing or an
+/// unknown field as a sentence, anything else (serde's descriptions of
+/// types and values) quoted as serde wrote it.
+pub(crate) fn serde_detail(message: &str) -> Text {
+    // serde's words around the backticked names: `missing field `x``,
+    // `unknown field `x`, expected one of `a`, `b``, `… expected `a` or `b``.
+    let mut parts = message.split('`');
+    let (head, name) = (parts.next().unwrap_or_default(), parts.next());
+    let names: Vec<String> = parts
+        .clone()
+        .skip(1)
+        .step_by(2)
+        .map(|n| format!("`{n}`"))
+        .collect();
+    let between: Vec<&str> = parts.step_by(2).collect();
+    let template = match (head, name, between.as_slice()) {
+        ("missing field ", Some(_), [""]) => e::MISSING_FIELD,
+        ("duplicate field ", Some(_), [""]) => e::DUPLICATE_FIELD,
+        ("unknown field ", Some(_), [", expected one of ", .., ""]) => e::UNKNOWN_FIELD_OF,
+        ("unknown field ", Some(_), [", expected ", ""] | [", expected ", " or ", ""]) => {
+            e::UNKNOWN_FIELD
+        }
+        _ => return serde_quoted(message),
+    };
+    let conj = if template == e::UNKNOWN_FIELD_OF {
+        Conj::Comma
+    } else {
+        Conj::Or
+    };
+    Text::new(template)
+        .with("name", name.unwrap_or_default())
+        .with("names", Arg::list(names, conj))
 }
 
 /// An id names a schedule on command lines, in logs and in every effect
@@ -369,10 +442,10 @@ fn check_id_chars(id: &str) -> Result<(), Error> {
 /// reads an id refuses the same characters with the same message.
 pub(crate) fn check_id_text(id: &str, field: &str) -> Result<(), Error> {
     let bad = id.char_indices().find_map(|(at, c)| {
-        let kind = match c {
-            '\u{2028}' | '\u{2029}' => "a line break",
-            '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => "a bidirectional control",
-            c if c.is_control() => "a control character",
+        let kind: &'static e::Words = match c {
+            '\u{2028}' | '\u{2029}' => &e::LINE_BREAK,
+            '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => &e::BIDI,
+            c if c.is_control() => &e::CONTROL,
             _ => return None,
         };
         Some((at, c, kind))
@@ -386,10 +459,12 @@ pub(crate) fn check_id_text(id: &str, field: &str) -> Result<(), Error> {
     let escaped = quoted.get(1..quoted.len() - 1).unwrap_or(&quoted);
     Err(Error::new(
         ErrorCode::InvalidSpec,
-        format!(
-            "invalid `{field}` `{escaped}`: U+{:04X} at byte {at} is not printable ({kind}); expected printable text, e.g. `daily-report`",
-            u32::from(c)
-        ),
+        Text::new(e::ID_CHARS)
+            .with("field", field)
+            .with("id", escaped)
+            .with("cp", format!("{:04X}", u32::from(c)))
+            .with("at", at)
+            .with("kind", Arg::Words(kind)),
     )
     .with_field(field)
     .with_position(at))
@@ -422,19 +497,16 @@ fn check_identity(spec: &Spec) -> Result<(), Error> {
     if spec.id.is_empty() || spec.id.len() > MAX_ID_LEN || spec.id.contains('|') {
         return Err(Error::new(
             ErrorCode::InvalidSpec,
-            format!(
-                "invalid `id` `{}`: expected 1 to {MAX_ID_LEN} bytes without `|` (the key separator), e.g. `daily-report`",
-                spec.id
-            ),
+            Text::new(e::ID)
+                .with("id", &spec.id)
+                .with("max", MAX_ID_LEN),
         )
         .with_field("id"));
     }
     if spec.revision == 0 {
-        return Err(Error::new(
-            ErrorCode::InvalidSpec,
-            "invalid `revision` `0`: expected an integer >= 1, e.g. `\"revision\": 2`",
-        )
-        .with_field("revision"));
+        return Err(
+            Error::new(ErrorCode::InvalidSpec, Text::new(e::REVISION)).with_field("revision")
+        );
     }
     Ok(())
 }
@@ -445,7 +517,7 @@ fn read_timeout(s: &str) -> Result<SignedDuration, Error> {
         d if d.is_positive() => Ok(d),
         _ => Err(Error::new(
             ErrorCode::InvalidDuration,
-            format!("invalid `timeout` `{s}`: it must be longer than zero, e.g. `PT10M`"),
+            Text::new(e::TIMEOUT).with("text", s),
         )
         .with_field("timeout")),
     }
@@ -475,10 +547,12 @@ impl Schedule {
             warnings: zone_warnings,
         } = zone::lookup(&spec.time_zone)?;
         let zone_name: Arc<str> = Arc::from(name);
-        let start = parse_local(&spec.start).map_err(|msg| {
+        let start = read_local(&spec.start).map_err(|why| {
             Error::new(
                 ErrorCode::InvalidStart,
-                format!("invalid `start` `{}`: {msg}", spec.start),
+                Text::new(e::START)
+                    .with("start", &spec.start)
+                    .with("why", why),
             )
             .with_field("start")
         })?;
@@ -487,11 +561,10 @@ impl Schedule {
             let last = tz.to_datetime(jiff::Timestamp::MAX);
             return Err(Error::new(
                 ErrorCode::InvalidStart,
-                format!(
-                    "invalid `start` `{}`: it has no instant in `{zone_name}`, where the last representable time is {}: expected an earlier one",
-                    spec.start,
-                    &fmt_nominal(last)[..16]
-                ),
+                Text::new(e::START_PAST_END)
+                    .with("start", &spec.start)
+                    .with("zone", &*zone_name)
+                    .with("last", &fmt_nominal(last)[..16]),
             )
             .with_field("start"));
         }
@@ -640,11 +713,9 @@ fn read_rules(
     resolved: zone::Resolution,
 ) -> Result<Vec<Rule>, Error> {
     if texts.is_empty() {
-        return Err(Error::new(
-            ErrorCode::InvalidRrule,
-            "`rrule` is an empty list: expected one rule or more, e.g. `[\"FREQ=MONTHLY;BYMONTHDAY=1\", \"FREQ=WEEKLY;BYDAY=MO\"]`, or no `rrule` for `start` and `rdate` alone",
-        )
-        .with_field("rrule"));
+        return Err(
+            Error::new(ErrorCode::InvalidRrule, Text::new(e::RRULE_EMPTY_LIST)).with_field("rrule"),
+        );
     }
     if texts.len() > MAX_RULES {
         return Err(too_many_rules(texts.len()));
@@ -663,7 +734,9 @@ fn read_rules(
 pub(crate) fn too_many_rules(n: usize) -> Error {
     Error::new(
         ErrorCode::LimitExceeded,
-        format!("`rrule` has {n} rules: at most {MAX_RULES} are accepted"),
+        Text::new(e::TOO_MANY_RULES)
+            .with("n", n)
+            .with("max", MAX_RULES),
     )
     .with_field("rrule")
 }
@@ -679,10 +752,9 @@ fn check_until(rule: &Rule, start: DateTime, resolved: zone::Resolution) -> Resu
     if before {
         return Err(Error::new(
             ErrorCode::UntilBeforeStart,
-            format!(
-                "`UNTIL` is before `start` `{start}`: the rule would have no occurrence; move UNTIL after start, e.g. `UNTIL={}`",
-                fmt_nominal(start)[..10].replace('-', "")
-            ),
+            Text::new(e::UNTIL_BEFORE_START)
+                .with("start", Arg::Nominal(start))
+                .with("until", fmt_nominal(start)[..10].replace('-', "")),
         )
         .with_field("rrule"));
     }
@@ -691,21 +763,17 @@ fn check_until(rule: &Rule, start: DateTime, resolved: zone::Resolution) -> Resu
 
 fn parse_list(items: &[String], field: &str) -> Result<Vec<DateTime>, Error> {
     if items.len() > MAX_DATE_LIST {
-        return Err(Error::new(
-            ErrorCode::LimitExceeded,
-            format!(
-                "`{field}` has {} entries: at most {MAX_DATE_LIST} are accepted",
-                items.len()
-            ),
-        )
-        .with_field(field));
+        return Err(too_many_dates(field, items.len()));
     }
     let mut out = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
-        let dt = parse_local(item).map_err(|msg| {
+        let dt = read_local(item).map_err(|why| {
             Error::new(
                 ErrorCode::InvalidDateTime,
-                format!("invalid `{field}` entry `{item}`: {msg}"),
+                Text::new(e::DATE_ENTRY)
+                    .with("field", field)
+                    .with("item", item)
+                    .with("why", why),
             )
             .with_field(format!("{field}[{i}]"))
         })?;
@@ -714,6 +782,19 @@ fn parse_list(items: &[String], field: &str) -> Result<Vec<DateTime>, Error> {
     crate::sort::sort(&mut out);
     out.dedup();
     Ok(out)
+}
+
+/// The error for an `rdate` or `exdate` list of `n` entries, more than
+/// [`MAX_DATE_LIST`].
+pub(crate) fn too_many_dates(field: &str, n: usize) -> Error {
+    Error::new(
+        ErrorCode::LimitExceeded,
+        Text::new(e::TOO_MANY_ENTRIES)
+            .with("field", field)
+            .with("n", n)
+            .with("max", MAX_DATE_LIST),
+    )
+    .with_field(field)
 }
 
 /// The largest text read as one input (a spec, a due list, a calendar), on
@@ -733,32 +814,39 @@ pub fn instant_at(time_zone: &str, text: &str, field: &str) -> Result<jiff::Time
 
 /// [`instant_at`] in a resolved zone.
 pub(crate) fn instant_in(tz: &TimeZone, text: &str, field: &str) -> Result<jiff::Timestamp, Error> {
-    if let Ok(dt) = parse_local(text) {
-        return zone::compatible(tz, dt).ok_or_else(|| {
-            Error::new(
-                ErrorCode::InvalidDateTime,
-                format!("`{text}` is out of range"),
-            )
-            .with_field(field)
-        });
+    if let Ok(dt) = read_local(text) {
+        return zone::compatible(tz, dt).ok_or_else(|| out_of_range(text, field));
     }
     crate::instant::parse_instant(text.trim()).ok_or_else(|| {
         Error::new(
             ErrorCode::InvalidDateTime,
-            format!(
-                "invalid `{field}` `{text}`: expected an instant such as `2026-03-08T07:00:00Z` or a local date-time such as `2026-03-08T02:00`"
-            ),
+            Text::new(e::INSTANT)
+                .with("field", field)
+                .with("text", text),
         )
         .with_field(field)
     })
 }
 
+/// `` `text` is out of range ``, about `field`.
+pub(crate) fn out_of_range(text: &str, field: &str) -> Error {
+    Error::new(
+        ErrorCode::InvalidDateTime,
+        Text::new(e::OUT_OF_RANGE).with("text", text),
+    )
+    .with_field(field)
+}
+
 /// Parses a nominal local date-time `YYYY-MM-DDTHH:MM[:SS]` (also the basic
 /// iCalendar form `YYYYMMDDTHHMMSS`). Offsets and zone names are refused:
 /// a nominal time means "in the schedule's zone". The error is a reason
-/// without the input, for the caller to wrap.
+/// without the input, for the caller to wrap, in the language spoken.
 pub fn parse_local(text: &str) -> Result<DateTime, String> {
-    const EXPECTED: &str = "expected a local date-time `YYYY-MM-DDTHH:MM[:SS]` with no offset, e.g. `2026-03-08T09:00`";
+    read_local(text).map_err(|why| why.to_string())
+}
+
+/// [`parse_local`], the reason as a sentence in every language.
+pub(crate) fn read_local(text: &str) -> Result<DateTime, Text> {
     let b = text.as_bytes();
     let num = |from: usize, len: usize| -> Option<i32> {
         let s = b.get(from..from + len)?;
@@ -804,30 +892,32 @@ pub fn parse_local(text: &str) -> Result<DateTime, String> {
         let has_offset = text.len() > 16
             && (text.ends_with(['Z', 'z', ']'])
                 || text.get(16..).is_some_and(|tail| tail.contains(['+', '-'])));
+        let expected = Text::new(e::LOCAL);
         return Err(if has_offset {
-            format!(
-                "{EXPECTED}; a nominal time is read in the schedule's `timeZone`, so drop the offset"
-            )
+            Text::new(e::LOCAL_OFFSET).with("local", expected)
         } else {
-            EXPECTED.to_owned()
+            expected
         });
     };
     // Four-digit years fit i16 and two-digit fields fit i8.
-    let date = jiff::civil::Date::new(y as i16, mo as i8, d as i8)
-        .map_err(|_| format!("{y:04}-{mo:02}-{d:02} is not a date in the Gregorian calendar"))?;
-    let time = jiff::civil::Time::new(h as i8, mi as i8, s as i8, 0).map_err(|_| {
-        format!("{h:02}:{mi:02}:{s:02} is not a time of day (expected 00:00:00 to 23:59:59)")
+    let date = jiff::civil::Date::new(y as i16, mo as i8, d as i8).map_err(|_| {
+        Text::new(e::NOT_A_DATE).with("date", Arg::Date(y as i16, mo as i8, d as i8))
     })?;
+    let time = jiff::civil::Time::new(h as i8, mi as i8, s as i8, 0)
+        .map_err(|_| Text::new(e::NOT_A_TIME).with("time", format!("{h:02}:{mi:02}:{s:02}")))?;
     Ok(date.to_datetime(time))
 }
 
 /// Parses a non-negative ISO 8601 duration (`PT5M`, `P2D`, `P1DT12H`);
 /// a day counts as 24 hours.
 pub fn parse_duration(text: &str, field: &str) -> Result<SignedDuration, Error> {
-    let bad = |why: &str| {
+    let bad = |why: &'static e::Words| {
         Error::new(
             ErrorCode::InvalidDuration,
-            format!("invalid `{field}` `{text}`: {why}, e.g. `PT5M`, `PT2H` or `P2D`"),
+            Text::new(e::DURATION)
+                .with("field", field)
+                .with("text", text)
+                .with("why", Arg::Words(why)),
         )
         .with_field(field)
     };
@@ -837,13 +927,13 @@ pub fn parse_duration(text: &str, field: &str) -> Result<SignedDuration, Error> 
 
 /// Reads `PnDTnHnMnS` (each part optional, whole numbers, days of 24
 /// hours; also `PnW`). Years and months are refused: they have no fixed length.
-fn iso_duration(text: &str) -> Result<SignedDuration, &'static str> {
-    const EXPECTED: &str = "expected an ISO 8601 duration";
-    const RANGE: &str = "the duration is out of range";
+fn iso_duration(text: &str) -> Result<SignedDuration, &'static e::Words> {
+    const EXPECTED: &e::Words = &e::DUR_ISO;
+    const RANGE: &e::Words = &e::DUR_RANGE;
     let body = text
         .strip_prefix(['P', 'p'])
         .ok_or(if text.starts_with('-') {
-            "expected a duration of zero or more"
+            &e::DUR_NEGATIVE
         } else {
             EXPECTED
         })?;
@@ -863,7 +953,7 @@ fn iso_duration(text: &str) -> Result<SignedDuration, &'static str> {
             unit => {
                 let scale: i128 = match (unit, in_time) {
                     ('Y', false) | ('M', false) => {
-                        return Err("years and months have no fixed length; use days or hours");
+                        return Err(&e::DUR_MONTHS);
                     }
                     ('W', false) => 7 * 86_400,
                     ('D', false) => 86_400,

@@ -20,7 +20,9 @@ use wasm_bindgen::prelude::*;
 
 use crate::expand::civil_seconds;
 use crate::format::nominal_bytes;
-use crate::spec::{RRULE_EXPECTED, too_many_rules};
+use crate::lang::errors::{self as e, Words};
+use crate::lang::{Arg, Text};
+use crate::spec::{RRULE_EXPECTED, serde_detail, too_many_dates, too_many_rules};
 use crate::window::{Limit, Reader, Spelling, read_limit};
 use crate::{
     Due, Error, ErrorCode, ExpandOptions, MAX_DATE_LIST, MAX_RULES, Schedule, Spec, Status,
@@ -192,11 +194,7 @@ pub fn describe(spec: JsValue, now: JsValue, options: JsValue) -> Result<String,
         // Without `now`, from before any start: from the start, as `describe`.
         let mut from = jiff::Timestamp::MIN;
         if !now.is_undefined() && !now.is_null() {
-            let now = string_arg(
-                &now,
-                "now",
-                "an instant or a local date-time such as `2026-03-08T02:30`",
-            )?;
+            let now = string_arg(&now, "now", &e::JS_INSTANT_ARG)?;
             from = crate::plan::default_from(&schedule, schedule.instant_at(&now, "now")?)?;
         }
         Ok(crate::describe_from(&schedule, from))
@@ -226,11 +224,9 @@ pub fn decide_misfires(
         let now = match now.as_string() {
             Some(text) => schedule.instant_at(&text, "now")?,
             None => {
-                return Err(Error::new(
-                    ErrorCode::InvalidOption,
-                    "invalid `now`: expected an instant string, e.g. `2026-03-08T12:00:00Z`",
-                )
-                .with_field("now"));
+                return Err(
+                    Error::new(ErrorCode::InvalidOption, Text::new(e::JS_NOW)).with_field("now")
+                );
             }
         };
         let mut due = Vec::with_capacity(items.len());
@@ -257,16 +253,8 @@ pub fn instant_at(time_zone: JsValue, text: JsValue, options: JsValue) -> Result
     let _speaking = speak(&options);
     let run = || -> Result<f64, Error> {
         read_options(&options, &LANG_FIELDS)?;
-        let zone = string_arg(
-            &time_zone,
-            "timeZone",
-            "an IANA zone name such as `America/New_York`",
-        )?;
-        let text = string_arg(
-            &text,
-            "text",
-            "an instant or a local date-time such as `2026-03-08T02:30`",
-        )?;
+        let zone = string_arg(&time_zone, "timeZone", &e::JS_ZONE_ARG)?;
+        let text = string_arg(&text, "text", &e::JS_INSTANT_ARG)?;
         let instant = crate::instant_at(&zone, &text, "text")?;
         // Milliseconds since 1970 stay far below 2^53 for years 0000..=9999.
         Ok(instant.as_millisecond() as f64)
@@ -284,11 +272,7 @@ pub fn notice_end(spec: JsValue, from: JsValue, options: JsValue) -> Result<f64,
     let run = || -> Result<f64, Error> {
         read_options(&options, &LANG_FIELDS)?;
         let schedule = read_schedule(&spec)?;
-        let from = string_arg(
-            &from,
-            "from",
-            "an instant or a local date-time such as `2026-03-08T02:30`",
-        )?;
+        let from = string_arg(&from, "from", &e::JS_INSTANT_ARG)?;
         let from = schedule.instant_at(&from, "from")?;
         // At most the last instant of year 9999: far below 2^53 ms.
         Ok(crate::notice_window(&schedule, from).1.as_millisecond() as f64)
@@ -323,25 +307,35 @@ pub fn simulate_outage(spec: JsValue, options: JsValue) -> Result<JsValue, JsVal
 }
 
 /// A string argument, or an `invalid_option` error naming `field`.
-fn string_arg(value: &JsValue, field: &str, expected: &str) -> Result<String, Error> {
+fn string_arg(value: &JsValue, field: &str, expected: &'static Words) -> Result<String, Error> {
     match value.as_string() {
         Some(text) if well_formed(value) => Ok(text),
-        _ => Err(Error::new(
-            ErrorCode::InvalidOption,
-            format!(
-                "invalid `{field}`: expected {expected}, got {}",
-                js_type(value)
-            ),
-        )
-        .with_field(field)),
+        _ => Err(wrong_arg(field, expected, js_kind(value))),
     }
+}
+
+/// ``invalid `field`: expected …, got …``.
+fn wrong_arg(field: &str, expected: &'static Words, got: &'static Words) -> Error {
+    let why = Text::new(e::JS_EXPECTED)
+        .with("expected", Arg::Words(expected))
+        .with("got", Arg::Words(got));
+    bad_arg(field, why.into())
+}
+
+/// ``invalid `field`: why``.
+fn bad_arg(field: &str, why: Arg) -> Error {
+    Error::new(
+        ErrorCode::InvalidOption,
+        Text::new(e::JS_ARG).with("field", field).with("why", why),
+    )
+    .with_field(field)
 }
 
 /// The error for a window bound that is not given.
 fn required(field: &str) -> Error {
     Error::new(
         ErrorCode::InvalidOption,
-        format!("`{field}` is required: expected an instant or a local date-time, e.g. `2026-03-01T00:00:00Z`"),
+        Text::new(e::JS_REQUIRED).with("field", field),
     )
     .with_field(field)
 }
@@ -355,10 +349,7 @@ pub fn parse_ical(text: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let Some(text) = text.as_string() else {
         return Err(js_error(Error::new(
             ErrorCode::InvalidIcal,
-            format!(
-                "invalid iCalendar input: expected text, got {}",
-                js_type(&text)
-            ),
+            Text::new(e::JS_ICAL).with("got", Arg::Words(js_kind(&text))),
         )));
     };
     let spec = crate::parse_ical(&text).map_err(js_error)?;
@@ -465,13 +456,18 @@ fn read_options(value: &JsValue, fields: &Fields) -> Result<Options, Error> {
         object_pairs(value).map_err(|got| {
             Error::new(
                 ErrorCode::InvalidOption,
-                format!("invalid options: expected an object such as `{{ limit: 50 }}`, got {got}"),
+                Text::new(e::JS_OPTIONS_OBJECT).with("got", Arg::Words(got)),
             )
         })?
     };
     let read = check_kinds(&pairs, fields).and_then(|()| Options::read(pairs, fields));
     read.map_err(|(path, msg)| {
-        Error::new(ErrorCode::InvalidOption, format!("invalid options: {msg}")).with_field(path)
+        let detail = serde_detail(&msg);
+        Error::new(
+            ErrorCode::InvalidOption,
+            Text::new(e::JS_OPTIONS).with("detail", detail),
+        )
+        .with_field(path)
     })
 }
 
@@ -557,32 +553,14 @@ fn field<T: DeserializeOwned>(key: &str, value: JsValue) -> Result<T, (String, S
 }
 
 fn read_due(value: &JsValue) -> Result<Vec<DueArg>, Error> {
-    let bad = |field: String, msg: String| {
-        Error::new(
-            ErrorCode::InvalidOption,
-            format!("invalid `{field}`: {msg}"),
-        )
-        .with_field(field)
-    };
     if !Array::is_array(value) {
-        return Err(bad(
-            "due".to_owned(),
-            format!(
-                "expected an array of `{{ key, instant }}` objects, got {}",
-                js_type(value)
-            ),
-        ));
+        return Err(wrong_arg("due", &e::JS_DUE_ARRAY, js_kind(value)));
     }
     let array: &Array = value.unchecked_ref();
     let mut out = Vec::new();
     for (i, item) in array.iter().enumerate() {
         let field = format!("due[{i}]");
-        let pairs = object_pairs(&item).map_err(|got| {
-            bad(
-                field.clone(),
-                format!("expected an object `{{ key, instant }}`, got {got}"),
-            )
-        })?;
+        let pairs = object_pairs(&item).map_err(|got| wrong_arg(&field, &e::JS_DUE_ITEM, got))?;
         let read = check_kinds(&pairs, &DUE_FIELDS).and_then(|()| read_due_item(pairs));
         let due = read.map_err(|(path, msg)| {
             let f = if path.is_empty() {
@@ -590,7 +568,7 @@ fn read_due(value: &JsValue) -> Result<Vec<DueArg>, Error> {
             } else {
                 format!("{field}.{path}")
             };
-            bad(f, msg)
+            bad_arg(&f, serde_detail(&msg).into())
         })?;
         out.push(due);
     }
@@ -631,12 +609,11 @@ fn read_due_item(pairs: Vec<(String, JsValue)>) -> Result<DueArg, (String, Strin
 /// `JSON.stringify` and TypeScript's optional properties have it
 /// (`{ ...spec, gap: opts.gap }`); `null` stays a value, refused where a
 /// string or number belongs.
-fn object_pairs(value: &JsValue) -> Result<Vec<(String, JsValue)>, String> {
+fn object_pairs(value: &JsValue) -> Result<Vec<(String, JsValue)>, &'static Words> {
     if !value.is_object() || Array::is_array(value) {
-        return Err(js_type(value));
+        return Err(js_kind(value));
     }
-    let entries =
-        object_entries(value).map_err(|_| "an object whose keys cannot be read".to_owned())?;
+    let entries = object_entries(value).map_err(|_| &e::JS_KEYLESS)?;
     let mut pairs = Vec::with_capacity(entries.length() as usize);
     for entry in entries.iter() {
         let entry: &Array = entry.unchecked_ref();
@@ -881,11 +858,7 @@ fn check_list(key: &str, value: &JsValue) -> Result<(), Error> {
     if let Some(array) = value.dyn_ref::<Array>() {
         let len = array.length() as usize;
         if len > MAX_DATE_LIST {
-            return Err(Error::new(
-                ErrorCode::LimitExceeded,
-                format!("`{key}` has {len} entries: at most {MAX_DATE_LIST} are accepted"),
-            )
-            .with_field(key));
+            return Err(too_many_dates(key, len));
         }
     }
     Ok(())
@@ -893,19 +866,32 @@ fn check_list(key: &str, value: &JsValue) -> Result<(), Error> {
 
 /// A short name for a JS value's type, for error messages.
 fn js_type(value: &JsValue) -> String {
+    js_kind(value)[0].to_owned()
+}
+
+/// What a JS value is, in every language: `undefined`, `an array`,
+/// `number`, …
+fn js_kind(value: &JsValue) -> &'static Words {
     if value.is_undefined() {
-        "undefined".to_owned()
+        &e::JS_UNDEFINED
     } else if value.is_null() {
-        "null".to_owned()
+        &e::JS_NULL
     } else if Array::is_array(value) {
-        "an array".to_owned()
+        &e::JS_ARRAY
     } else if value.is_function() {
-        "a function".to_owned()
+        &e::JS_FUNCTION
     } else if value.is_object() {
-        "an object".to_owned()
+        &e::JS_OBJECT
+    } else if value.as_string().is_some() {
+        &e::JS_STRING
+    } else if value.as_f64().is_some() {
+        &e::JS_NUMBER
+    } else if value.as_bool().is_some() {
+        &e::JS_BOOLEAN
+    } else if value.is_symbol() {
+        &e::JS_SYMBOL
     } else {
-        // "number", "string", "boolean", "symbol", "bigint"
-        value.js_typeof().as_string().unwrap_or_default()
+        &e::JS_BIGINT
     }
 }
 
@@ -1073,9 +1059,10 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     // building the objects property by property across the boundary, and it
     // is the CLI's exact output by construction.
     let internal = |what: String| {
+        let what = format!("cannot convert the result to JS: {what}");
         js_error(Error::new(
             ErrorCode::Internal,
-            format!("internal error: cannot convert the result to JS: {what}"),
+            Text::new(e::INTERNAL).with("what", what),
         ))
     };
     let text = serde_json::to_string(value).map_err(|e| internal(e.to_string()))?;

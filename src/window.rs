@@ -16,6 +16,8 @@
 use jiff::Timestamp;
 
 use crate::error::{Error, ErrorCode};
+use crate::lang::Text;
+use crate::lang::errors as e;
 use crate::plan::ExpandOptions;
 use crate::spec::{Schedule, instant_in, parse_local};
 
@@ -33,11 +35,6 @@ pub(crate) enum Spelling {
     #[cfg(feature = "python")]
     Python,
 }
-
-/// What the command line and Python add to the message of a bound that is
-/// no time: the other forms they take.
-#[cfg(any(feature = "native", feature = "python"))]
-const OTHER_FORMS: &str = "or `now`, or a duration from the window start such as `P7D` or `+7d`";
 
 impl Spelling {
     /// What goes before an option's name: `--` for a flag.
@@ -70,14 +67,14 @@ impl Spelling {
         match self {
             #[cfg(feature = "native")]
             Spelling::Flags => {
-                let message = format!("{}; {OTHER_FORMS}", err.message());
+                let message = Text::new(e::OR_OTHER_FORMS).with("error", err.text().clone());
                 let field = err.field().unwrap_or_default().to_owned();
                 Error::new(err.code(), message).with_field(field)
             }
             Spelling::Fields => err,
             #[cfg(feature = "python")]
             Spelling::Python => {
-                let message = format!("{}; or an aware `datetime`, {OTHER_FORMS}", err.message());
+                let message = Text::new(e::OR_DATETIME).with("error", err.text().clone());
                 let field = err.field().unwrap_or_default().to_owned();
                 Error::new(err.code(), message).with_field(field)
             }
@@ -196,9 +193,10 @@ pub(crate) fn read_limit(limit: &Limit, spelling: Spelling) -> Result<usize, Err
     let prefix = spelling.prefix();
     Err(Error::new(
         ErrorCode::InvalidOption,
-        format!(
-            "invalid `{prefix}limit` `{shown}`: expected a whole number of 1 or more, e.g. `{example}`"
-        ),
+        Text::new(e::LIMIT)
+            .with("field", format!("{prefix}limit"))
+            .with("text", shown.to_string())
+            .with("example", example),
     )
     .with_field("limit"))
 }
@@ -380,9 +378,9 @@ impl<'s> Reader<'s> {
             Spelling::Flags => read.map_err(|_| {
                 Error::new(
                     ErrorCode::InvalidDateTime,
-                    format!(
-                        "invalid `--{field}` `{text}`: expected an instant such as `2026-03-08T07:00:00Z` or `2026-03-08T02:00:00-05:00`, or a local date-time in the schedule's zone such as `2026-03-08T09:00`"
-                    ),
+                    Text::new(e::FLAG_INSTANT)
+                        .with("field", field)
+                        .with("text", text),
                 )
                 .with_field(field)
             }),
@@ -449,11 +447,9 @@ impl<'s> Reader<'s> {
     fn no_clock(&self, text: &str, field: &str) -> Error {
         Error::new(
             ErrorCode::InvalidOption,
-            format!(
-                "invalid `{}{field}` `{}`: no clock is read here; give an instant such as `2026-03-08T07:00:00Z`",
-                self.spelling.prefix(),
-                text.trim()
-            ),
+            Text::new(e::NO_CLOCK)
+                .with("field", format!("{}{field}", self.spelling.prefix()))
+                .with("text", text.trim()),
         )
         .with_field(field)
     }
@@ -477,7 +473,9 @@ pub(crate) fn later(
         .map_err(|_| {
             Error::new(
                 ErrorCode::InvalidDuration,
-                format!("invalid `{label}` `{text}`: the window ends beyond the supported range"),
+                Text::new(e::WINDOW_BEYOND)
+                    .with("field", label)
+                    .with("text", text),
             )
             .with_field(field)
         })

@@ -132,3 +132,282 @@ fn every_lint_code_has_a_template() {
         .collect();
     assert_eq!(missing, [""; 0], "lint codes without a template");
 }
+
+/// The error codes whose messages are all still English: the cron import's
+/// (README, "Languages", says so). A code missing from the templates fails
+/// the test below, and so does a code here that gains one.
+const ERRORS_STILL_ENGLISH: &[&str] = &["invalid_cron"];
+
+#[test]
+fn every_error_code_has_a_template() {
+    let codes: BTreeSet<&str> = all_templates().map(|(code, _)| code).collect();
+    let missing: Vec<&str> = wallclock::ErrorCode::ALL
+        .iter()
+        .map(|c| c.as_str())
+        .filter(|c| {
+            let name = format!("error.{c}");
+            !codes
+                .iter()
+                .any(|t| *t == name || t.starts_with(&format!("{name}.")))
+        })
+        .collect();
+    assert_eq!(
+        missing, ERRORS_STILL_ENGLISH,
+        "error codes without a template"
+    );
+}
+
+/// Bad input of every kind the core reads: specs (their JSON, fields,
+/// zones, dates, durations, policies), RRULE text, windows and options,
+/// outages and due lists. Each error, in both Chinese scripts, comes from
+/// templates only and keeps to its script.
+fn bad_input_errors() -> Vec<(String, wallclock::Error)> {
+    use wallclock::{Due, ExpandOptions, OutageOptions, Schedule};
+    let mut out = Vec::new();
+    let spec = |json: &str| Schedule::from_json(json);
+    let with = |extra: &str| {
+        format!(r#"{{"timeZone":"America/New_York","start":"2026-03-08T02:30"{extra}}}"#)
+    };
+    let rrule = |rule: &str| with(&format!(r#","rrule":{}"#, serde_json::json!(rule)));
+    let mut specs: Vec<String> = [
+        "not json",
+        "{",
+        r#"{"timeZone":"UTC","start":"2026-01-01T00:00"} x"#,
+        r#"{"timeZone":"UTC"}"#,
+        r#"{"timeZone":"UTC","start":"2026-01-01T00:00","colour":1}"#,
+        r#"{"timeZone":"UTC","start":5}"#,
+        r#"{"timeZone":"Mars/Base","start":"2026-01-01T00:00"}"#,
+        r#"{"timeZone":"America/New_Yrok","start":"2026-01-01T00:00"}"#,
+        r#"{"timeZone":"UTC","start":"2026-02-30T09:00"}"#,
+        r#"{"timeZone":"UTC","start":"2026-03-08T24:00"}"#,
+        r#"{"timeZone":"UTC","start":"2026-03-08T09:00Z"}"#,
+        r#"{"timeZone":"UTC","start":"tomorrow"}"#,
+        r#"{"timeZone":"Pacific/Kiritimati","start":"9999-12-31T23:00"}"#,
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    for extra in [
+        r#","id":"a|b""#,
+        r#","id":"a\u0007""#,
+        r#","id":"a\u2028""#,
+        r#","id":"a\u202e""#,
+        r#","revision":0"#,
+        r#","timeout":"PT0S""#,
+        r#","grace":"P1M""#,
+        r#","grace":"-PT5M""#,
+        r#","grace":"soon""#,
+        r#","maxLateness":"PT99999999999H""#,
+        r#","gap":"jump""#,
+        r#","fold":"twice""#,
+        r#","invalidDate":"skip""#,
+        r#","misfire":"never""#,
+        r#","overlap":"wait""#,
+        r#","gap":5"#,
+        r#","rrule":[]"#,
+        r#","rdate":["soon"]"#,
+        r#","exdate":["2026-13-01T00:00"]"#,
+        r#","rrule":"FREQ=DAILY;UNTIL=20260301""#,
+    ] {
+        specs.push(with(extra));
+    }
+    specs.push(with(&format!(
+        r#","rrule":{}"#,
+        serde_json::json!(vec!["FREQ=DAILY"; 65])
+    )));
+    specs.push(with(&format!(
+        r#","rdate":{}"#,
+        serde_json::json!(vec!["2026-01-01T00:00"; 10_001])
+    )));
+    for rule in [
+        "",
+        "FREQ=DAILY;;",
+        "FREQ=DAILY;COUNT",
+        "FREQ=DAILY;COUNT=",
+        "FREQ=DAILY;BYHOUR=9,,17",
+        "FREQ=WEEKLY;BYDAYS=MO",
+        "FREQ=WEEKLY;COLOR=red",
+        "FREQ=DAILY;=5",
+        "FREQ=MONTHLY;BYMONTHDAY=31;SKIP=BACKWARD",
+        "RSCALE=HEBREW;FREQ=YEARLY",
+        "FREQ=DAILY;BYHOUR=9;BYHOUR=17",
+        "FREQ=DAILY;INTERVAL=2;INTERVAL=3",
+        "COUNT=3",
+        "FREQ=FORTNIGHTLY",
+        "FREQ=DAILY;COUNT=3;UNTIL=20260101",
+        "FREQ=DAILY;UNTIL=20260230",
+        "FREQ=DAILY;UNTIL=20260401T240000",
+        "FREQ=DAILY;UNTIL=99991231T235959Z",
+        "FREQ=MINUTELY;BYSECOND=60",
+        "FREQ=DAILY;BYMINUTE=-5",
+        "FREQ=WEEKLY;BYMONTHDAY=1",
+        "FREQ=MONTHLY;BYWEEKNO=20",
+        "FREQ=YEARLY;BYWEEKNO=54",
+        "FREQ=WEEKLY;BYDAY=1MO",
+        "FREQ=MONTHLY;BYDAY=6FR",
+        "FREQ=YEARLY;BYDAY=0MO",
+        "FREQ=YEARLY;BYMONTH=3;BYDAY=9SU",
+        "FREQ=YEARLY;BYWEEKNO=20;BYDAY=1MO",
+        "FREQ=MONTHLY;BYSETPOS=-1",
+        "FREQ=WEEKLY;WKST=MONDAY",
+    ] {
+        specs.push(rrule(rule));
+    }
+    specs.push(rrule(&format!("FREQ=DAILY;COUNT={}", "1".repeat(4100))));
+    specs.push(rrule(&format!(
+        "FREQ=YEARLY;BYYEARDAY={}",
+        vec!["1"; 367].join(",")
+    )));
+    for json in specs {
+        match spec(&json) {
+            Ok(_) => panic!("{json} is a valid spec"),
+            Err(e) => out.push((json.chars().take(120).collect(), e)),
+        }
+    }
+    let unbounded = spec(&rrule("FREQ=DAILY")).unwrap();
+    let sparse = spec(&rrule("FREQ=HOURLY;INTERVAL=3;BYHOUR=1")).unwrap();
+    let counted = spec(&rrule("FREQ=MINUTELY;COUNT=9000000")).unwrap();
+    let secondly = spec(&rrule("FREQ=SECONDLY")).unwrap();
+    let at = |s: &str| s.parse::<jiff::Timestamp>().unwrap();
+    let mut calls: Vec<(&str, Result<(), wallclock::Error>)> = vec![
+        (
+            "limit 0",
+            wallclock::expand(&unbounded, &ExpandOptions::new().limit(0)).map(drop),
+        ),
+        (
+            "no end",
+            wallclock::expand(&unbounded, &ExpandOptions::new()).map(drop),
+        ),
+        (
+            "to before from",
+            ExpandOptions::parse(
+                &unbounded,
+                None,
+                Some("2026-05-01T00:00"),
+                Some("2026-04-01T00:00"),
+            )
+            .and_then(|w| wallclock::expand(&unbounded, &w))
+            .map(drop),
+        ),
+        (
+            "bad from",
+            ExpandOptions::parse(&unbounded, None, Some("soon"), None).map(drop),
+        ),
+        (
+            "now without a clock",
+            ExpandOptions::parse(&unbounded, None, Some("now"), None).map(drop),
+        ),
+        (
+            "from out of range",
+            ExpandOptions::parse(&unbounded, None, Some("9999-12-31T23:59"), None).map(drop),
+        ),
+        (
+            "steps",
+            ExpandOptions::parse(&sparse, Some(5), None, Some("2126-01-01T00:00"))
+                .and_then(|w| wallclock::expand(&sparse, &w))
+                .map(drop),
+        ),
+        (
+            "count walked",
+            wallclock::expand(
+                &counted,
+                &ExpandOptions::new()
+                    .from(at("2040-01-01T00:00:00Z"))
+                    .limit(3),
+            )
+            .map(drop),
+        ),
+        (
+            "entries",
+            wallclock::expand(
+                &secondly,
+                &ExpandOptions::new().to(at("2026-04-01T00:00:00Z")),
+            )
+            .map(drop),
+        ),
+        (
+            "back before down",
+            wallclock::simulate_outage(
+                &unbounded,
+                &OutageOptions::new(at("2026-04-02T00:00:00Z"), at("2026-04-01T00:00:00Z")),
+            )
+            .map(drop),
+        ),
+        (
+            "decide",
+            wallclock::simulate_outage(
+                &unbounded,
+                &OutageOptions::new(at("2026-04-01T00:00:00Z"), at("2026-04-02T00:00:00Z"))
+                    .decide(5001),
+            )
+            .map(drop),
+        ),
+        (
+            "outage",
+            wallclock::simulate_outage(
+                &secondly,
+                &OutageOptions::new(at("2026-04-01T00:00:00Z"), at("2026-05-01T00:00:00Z")),
+            )
+            .map(drop),
+        ),
+    ];
+    let now = at("2026-04-01T00:00:00Z");
+    let due = |key: &str| Due {
+        key: key.to_owned(),
+        instant: now,
+    };
+    for keys in [
+        vec!["other|2026-03-08T02:30:00"],
+        vec!["|soon"],
+        vec!["|2026-03-09T02:30:00", "|2026-03-09T02:30:00"],
+    ] {
+        let id = unbounded.id();
+        let due: Vec<Due> = keys
+            .iter()
+            .map(|k| {
+                due(&k
+                    .strip_prefix('|')
+                    .map_or(k.to_string(), |n| format!("{id}|{n}")))
+            })
+            .collect();
+        calls.push(("due", wallclock::check_due(&unbounded, &due, now).map(drop)));
+    }
+    for (what, result) in calls {
+        match result {
+            Ok(()) => panic!("{what}: no error"),
+            Err(e) => out.push((what.to_owned(), e)),
+        }
+    }
+    out
+}
+
+#[test]
+fn every_error_of_the_core_is_written_in_chinese() {
+    let mut bad = Vec::new();
+    let mut seen = BTreeSet::new();
+    for (input, error) in bad_input_errors() {
+        for lang in [Lang::ZhCn, Lang::ZhTw] {
+            let (text, codes) = wallclock::lang::recording(|| error.text().render(lang));
+            seen.extend(codes.iter().copied());
+            if codes.contains("untranslated") {
+                bad.push(format!("{input} ({lang}): no template: {text}"));
+            } else if let Err(why) = script::check_rendered(lang, &text, &[]) {
+                bad.push(format!("{input} ({lang}): {why}: {text}"));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    // The corpus reaches the messages of every kind of bad input.
+    for code in [
+        "error.invalid_rrule.value",
+        "error.invalid_spec.unknown_field_of",
+        "error.invalid_spec.missing_field",
+        "error.unknown_time_zone.did_you_mean",
+        "error.invalid_policy",
+        "error.invalid_duration.iso",
+        "error.invalid_option.window_order",
+        "error.limit_exceeded.advise_count",
+        "error.invalid_option.due_twice",
+    ] {
+        assert!(seen.contains(code), "the corpus never renders {code}");
+    }
+}

@@ -69,6 +69,10 @@ def pick(value: Any, pointer: str) -> Any:
 def test_every_example_the_package_makes_in_every_language() -> None:
     checked, bad = 0, []
     for example in fixture_json("sentences.json"):
+        # The JS package's own argument errors, and errors that name a window
+        # bound as JS spells it (Python's are `since` and `until`).
+        if example.get("native") is False or example.get("python") is False:
+            continue
         for lang in LANGS:
             value = call(example["call"], example["args"], lang)
             if value is None:

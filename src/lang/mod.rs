@@ -29,6 +29,7 @@ use serde::{Serialize, Serializer};
 
 pub(crate) mod cron;
 pub(crate) mod describe;
+pub(crate) mod errors;
 pub(crate) mod input_errors;
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod ledger;
@@ -233,6 +234,7 @@ pub fn all_templates() -> impl Iterator<Item = (&'static str, Template)> {
         notes::NOTES,
         describe::DESCRIBE,
         reasons::REASONS,
+        errors::ERRORS,
         cron::CRON,
         ledger::LEDGER,
         ledger::LEDGER_REPORTS,
@@ -327,6 +329,9 @@ impl Text {
     }
 
     /// Fills slot `name`.
+    /// Out of line, one copy for each type of value: the conversion
+    /// inlined at every call site cost kilobytes of the wasm build.
+    #[inline(never)]
     pub(crate) fn with(self, name: &'static str, arg: impl Into<Arg>) -> Text {
         self.fill(name, arg.into())
     }

@@ -19,12 +19,13 @@
 
 use std::fmt;
 
-use jiff::Timestamp;
 use jiff::civil::{Date, DateTime, Weekday};
 use jiff::tz::TimeZone;
 
 use super::{Frequency, Rule, Until, WeekdayNum};
 use crate::error::{Error, ErrorCode};
+use crate::lang::errors::{self as e, Words};
+use crate::lang::{Arg, Conj, Text};
 
 /// Longest accepted RRULE text, in bytes (before trimming).
 pub(crate) const MAX_RULE_LEN: usize = 4096;
@@ -99,6 +100,33 @@ impl Name {
         self as usize
     }
 
+    /// The name as an error's list of names prints it: bare in English,
+    /// in backticks in Chinese (where it is a token among Han text).
+    fn words(self) -> &'static Words {
+        macro_rules! words {
+            ($($name:literal),*) => {
+                &[$([$name, concat!("`", $name, "`"), concat!("`", $name, "`")]),*]
+            };
+        }
+        const WORDS: &[Words; 14] = words!(
+            "FREQ",
+            "INTERVAL",
+            "COUNT",
+            "UNTIL",
+            "BYMONTH",
+            "BYWEEKNO",
+            "BYYEARDAY",
+            "BYMONTHDAY",
+            "BYDAY",
+            "BYHOUR",
+            "BYMINUTE",
+            "BYSECOND",
+            "BYSETPOS",
+            "WKST"
+        );
+        &WORDS[self.index()]
+    }
+
     fn lookup(text: &str) -> Option<Name> {
         Name::ALL
             .into_iter()
@@ -114,26 +142,24 @@ impl Name {
     }
 
     /// What a value of this part looks like, for error messages.
-    fn expected(self) -> &'static str {
-        match self {
-            Name::Freq => {
-                "one of `SECONDLY`, `MINUTELY`, `HOURLY`, `DAILY`, `WEEKLY`, `MONTHLY`, `YEARLY`"
-            }
-            Name::Interval => "1..=1000000",
-            Name::Count => "1..=4294967295",
-            Name::Until => "`YYYYMMDD`, `YYYYMMDDTHHMMSS` or `YYYYMMDDTHHMMSSZ`",
-            Name::ByMonth => "1..=12",
-            Name::ByWeekNo => "1..=53 or -53..=-1",
-            Name::ByYearDay => "1..=366 or -366..=-1",
-            Name::ByMonthDay => "1..=31 or -31..=-1",
-            Name::ByDay => {
-                "a weekday `SU`, `MO`, `TU`, `WE`, `TH`, `FR`, `SA`, optionally after an ordinal"
-            }
-            Name::ByHour => "0..=23",
-            Name::ByMinute | Name::BySecond => "0..=59",
-            Name::BySetPos => "1..=366 or -366..=-1",
-            Name::Wkst => "a weekday `SU`, `MO`, `TU`, `WE`, `TH`, `FR` or `SA`",
-        }
+    fn expected(self) -> Arg {
+        const EXPECTED: [&Words; 14] = [
+            &e::FREQ_VALUES,
+            &["1..=1000000"; 3],
+            &["1..=4294967295"; 3],
+            &e::UNTIL_VALUES,
+            &["1..=12"; 3],
+            &e::WEEKNO_VALUES,
+            &e::YEARDAY_VALUES,
+            &e::MONTHDAY_VALUES,
+            &e::BYDAY_VALUES,
+            &["0..=23"; 3],
+            &["0..=59"; 3],
+            &["0..=59"; 3],
+            &e::YEARDAY_VALUES,
+            &e::WKST_VALUES,
+        ];
+        Arg::Words(EXPECTED[self.index()])
     }
 
     /// A valid example of the part, for error messages.
@@ -214,10 +240,11 @@ fn split(text: &str) -> Result<(usize, Vec<RawPart<'_>>), Error> {
 /// surrounding blanks, a leading `RRULE:` and one trailing `;`.
 fn rule_body(text: &str) -> Result<(usize, &str), Error> {
     if text.len() > MAX_RULE_LEN {
-        return Err(invalid(format!(
-            "the rule is {} bytes long: expected at most {MAX_RULE_LEN}, e.g. `FREQ=DAILY;COUNT=5`",
-            text.len()
-        ))
+        return Err(invalid(
+            Text::new(e::RULE_TOO_LONG)
+                .with("len", text.len())
+                .with("max", MAX_RULE_LEN),
+        )
         .with_position(MAX_RULE_LEN));
     }
     let trimmed = text.trim_ascii_start();
@@ -233,8 +260,7 @@ fn rule_body(text: &str) -> Result<(usize, &str), Error> {
         body = rest;
     }
     if body.is_empty() {
-        return Err(invalid("the rule is empty: expected `NAME=VALUE` parts separated by `;`, e.g. `FREQ=DAILY;COUNT=5`")
-            .with_position(pos));
+        return Err(invalid(Text::new(e::RULE_EMPTY)).with_position(pos));
     }
     // RFC 5545 §3.3.10 has no trailing `;`, but writers emit one often enough
     // that a single one is tolerated.
@@ -249,38 +275,35 @@ fn split_part<'a>(
     seen: &mut [Option<usize>; 14],
 ) -> Result<RawPart<'a>, Error> {
     if piece.is_empty() {
-        return Err(invalid(
-            "empty rule part between `;` separators: expected `NAME=VALUE`, e.g. `FREQ=DAILY;COUNT=5`",
-        )
-        .with_position(piece_pos));
+        return Err(invalid(Text::new(e::RULE_EMPTY_PART)).with_position(piece_pos));
     }
     let Some((name_text, value)) = piece.split_once('=') else {
-        return Err(invalid(format!(
-            "rule part `{}` has no `=`: expected `NAME=VALUE`, e.g. `FREQ=DAILY;COUNT=5`",
-            quote(piece)
-        ))
-        .with_position(piece_pos));
+        return Err(
+            invalid(Text::new(e::RULE_NO_EQUALS).with("part", quote(piece)))
+                .with_position(piece_pos),
+        );
     };
     let name = resolve_name(name_text).map_err(|e| e.with_position(piece_pos))?;
     if let Some(first) = seen[name.index()] {
-        return Err(invalid(format!(
-            "`{n}` is given twice (at bytes {first} and {piece_pos}): give each part once{hint}, e.g. `{ex}`",
-            n = name.as_str(),
-            hint = if name.is_list() { ", with all values in one list" } else { "" },
-            ex = name.example(),
-        ))
+        let list: &'static Words = if name.is_list() {
+            &e::ONE_LIST
+        } else {
+            &e::NONE
+        };
+        return Err(invalid(
+            Text::new(e::RULE_TWICE)
+                .with("name", name.as_str())
+                .with("first", first)
+                .with("second", piece_pos)
+                .with("list", Arg::Words(list))
+                .with("example", name.example()),
+        )
         .with_position(piece_pos));
     }
     seen[name.index()] = Some(piece_pos);
     let value_pos = piece_pos + name_text.len() + 1;
     if value.is_empty() {
-        return Err(invalid(format!(
-            "`{n}` has an empty value: expected {}, e.g. `{}`",
-            name.expected(),
-            name.example(),
-            n = name.as_str()
-        ))
-        .with_position(value_pos));
+        return Err(invalid(about(e::RULE_EMPTY_VALUE, name)).with_position(value_pos));
     }
     let elems = if name.is_list() {
         split_list(name, value, value_pos)?
@@ -304,20 +327,15 @@ fn split_list<'a>(name: Name, value: &'a str, value_pos: usize) -> Result<Vec<El
         let pos = at;
         at += text.len() + 1;
         if text.is_empty() {
-            return Err(invalid(format!(
-                "`{n}` has an empty list element: expected {}, e.g. `{}`",
-                name.expected(),
-                name.example(),
-                n = name.as_str()
-            ))
-            .with_position(pos));
+            return Err(invalid(about(e::RULE_EMPTY_ELEMENT, name)).with_position(pos));
         }
         if elems.len() == MAX_LIST_LEN {
-            return Err(invalid(format!(
-                "`{n}` has more than {MAX_LIST_LEN} elements: expected at most {MAX_LIST_LEN}, e.g. `{}`",
-                name.example(),
-                n = name.as_str()
-            ))
+            return Err(invalid(
+                Text::new(e::RULE_TOO_MANY)
+                    .with("name", name.as_str())
+                    .with("max", MAX_LIST_LEN)
+                    .with("example", name.example()),
+            )
             .with_position(pos));
         }
         elems.push(Elem { text, pos });
@@ -335,36 +353,29 @@ fn resolve_name(text: &str) -> Result<Name, Error> {
     if text.eq_ignore_ascii_case("RSCALE") {
         return Err(Error::new(
             ErrorCode::Unsupported,
-            format!(
-                "`{}` (RFC 7529) is not supported: rules expand in the Gregorian calendar only, e.g. `FREQ=YEARLY;BYMONTH=2`",
-                quote(text)
-            ),
+            Text::new(e::RULE_RSCALE).with("part", quote(text)),
         ));
     }
     if text.eq_ignore_ascii_case("SKIP") {
         return Err(Error::new(
             ErrorCode::Unsupported,
-            format!(
-                "`{}` (RFC 7529) is not supported: use the schedule's `invalidDate` policy (`omit`, `backward` or `forward`) instead, e.g. `\"invalidDate\": \"backward\"`",
-                quote(text)
-            ),
+            Text::new(e::RULE_SKIP).with("part", quote(text)),
         ));
     }
-    let hint = near_miss(text)
-        .map(|n| format!(" (did you mean `{}`?)", n.as_str()))
-        .unwrap_or_default();
-    // `String`s, as every other `join` in the wasm build: a `Vec<&str>`
-    // join is a second 1 KiB copy of `join_generic_copy`.
-    let expected: Vec<String> = Name::ALL.iter().map(|n| n.as_str().to_owned()).collect();
-    let shown = if text.is_empty() {
-        "the rule part name is empty".to_string()
-    } else {
-        format!("unknown rule part `{}`", quote(text))
+    let names = Arg::list(Name::ALL.iter().map(|n| Arg::Words(n.words())), Conj::Comma);
+    if text.is_empty() {
+        return Err(invalid(Text::new(e::RULE_EMPTY_NAME).with("names", names)));
+    }
+    let hint = match near_miss(text) {
+        Some(n) => Arg::from(Text::new(e::RULE_DID_YOU_MEAN).with("name", n.as_str())),
+        None => Arg::Words(&e::NONE),
     };
-    Err(invalid(format!(
-        "{shown}{hint}: expected one of {}, e.g. `FREQ=WEEKLY;BYDAY=MO`",
-        expected.join(", ")
-    )))
+    Err(invalid(
+        Text::new(e::RULE_UNKNOWN_PART)
+            .with("part", quote(text))
+            .with("hint", hint)
+            .with("names", names),
+    ))
 }
 
 /// The known name closest to `text` when at most two edits away.
@@ -490,13 +501,13 @@ fn read_values<'a>(body_pos: usize, parts: Vec<RawPart<'a>>) -> Result<Draft<'a>
 /// to replace the part's usual "expected" text with a sharper one.
 fn read<'a, T>(
     part: &RawPart<'a>,
-    f: impl Fn(&str) -> Result<T, Option<String>>,
+    f: impl Fn(&str) -> Result<T, Option<Text>>,
 ) -> Result<Read<'a, T>, Error> {
     let mut items = Vec::with_capacity(part.elems.len());
     for &elem in &part.elems {
         match f(elem.text) {
             Ok(value) => items.push(Spanned { value, elem }),
-            Err(why) => return Err(invalid_value(part.name, elem, why.as_deref())),
+            Err(why) => return Err(invalid_value(part.name, elem, why.map(Arg::from))),
         }
     }
     Ok(Read {
@@ -576,15 +587,15 @@ fn read_int(text: &str, signed: bool) -> Option<i64> {
 
 /// `UNTIL = date / date-time` (RFC 5545 §3.3.10, §3.3.4, §3.3.5): local
 /// (floating) or UTC with a trailing `Z`.
-fn read_until(text: &str) -> Result<Until, Option<String>> {
+fn read_until(text: &str) -> Result<Until, Option<Text>> {
     // Fixed-width digit fields; `get` keeps slicing on char boundaries.
-    let digits = |from: usize, to: usize| -> Result<&str, Option<String>> {
+    let digits = |from: usize, to: usize| -> Result<&str, Option<Text>> {
         match text.get(from..to) {
             Some(s) if s.bytes().all(|c| c.is_ascii_digit()) => Ok(s),
             _ => Err(None),
         }
     };
-    let field = |from: usize, to: usize| -> Result<i8, Option<String>> {
+    let field = |from: usize, to: usize| -> Result<i8, Option<Text>> {
         digits(from, to)?.parse().map_err(|_| None)
     };
     let year: i16 = digits(0, 4)?.parse().map_err(|_| None)?;
@@ -599,30 +610,24 @@ fn read_until(text: &str) -> Result<Until, Option<String>> {
     if time.is_some() && !rest.starts_with(['T', 't']) {
         return Err(None);
     }
-    let date = Date::new(year, month, day).map_err(|_| {
-        Some(format!(
-            "a real calendar date (there is no {year:04}-{month:02}-{day:02})"
-        ))
-    })?;
+    let date = Date::new(year, month, day)
+        .map_err(|_| Some(Text::new(e::UNTIL_NO_DATE).with("date", Arg::Date(year, month, day))))?;
     if time.is_none() {
         return Ok(Until::Date(date));
     }
     let (hour, minute, second) = (field(9, 11)?, field(11, 13)?, field(13, 15)?);
     let Ok(dt) = DateTime::new(year, month, day, hour, minute, second, 0) else {
-        return Err(Some(format!(
-            "a time of day in 00:00:00..=23:59:59 (not {hour:02}:{minute:02}:{second:02}) after the `T`"
-        )));
+        return Err(Some(
+            Text::new(e::UNTIL_NO_TIME).with("time", format!("{hour:02}:{minute:02}:{second:02}")),
+        ));
     };
     if !utc {
         return Ok(Until::Local(dt));
     }
-    TimeZone::UTC.to_timestamp(dt).map(Until::Utc).map_err(|_| {
-        Some(format!(
-            "an instant between {} and {}",
-            Timestamp::MIN,
-            Timestamp::MAX
-        ))
-    })
+    TimeZone::UTC
+        .to_timestamp(dt)
+        .map(Until::Utc)
+        .map_err(|_| Some(Text::new(e::UNTIL_RANGE)))
 }
 
 // ---------------------------------------------------------------------------
@@ -665,10 +670,7 @@ const CHECKS: &[(&str, Check)] = &[
 
 fn freq_required(d: &Draft<'_>) -> Result<(), Error> {
     if d.freq.is_none() {
-        return Err(invalid(
-            "`FREQ` is missing: every rule needs one (RFC 5545 §3.3.10), e.g. `FREQ=DAILY;COUNT=5`",
-        )
-        .with_position(d.body_pos));
+        return Err(invalid(Text::new(e::RULE_NO_FREQ)).with_position(d.body_pos));
     }
     Ok(())
 }
@@ -676,14 +678,10 @@ fn freq_required(d: &Draft<'_>) -> Result<(), Error> {
 fn no_leap_second(d: &Draft<'_>) -> Result<(), Error> {
     for s in d.int(Name::BySecond).map_or(&[][..], |r| &r.items) {
         if s.value == 60 {
-            return Err(Error::new(
-                ErrorCode::Unsupported,
-                format!(
-                    "`BYSECOND` value `60` is not supported: a leap second has no civil time, expected 0..=59, e.g. `{}`",
-                    Name::BySecond.example()
-                ),
-            )
-            .with_position(s.elem.pos));
+            return Err(
+                Error::new(ErrorCode::Unsupported, Text::new(e::RULE_LEAP_SECOND))
+                    .with_position(s.elem.pos),
+            );
         }
     }
     Ok(())
@@ -712,7 +710,7 @@ fn by_day_ordinal_range(d: &Draft<'_>) -> Result<(), Error> {
             return Err(invalid_value(
                 Name::ByDay,
                 s.elem,
-                Some("an ordinal in 1..=53 or -53..=-1 (never 0) before the weekday, or none"),
+                Some(Arg::Words(&e::BYDAY_ORDINALS)),
             ));
         }
     }
@@ -721,11 +719,10 @@ fn by_day_ordinal_range(d: &Draft<'_>) -> Result<(), Error> {
 
 fn count_and_until(d: &Draft<'_>) -> Result<(), Error> {
     if let (Some(c), Some(u)) = (d.name_pos(Name::Count), d.name_pos(Name::Until)) {
-        return Err(Error::new(
-            ErrorCode::CountAndUntil,
-            "`COUNT` and `UNTIL` cannot both be given (RFC 5545 §3.3.10): keep one, e.g. `FREQ=DAILY;COUNT=10`",
-        )
-        .with_position(c.max(u)));
+        return Err(
+            Error::new(ErrorCode::CountAndUntil, Text::new(e::RULE_COUNT_AND_UNTIL))
+                .with_position(c.max(u)),
+        );
     }
     Ok(())
 }
@@ -755,7 +752,7 @@ fn by_week_no_yearly(d: &Draft<'_>) -> Result<(), Error> {
         d,
         Name::ByWeekNo,
         |f| f == Frequency::Yearly,
-        Some("`FREQ=YEARLY`"),
+        Some("YEARLY"),
         "FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO",
     )
 }
@@ -767,26 +764,18 @@ fn by_day_ordinal_freq(d: &Draft<'_>) -> Result<(), Error> {
     for s in by_day_items(d) {
         let (Some(n), _) = s.value else { continue };
         let text = quote(s.elem.text);
-        let err = match freq {
-            Frequency::Monthly if n.unsigned_abs() > 5 => invalid(format!(
-                "invalid `BYDAY` value `{text}` with `FREQ=MONTHLY`: expected an ordinal in 1..=5 or -5..=-1 (a month has at most five of a weekday), e.g. `BYDAY=2MO,-1FR`"
-            )),
+        let template = match freq {
+            Frequency::Monthly if n.unsigned_abs() > 5 => e::BYDAY_MONTHLY,
             Frequency::Monthly => continue,
-            Frequency::Yearly if d.has(Name::ByWeekNo) => invalid(format!(
-                "`BYDAY` value `{text}` has an ordinal, which is not allowed with `FREQ=YEARLY` and `BYWEEKNO` (RFC 5545 §3.3.10): drop the ordinal, e.g. `FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO`"
-            )),
+            Frequency::Yearly if d.has(Name::ByWeekNo) => e::BYDAY_WEEKNO,
             // RFC 5545 §3.3.10: with BYMONTH, "the numeric value in a BYDAY
             // rule part with the FREQ rule part set to YEARLY corresponds to
             // an offset within the month".
-            Frequency::Yearly if d.has(Name::ByMonth) && n.unsigned_abs() > 5 => invalid(format!(
-                "invalid `BYDAY` value `{text}` with `FREQ=YEARLY` and `BYMONTH`: the ordinal counts within each month, so expected 1..=5 or -5..=-1, e.g. `FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU`"
-            )),
+            Frequency::Yearly if d.has(Name::ByMonth) && n.unsigned_abs() > 5 => e::BYDAY_BYMONTH,
             Frequency::Yearly => continue,
-            _ => invalid(format!(
-                "`BYDAY` value `{text}` has an ordinal, which is only allowed with `FREQ=MONTHLY` or `FREQ=YEARLY` (RFC 5545 §3.3.10), e.g. `FREQ=MONTHLY;BYDAY=-1FR`"
-            )),
+            _ => e::BYDAY_ORDINAL,
         };
-        return Err(err.with_position(s.elem.pos));
+        return Err(invalid(Text::new(template).with("value", text)).with_position(s.elem.pos));
     }
     Ok(())
 }
@@ -806,10 +795,7 @@ fn by_set_pos_needs_by(d: &Draft<'_>) -> Result<(), Error> {
         Name::BySecond,
     ];
     if !others.into_iter().any(|n| d.has(n)) {
-        return Err(invalid(
-            "`BYSETPOS` needs another `BYxxx` part to select from (RFC 5545 §3.3.10), e.g. `FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1`",
-        )
-        .with_position(pos));
+        return Err(invalid(Text::new(e::BYSETPOS_ALONE)).with_position(pos));
     }
     Ok(())
 }
@@ -828,15 +814,14 @@ fn only_with(
     if allowed(freq) {
         return Ok(());
     }
-    let n = name.as_str();
     let message = match only {
-        Some(what) => format!(
-            "`{n}` is only allowed with {what} (RFC 5545 §3.3.10), not `FREQ={freq}`, e.g. `{example}`"
-        ),
-        None => {
-            format!("`{n}` is not allowed with `FREQ={freq}` (RFC 5545 §3.3.10), e.g. `{example}`")
-        }
+        Some(only) => Text::new(e::RULE_ONLY_WITH).with("only", only),
+        None => Text::new(e::RULE_NOT_WITH),
     };
+    let message = message
+        .with("name", name.as_str())
+        .with("freq", freq.as_str())
+        .with("example", example);
     Err(invalid(message).with_position(pos))
 }
 
@@ -923,20 +908,27 @@ fn narrow<T: TryFrom<i64>>(n: i64) -> Result<T, Error> {
 // Errors
 // ---------------------------------------------------------------------------
 
-fn invalid(message: impl Into<crate::lang::Text>) -> Error {
+fn invalid(message: Text) -> Error {
     Error::new(ErrorCode::InvalidRrule, message)
 }
 
+/// `template` about part `name`: its name, what its value looks like and
+/// an example.
+fn about(template: crate::lang::Template, name: Name) -> Text {
+    Text::new(template)
+        .with("name", name.as_str())
+        .with("expected", name.expected())
+        .with("example", name.example())
+}
+
 /// ``invalid `NAME` value `x`: expected …, e.g. `…` `` at the element.
-fn invalid_value(name: Name, elem: Elem<'_>, expected: Option<&str>) -> Error {
-    invalid(format!(
-        "invalid `{n}` value `{v}`: expected {e}, e.g. `{ex}`",
-        n = name.as_str(),
-        v = quote(elem.text),
-        e = expected.unwrap_or(name.expected()),
-        ex = name.example(),
-    ))
-    .with_position(elem.pos)
+fn invalid_value(name: Name, elem: Elem<'_>, expected: Option<Arg>) -> Error {
+    let text = Text::new(e::RULE_INVALID_VALUE)
+        .with("name", name.as_str())
+        .with("value", quote(elem.text))
+        .with("expected", expected.unwrap_or_else(|| name.expected()))
+        .with("example", name.example());
+    invalid(text).with_position(elem.pos)
 }
 
 /// User input as shown inside backticks: shortened, control characters and
@@ -1068,6 +1060,17 @@ mod tests {
         assert_eq!(read_int("", true), None);
         assert_eq!(read_int("99999999999999999999", false), Some(i64::MAX));
         assert_eq!(read_int("-99999999999999999999", true), Some(-i64::MAX));
+    }
+
+    #[test]
+    fn an_until_out_of_range_names_the_instants_that_are_in_range() {
+        let err = parse("FREQ=DAILY;UNTIL=99991231T235959Z").unwrap_err();
+        let range = format!(
+            "expected an instant between {} and {},",
+            jiff::Timestamp::MIN,
+            jiff::Timestamp::MAX
+        );
+        assert!(err.message().contains(&range), "{}", err.message());
     }
 
     #[test]

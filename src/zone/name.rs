@@ -8,7 +8,7 @@
 use jiff::tz::TimeZone;
 
 use crate::error::{Error, ErrorCode};
-use crate::lang::{Text, notes};
+use crate::lang::{Text, errors, notes};
 use crate::note::Warning;
 
 /// A zone found by name: the zone, its canonical name and what to warn about.
@@ -72,14 +72,11 @@ pub(crate) fn lookup(name: &str) -> Result<Named, Error> {
 }
 
 fn unknown(name: &str) -> Error {
-    let hint = suggest(name)
-        .map(|s| format!("did you mean `{s}`?"))
-        .unwrap_or_else(|| "expected an IANA name, e.g. `America/New_York`".to_owned());
-    Error::new(
-        ErrorCode::UnknownTimeZone,
-        format!("unknown time zone `{name}`: {hint}"),
-    )
-    .with_field("timeZone")
+    let message = match suggest(name) {
+        Some(zone) => Text::new(errors::ZONE_DID_YOU_MEAN).with("zone", zone),
+        None => Text::new(errors::ZONE_UNKNOWN),
+    };
+    Error::new(ErrorCode::UnknownTimeZone, message.with("name", name)).with_field("timeZone")
 }
 
 fn alias_warning(given: &str, spelling: &str, primary: &str) -> Option<Warning> {
