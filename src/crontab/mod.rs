@@ -249,7 +249,9 @@ fn start_text(text: &str) -> Result<DateTime, Error> {
     parse_local(&full).map_err(|why| {
         Error::new(
             ErrorCode::InvalidStart,
-            format!("invalid `start` `{text}`: {why}, or a date such as `2026-01-01`"),
+            crate::lang::Text::new(crate::lang::input_errors::CRONTAB_START)
+                .with("text", text)
+                .with("why", why),
         )
         .with_field("start")
     })

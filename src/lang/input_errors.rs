@@ -396,6 +396,10 @@ templates! { INPUT_ERRORS;
         "應為1970-2199之間的年份，例如`2026-*-*`";
 
     // Crontabs, manifests and timers (`from-cron FILE`, `lint`).
+    CRONTAB_START "input.crontab.start"
+        "invalid `start` `{text}`: {why}, or a date such as `2026-01-01`"
+        "`start`的值`{text}`无效：{why}；也可以是日期，例如`2026-01-01`"
+        "`start`的值`{text}`無效：{why}；也可以是日期，例如`2026-01-01`";
     CRONTAB_TWO_ZONES "input.crontab.two_zones"
         "the lines name two zones, `{first}` and `{second}`: a spec has one; split them into two timers"
         "这些行指定了两个时区`{first}`和`{second}`：一个计划只有一个时区；请拆成两个定时器"
