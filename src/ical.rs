@@ -15,7 +15,7 @@ use jiff::tz::Offset;
 
 use crate::error::{Error, ErrorCode};
 use crate::format::fmt_nominal;
-use crate::lang::{Arg, Text, warnings};
+use crate::lang::{Arg, Conj, Text, input_errors, warnings};
 use crate::plan::Warning;
 use crate::rule::Rule;
 use crate::spec::{Spec, is_default, is_default_id, is_one, parse_local};
@@ -154,10 +154,9 @@ pub fn parse_ical_events(text: &str, options: &IcalOptions) -> Result<IcalImport
     if let (Some(want), true) = (&options.uid, wanted.is_empty()) {
         return Err(Error::new(
             ErrorCode::InvalidOption,
-            format!(
-                "no event with `UID` `{want}`: the calendar has {}",
-                uid_list(&all)
-            ),
+            Text::new(input_errors::ICAL_NO_UID)
+                .with("uid", want)
+                .with("events", uid_list(&all)),
         )
         .with_field("uid"));
     }
@@ -193,11 +192,10 @@ pub fn parse_ical_events(text: &str, options: &IcalOptions) -> Result<IcalImport
         Some((_, e)) if import.events.is_empty() && total == 1 => Err(e),
         Some((uid, e)) if import.events.is_empty() => Err(Error::new(
             e.code(),
-            format!(
-                "none of the {total} events can be read; the first, {}: {}",
-                uid_name(uid.as_deref()),
-                e.message()
-            ),
+            Text::new(input_errors::ICAL_NONE_READ)
+                .with("total", total)
+                .with("uid", uid_arg(uid.as_deref()))
+                .with("why", e.text().clone()),
         )
         .with_field("ical")
         .with_position(e.position().unwrap_or(0))),
@@ -219,10 +217,10 @@ fn refusal(uid: Option<&str>, e: &Error) -> Warning {
 }
 
 /// `` `standup` ``, or "without `UID`".
-fn uid_name(uid: Option<&str>) -> String {
+fn uid_arg(uid: Option<&str>) -> Arg {
     match uid {
-        Some(u) => format!("`{u}`"),
-        None => "without `UID`".to_owned(),
+        Some(u) => Arg::Str(format!("`{u}`")),
+        None => Text::new(input_errors::ICAL_WITHOUT_UID).into(),
     }
 }
 
@@ -329,10 +327,7 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
         }
         return Err(Error::new(
             ErrorCode::Unsupported,
-            format!(
-                "the calendar has {}: a spec is one event; read them all with `wallclock from-ical`, or one with `--uid`",
-                uid_list(&uids)
-            ),
+            Text::new(input_errors::ICAL_MANY).with("events", uid_list(&uids)),
         )
         .with_field("ical"));
     }
@@ -342,16 +337,17 @@ pub fn parse_ical(text: &str) -> Result<Spec, Error> {
 }
 
 /// `2 events (UIDs `a`, `b`)`.
-fn uid_list(uids: &[Option<String>]) -> String {
-    let named: Vec<String> = uids
-        .iter()
-        .map(|u| match u {
-            Some(u) => format!("`{u}`"),
-            None => "one without UID".to_owned(),
-        })
-        .collect();
-    let events = if uids.len() == 1 { "event" } else { "events" };
-    format!("{} {events} (UIDs {})", uids.len(), named.join(", "))
+fn uid_list(uids: &[Option<String>]) -> Text {
+    let mut named = Vec::new();
+    for u in uids {
+        named.push(match u {
+            Some(u) => Arg::Str(format!("`{u}`")),
+            None => Text::new(input_errors::ICAL_ONE_WITHOUT_UID).into(),
+        });
+    }
+    Text::new(input_errors::ICAL_EVENTS)
+        .with("n", uids.len())
+        .with("uids", Arg::List(named, Conj::Comma))
 }
 
 /// The properties of one VEVENT (or of the top level of a snippet), where
@@ -496,7 +492,7 @@ impl Event {
             "DTSTART" => {
                 if self.dtstart.is_some() {
                     return Err(ical_error(
-                        "more than one `DTSTART`: expected exactly one",
+                        Text::new(input_errors::ICAL_TWO_DTSTART),
                         line.pos(0),
                     ));
                 }
@@ -510,7 +506,7 @@ impl Event {
             "EXRULE" => {
                 return Err(Error::new(
                     ErrorCode::Unsupported,
-                    "`EXRULE` is not supported (RFC 5545 removed it): list the excluded times as `EXDATE`",
+                    Text::new(input_errors::ICAL_EXRULE),
                 )
                 .with_field("ical")
                 .with_position(line.pos(0)));
@@ -523,10 +519,7 @@ impl Event {
                 {
                     return Err(Error::new(
                         ErrorCode::Unsupported,
-                        format!(
-                            "`{};VALUE=PERIOD` is not supported: list the start date-times instead",
-                            prop.name
-                        ),
+                        Text::new(input_errors::ICAL_PERIOD).with("name", &prop.name),
                     )
                     .with_field("ical")
                     .with_position(line.pos(0)));
@@ -541,7 +534,10 @@ impl Event {
             name if name.starts_with("X-WALLCLOCK-") => {
                 let value = prop.value.trim();
                 read_extra(&mut self.spec, &name["X-WALLCLOCK-".len()..], value).map_err(|e| {
-                    Error::new(e.code(), format!("`{name}:{value}`: {}", e.message()))
+                    let text = Text::new(input_errors::ICAL_EXTRA)
+                        .with("prop", format!("{name}:{value}"))
+                        .with("why", e.text().clone());
+                    Error::new(e.code(), text)
                         .with_field("ical")
                         .with_position(line.pos(prop.value_at))
                 })?
@@ -554,7 +550,7 @@ impl Event {
     fn read_spec(&self, options: &IcalOptions) -> Result<Read, Error> {
         let Some((prop, line)) = &self.dtstart else {
             return Err(ical_error(
-                "no `DTSTART` found: expected a VEVENT with e.g. `DTSTART;TZID=America/New_York:20260306T023000`",
+                Text::new(input_errors::ICAL_NO_DTSTART),
                 self.at,
             ));
         };
@@ -581,7 +577,7 @@ impl Event {
 fn overrides_refused(o: &Event) -> Error {
     Error::new(
         ErrorCode::Unsupported,
-        "overrides (`RECURRENCE-ID`) are read by `wallclock from-ical`, not by the WebAssembly package",
+        Text::new(input_errors::ICAL_OVERRIDES_WASM),
     )
     .with_field("ical")
     .with_position(o.at)
@@ -595,9 +591,7 @@ fn orphan(o: &Event) -> Error {
     let uid = o.uid.as_deref().unwrap_or("");
     Error::new(
         ErrorCode::Unsupported,
-        format!(
-            "an override (`RECURRENCE-ID`) of `UID` `{uid}` has no main event: expected a VEVENT with the same `UID` and no `RECURRENCE-ID`"
-        ),
+        Text::new(input_errors::ICAL_ORPHAN).with("uid", uid),
     )
     .with_field("ical")
     .with_position(line.map_or(o.at, |l| l.pos(0)))
@@ -621,7 +615,7 @@ fn apply_override(read: &mut Read, o: &Event) -> Result<(), Error> {
     {
         return Err(Error::new(
             ErrorCode::Unsupported,
-            "`RECURRENCE-ID;RANGE=THISANDFUTURE` changes every later occurrence: split the series into two schedules (an `UNTIL` on the first, a new `DTSTART` for the second)",
+            Text::new(input_errors::ICAL_THIS_AND_FUTURE),
         )
         .with_field("ical")
         .with_position(rid_line.pos(0)));
@@ -676,17 +670,16 @@ fn event_time(prop: &Property, line: &Line, read: &Read) -> Result<DateTime, Err
     if item.date_only && !read.all_day {
         return Err(Error::new(
             ErrorCode::Unsupported,
-            format!(
-                "`{}` `{}` is a date without a time, but the event's `DTSTART` has a time of day: expected a date-time such as `{}T090000`",
-                prop.name, item.text, item.text
-            ),
+            Text::new(input_errors::ICAL_DATE_NOT_TIME)
+                .with("name", &prop.name)
+                .with("value", &item.text),
         )
         .with_field("ical")
         .with_position(line.pos(item.at)));
     }
     let dt = item
         .datetime(None)
-        .map_err(|why| ical_error(&why, line.pos(item.at)))?;
+        .map_err(|why| ical_error(why, line.pos(item.at)))?;
     let at_position = |e: Error| e.with_field("ical").with_position(line.pos(0));
     let instant = if item.date_only {
         // A date has no zone of its own, whatever `TZID` says.
@@ -702,12 +695,9 @@ fn event_time(prop: &Property, line: &Line, read: &Read) -> Result<DateTime, Err
     } else {
         return Ok(dt);
     };
-    instant.map(|t| read.tz.to_datetime(t)).ok_or_else(|| {
-        ical_error(
-            &format!("`{}` is out of range", item.text),
-            line.pos(item.at),
-        )
-    })
+    instant
+        .map(|t| read.tz.to_datetime(t))
+        .ok_or_else(|| ical_error(out_of_range(&item.text), line.pos(item.at)))
 }
 
 /// `DTSTART`: the zone, the nominal start and what was assumed. A start
@@ -726,16 +716,13 @@ fn dtstart(
     if let Some(tzid) = prop.tzid() {
         if item.utc {
             return Err(ical_error(
-                &format!(
-                    "`DTSTART` has both `TZID` and a UTC value `{}`: drop the `Z`",
-                    item.text
-                ),
+                Text::new(input_errors::ICAL_TZID_AND_UTC).with("value", &item.text),
                 line.pos(item.at),
             ));
         }
         let dt = item
             .datetime(None)
-            .map_err(|why| ical_error(&why, line.pos(item.at)))?;
+            .map_err(|why| ical_error(why, line.pos(item.at)))?;
         return Ok((lookup(&tzid)?, dt, Vec::new()));
     }
     let Some(zone_name) = &options.time_zone else {
@@ -744,13 +731,13 @@ fn dtstart(
     let named = lookup(zone_name)?;
     let dt = item
         .datetime(None)
-        .map_err(|why| ical_error(&why, line.pos(item.at)))?;
+        .map_err(|why| ical_error(why, line.pos(item.at)))?;
     let zone = named.name;
     let (start, code, text) = if item.utc {
         let local = Offset::UTC
             .to_timestamp(dt)
             .map(|t| named.tz.to_datetime(t))
-            .map_err(|_| ical_error(&format!("`{value}` is out of range"), line.pos(item.at)))?;
+            .map_err(|_| ical_error(out_of_range(value), line.pos(item.at)))?;
         let shown = nominal_text(local);
         let clock = shown[11..].to_owned();
         let text = Text::new(warnings::UTC_START)
@@ -775,26 +762,20 @@ fn no_zone(prop: &Property, line: &Line, item: &Item, value: &str) -> Error {
     if item.utc {
         Error::new(
             ErrorCode::Unsupported,
-            format!(
-                "`DTSTART:{value}` is in UTC: a schedule needs the zone its times are local to, e.g. `DTSTART;TZID=America/New_York:20260306T023000`, or read it in one with `--tz`"
-            ),
+            Text::new(input_errors::ICAL_UTC_START).with("value", value),
         )
         .with_field("ical")
         .with_position(at)
     } else if item.date_only {
         Error::new(
             ErrorCode::Unsupported,
-            format!(
-                "`DTSTART;VALUE=DATE:{value}` is an all-day event (a date without a time of day or zone): a schedule runs at a time in a zone, e.g. `DTSTART;TZID=America/New_York:{value}T090000`, or read it as starting at 00:00 in a zone with `--tz`"
-            ),
+            Text::new(input_errors::ICAL_ALL_DAY).with("value", value),
         )
         .with_field("ical")
         .with_position(at)
     } else {
         ical_error(
-            &format!(
-                "`DTSTART:{value}` has no `TZID`: a floating time has no zone; add one, e.g. `DTSTART;TZID=America/New_York:{value}`, or read it in one with `--tz`"
-            ),
+            Text::new(input_errors::ICAL_FLOATING).with("value", value),
             at,
         )
     }
@@ -1006,13 +987,17 @@ fn utc_basic(t: jiff::Timestamp) -> String {
 // ---------------------------------------------------------------------------
 // Reading.
 
-fn ical_error(message: &str, position: usize) -> Error {
+fn ical_error(why: Text, position: usize) -> Error {
     Error::new(
         ErrorCode::InvalidIcal,
-        format!("invalid iCalendar: {message}"),
+        Text::new(input_errors::ICAL).with("why", why),
     )
     .with_field("ical")
     .with_position(position)
+}
+
+fn out_of_range(value: &str) -> Text {
+    Text::new(input_errors::ICAL_OUT_OF_RANGE).with("value", value)
 }
 
 /// A logical (unfolded) content line, with the map back to text offsets.
@@ -1107,14 +1092,14 @@ fn parse_line(line: &Line) -> Result<Property, Error> {
         .position(|b| *b == b';' || *b == b':')
         .ok_or_else(|| {
             ical_error(
-                &format!("expected `NAME:VALUE`, found `{}`", truncate(text)),
+                Text::new(input_errors::ICAL_NOT_A_LINE).with("text", truncate(text)),
                 line.pos(0),
             )
         })?;
     let name = text[..name_end].trim().to_ascii_uppercase();
     if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
         return Err(ical_error(
-            &format!("invalid property name `{}`", truncate(&text[..name_end])),
+            Text::new(input_errors::ICAL_BAD_NAME).with("name", truncate(&text[..name_end])),
             line.pos(0),
         ));
     }
@@ -1127,7 +1112,7 @@ fn parse_line(line: &Line) -> Result<Property, Error> {
             .map(|k| p_start + k)
             .ok_or_else(|| {
                 ical_error(
-                    &format!("parameter of `{name}` without `=`"),
+                    Text::new(input_errors::ICAL_PARAM_NO_EQUALS).with("name", &name),
                     line.pos(p_start),
                 )
             })?;
@@ -1136,7 +1121,7 @@ fn parse_line(line: &Line) -> Result<Property, Error> {
         let value = if bytes.get(j) == Some(&b'"') {
             let close = text[j + 1..].find('"').map(|k| j + 1 + k).ok_or_else(|| {
                 ical_error(
-                    &format!("unclosed quote in parameter `{p_name}`"),
+                    Text::new(input_errors::ICAL_UNCLOSED_QUOTE).with("name", &p_name),
                     line.pos(j),
                 )
             })?;
@@ -1164,7 +1149,7 @@ fn parse_line(line: &Line) -> Result<Property, Error> {
     }
     if bytes.get(i) != Some(&b':') {
         return Err(ical_error(
-            &format!("expected `:` before the value of `{name}`"),
+            Text::new(input_errors::ICAL_NO_COLON).with("name", &name),
             line.pos(i),
         ));
     }
@@ -1200,7 +1185,7 @@ struct Item {
 impl Item {
     /// The nominal local time; a date-only value takes `time_of_day`
     /// (00:00 for `DTSTART`, DTSTART's time for RDATE/EXDATE).
-    fn datetime(&self, time_of_day: Option<Time>) -> Result<DateTime, String> {
+    fn datetime(&self, time_of_day: Option<Time>) -> Result<DateTime, Text> {
         let t = self.text.as_str();
         if self.date_only {
             let date = (t.len() == 8 && t.bytes().all(|b| b.is_ascii_digit()))
@@ -1209,13 +1194,12 @@ impl Item {
                     Date::new(n(0, 4)?, n(4, 6)? as i8, n(6, 8)? as i8).ok()
                 })
                 .flatten()
-                .ok_or_else(|| format!("`{t}` is not a date `YYYYMMDD`, e.g. `20260306`"))?;
+                .ok_or_else(|| Text::new(input_errors::ICAL_NOT_A_DATE).with("value", t))?;
             return Ok(date.to_datetime(time_of_day.unwrap_or(Time::midnight())));
         }
         let body = if self.utc { &t[..t.len() - 1] } else { t };
-        parse_local(body).map_err(|_| {
-            format!("`{t}` is not a date-time `YYYYMMDDTHHMMSS`, e.g. `20260306T023000`")
-        })
+        parse_local(body)
+            .map_err(|_| Text::new(input_errors::ICAL_NOT_A_DATE_TIME).with("value", t))
     }
 }
 
@@ -1248,11 +1232,11 @@ fn single_item(prop: &Property, line: &Line) -> Result<Item, Error> {
     match items.as_slice() {
         [one] => Ok(one.clone()),
         [] => Err(ical_error(
-            &format!("`{}` has no value", prop.name),
+            Text::new(input_errors::ICAL_NO_VALUE).with("name", &prop.name),
             line.pos(prop.value_at),
         )),
         [_, second, ..] => Err(ical_error(
-            &format!("`{}` has more than one value", prop.name),
+            Text::new(input_errors::ICAL_MANY_VALUES).with("name", &prop.name),
             line.pos(second.at),
         )),
     }
@@ -1266,11 +1250,7 @@ fn read_extra(spec: &mut Spec, name: &str, value: &str) -> Result<(), Error> {
         value.parse().ok().filter(|n| *n >= min).ok_or_else(|| {
             Error::new(
                 ErrorCode::InvalidSpec,
-                if min > 0 {
-                    "expected an integer >= 1, e.g. `2`"
-                } else {
-                    "expected an integer >= 0, e.g. `2`"
-                },
+                Text::new(input_errors::ICAL_INTEGER).with("min", min),
             )
         })
     };
@@ -1331,9 +1311,9 @@ fn date_list(
         {
             return Err(Error::new(
                 ErrorCode::Unsupported,
-                format!(
-                    "`TZID={tzid}` differs from DTSTART's `{zone}`: a schedule's dates are all local to one zone"
-                ),
+                Text::new(input_errors::ICAL_OTHER_ZONE)
+                    .with("tzid", tzid)
+                    .with("zone", zone),
             )
             .with_field("ical")
             .with_position(line.pos(0)));
@@ -1341,17 +1321,12 @@ fn date_list(
         for item in items {
             let mut dt = item
                 .datetime(Some(start_time))
-                .map_err(|why| ical_error(&why, line.pos(item.at)))?;
+                .map_err(|why| ical_error(why, line.pos(item.at)))?;
             if item.utc {
                 dt = Offset::UTC
                     .to_timestamp(dt)
                     .map(|t| named.tz.to_datetime(t))
-                    .map_err(|_| {
-                        ical_error(
-                            &format!("`{}` is out of range", item.text),
-                            line.pos(item.at),
-                        )
-                    })?;
+                    .map_err(|_| ical_error(out_of_range(&item.text), line.pos(item.at)))?;
             }
             out.push(nominal_text(dt));
         }

@@ -37,7 +37,9 @@ pub fn schedule(spec: &str, field: &str) -> Result<Schedule, Error> {
     if spec.len() > MAX_INPUT {
         return Err(Error::new(
             ErrorCode::InvalidOption,
-            format!("invalid `{field}`: larger than {MAX_INPUT} bytes"),
+            crate::lang::Text::new(crate::lang::input_errors::PY_TOO_LARGE)
+                .with("field", field)
+                .with("max", MAX_INPUT),
         )
         .with_field(field.to_owned()));
     }
@@ -105,7 +107,9 @@ pub fn decide_misfires(spec: &str, due: &str, now_text: &str) -> Result<(String,
     if due.len() > MAX_INPUT {
         return Err(Error::new(
             ErrorCode::InvalidOption,
-            format!("invalid `due`: larger than {MAX_INPUT} bytes"),
+            crate::lang::Text::new(crate::lang::input_errors::PY_TOO_LARGE)
+                .with("field", "due")
+                .with("max", MAX_INPUT),
         )
         .with_field("due"));
     }
@@ -172,9 +176,9 @@ pub fn from_cron(line: &str, cron: &Cron<'_>, now_text: &str) -> Result<(String,
     let now = crate::instant::parse_instant(now_text.trim()).ok_or_else(|| {
         Error::new(
             ErrorCode::InvalidDateTime,
-            format!(
-                "invalid `now` `{now_text}`: expected an instant such as `2026-03-08T07:00:00Z`"
-            ),
+            crate::lang::Text::new(crate::lang::input_errors::CLI_INSTANT)
+                .with("flag", "now")
+                .with("text", now_text),
         )
         .with_field("now")
     })?;

@@ -20,7 +20,27 @@ const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sente
 /// Runs the binary with `args`, `stdin` and only the language variables
 /// of `env` (none of the machine's own); (status, stdout, stderr).
 fn wallclock(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> (i32, String, String) {
+    run(
+        Command::new(env!("CARGO_BIN_EXE_wallclock")),
+        args,
+        stdin,
+        env,
+    )
+}
+
+/// [`wallclock`] in the folder `dir`, with no language variable.
+fn wallclock_in(dir: &std::path::Path, args: &[&str], stdin: &str) -> (i32, String, String) {
     let mut command = Command::new(env!("CARGO_BIN_EXE_wallclock"));
+    command.current_dir(dir);
+    run(command, args, stdin, &[])
+}
+
+fn run(
+    mut command: Command,
+    args: &[&str],
+    stdin: &str,
+    env: &[(&str, &str)],
+) -> (i32, String, String) {
     for name in ["WALLCLOCK_LANG", "LC_ALL", "LC_MESSAGES", "LANG"] {
         command.env_remove(name);
     }
@@ -65,8 +85,10 @@ fn command(call: &str, options: &Value) -> Option<Vec<String>> {
         // The calendar on stdin; its warnings on stderr.
         "parseICalEvents" => {
             let mut args = vec!["from-ical".into()];
-            if let Some(zone) = options["timeZone"].as_str() {
-                args.extend(["--tz".into(), zone.to_owned()]);
+            for (key, flag) in [("uid", "--uid"), ("timeZone", "--tz")] {
+                if let Some(value) = options[key].as_str() {
+                    args.extend([flag.into(), value.to_owned()]);
+                }
             }
             args.push("-".into());
             return Some(args);
@@ -82,6 +104,18 @@ fn command(call: &str, options: &Value) -> Option<Vec<String>> {
             args
         }
         "notices" => vec!["notices".into()],
+        // The calendar on stdin; `from-ical` reads every event of it, as
+        // `parseICal` does a calendar of one.
+        "parseICal" => {
+            let mut args = vec!["from-ical".into(), "-".into()];
+            for (key, flag) in [("uid", "--uid"), ("timeZone", "--tz")] {
+                if let Some(value) = options[key].as_str() {
+                    args.extend([flag.into(), value.to_owned()]);
+                }
+            }
+            args.push("--json".into());
+            return Some(args);
+        }
         "fromCron" => {
             let mut args = vec!["from-cron".into()];
             for (key, flag) in [
@@ -179,6 +213,15 @@ fn every_example_a_command_makes_in_every_language() {
         let Some(mut cli) = command(call, &options) else {
             continue;
         };
+        // `parseICal` refuses a calendar of several events, which
+        // `from-ical` reads one by one.
+        if call == "parseICal"
+            && example["en"]
+                .as_str()
+                .is_some_and(|en| en.starts_with("the calendar has"))
+        {
+            continue;
+        }
         if call == "cliDiff" || call == "cliDiffTable" {
             let new = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
                 "cli_lang_{}.json",
@@ -209,6 +252,10 @@ fn every_example_a_command_makes_in_every_language() {
             "readLang" => (
                 r#"{"timeZone":"UTC","start":"2026-01-01T00:00"}"#.into(),
                 &["en"],
+            ),
+            "parseICal" => (
+                args[0].as_str().unwrap().to_owned(),
+                &["en", "zh-CN", "zh-TW"],
             ),
             _ => (args[0].to_string(), &["en", "zh-CN", "zh-TW"]),
         };
@@ -255,6 +302,82 @@ fn every_example_a_command_makes_in_every_language() {
         std::fs::write(FIXTURE, blessed).unwrap();
     }
     assert!(checked > 300, "only {checked} texts checked");
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// The examples whose call is `cli`: a command line (`args[0]`) with its
+/// stdin (`args[1]`), run in a fresh folder holding the files of `args[2]`
+/// after the commands of `args[3]`, each with `--lang`; the text at `pick`
+/// in `{ "error": … }` (stderr, one JSON object) in every language, and
+/// the Chinese kept to its script.
+#[test]
+fn every_command_line_message_in_every_language() {
+    let fixture: Vec<Value> =
+        serde_json::from_str(&std::fs::read_to_string(FIXTURE).unwrap()).unwrap();
+    let mut checked = 0;
+    let mut bad = Vec::new();
+    for (n, example) in fixture
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e["call"] == "cli")
+    {
+        let args = example["args"].as_array().unwrap();
+        let strings = |v: &Value| -> Vec<String> {
+            v.as_array()
+                .into_iter()
+                .flatten()
+                .map(|a| a.as_str().unwrap().to_owned())
+                .collect()
+        };
+        let dir =
+            std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli_lang_{n}"));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        // A file is text, or an array of bytes (for text that is not UTF-8).
+        for (name, content) in args.get(2).and_then(Value::as_object).into_iter().flatten() {
+            let bytes: Vec<u8> = match content {
+                Value::Array(bytes) => bytes.iter().map(|b| b.as_u64().unwrap() as u8).collect(),
+                text => text.as_str().unwrap().as_bytes().to_vec(),
+            };
+            std::fs::write(dir.join(name), bytes).unwrap();
+        }
+        for setup in args.get(3).and_then(Value::as_array).into_iter().flatten() {
+            let argv = strings(setup);
+            let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+            let (status, _, stderr) = wallclock_in(&dir, &argv, "");
+            assert_eq!(status, 0, "{}: {argv:?}: {stderr}", example["code"]);
+        }
+        let argv = strings(&args[0]);
+        let stdin = args.get(1).and_then(Value::as_str).unwrap_or_default();
+        for lang in ["en", "zh-CN", "zh-TW"] {
+            let mut argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+            argv.extend(["--lang", lang]);
+            let (status, _, stderr) = wallclock_in(&dir, &argv, stdin);
+            let value = if status == 0 {
+                Value::Null
+            } else {
+                json!({ "error": serde_json::from_str::<Value>(stderr.trim()).unwrap_or(Value::String(stderr.clone())) })
+            };
+            let got = value
+                .pointer(example["pick"].as_str().unwrap())
+                .and_then(Value::as_str);
+            checked += 1;
+            if got != example[lang].as_str() {
+                bad.push(format!(
+                    "{} ({lang}): {got:?}\n  fixture: {}",
+                    example["code"], example[lang]
+                ));
+            }
+            if let (Some(chinese), Some(got)) = (
+                wallclock::Lang::from_tag(lang).filter(|l| *l != wallclock::Lang::En),
+                got,
+            ) && let Err(why) = script::check_rendered(chinese, got, &[])
+            {
+                bad.push(format!("{} ({lang}): {why}: {got}", example["code"]));
+            }
+        }
+    }
+    assert!(checked >= 30, "only {checked} texts checked");
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 

@@ -5,6 +5,7 @@
 use clap::{Args, Parser, Subcommand};
 
 use crate::error::{Error, ErrorCode};
+use crate::lang::{Text, input_errors as says};
 use crate::spec::Spec;
 use crate::window::{Limit, Spelling, read_limit};
 
@@ -224,25 +225,22 @@ impl SpecArgs {
                 spec
             }
             (None, None, None) => {
-                return Err(Error::new(
-                    ErrorCode::InvalidOption,
-                    "no schedule given: expected `--spec FILE` (`-` for stdin) or `--tz ZONE --start DATETIME`, e.g. `--tz America/New_York --start 2026-03-06T02:30 --rrule FREQ=DAILY;COUNT=4`",
-                )
-                .with_field("spec"));
+                return Err(
+                    Error::new(ErrorCode::InvalidOption, Text::new(says::CLI_NO_SCHEDULE))
+                        .with_field("spec"),
+                );
             }
             (None, None, Some(_)) => {
-                return Err(Error::new(
-                    ErrorCode::InvalidSpec,
-                    "missing `--tz`: an inline spec needs a time zone, e.g. `--tz America/New_York`",
-                )
-                .with_field("timeZone"));
+                return Err(
+                    Error::new(ErrorCode::InvalidSpec, Text::new(says::CLI_NO_TZ))
+                        .with_field("timeZone"),
+                );
             }
             (None, Some(_), None) => {
-                return Err(Error::new(
-                    ErrorCode::InvalidSpec,
-                    "missing `--start`: an inline spec needs a local start, e.g. `--start 2026-03-06T02:30`",
-                )
-                .with_field("start"));
+                return Err(
+                    Error::new(ErrorCode::InvalidSpec, Text::new(says::CLI_NO_START))
+                        .with_field("start"),
+                );
             }
         };
         super::apply_overrides(&mut spec, self)?;

@@ -9,6 +9,7 @@ use crate::crontab::files::{self, Found, Kind};
 use crate::crontab::lint::Finding;
 use crate::crontab::{CronOptions, CronSpec, from_cron};
 use crate::error::{Error, ErrorCode};
+use crate::lang::{Arg, Conj, Text, input_errors as says};
 use crate::note::Warning;
 use crate::spec::Spec;
 
@@ -70,7 +71,9 @@ impl FromCron {
             Some(text) => crate::instant::parse_instant(text.trim()).ok_or_else(|| {
                 Error::new(
                     ErrorCode::InvalidDateTime,
-                    format!("invalid `--now` `{text}`: expected an instant such as `2026-03-08T07:00:00Z`"),
+                    Text::new(says::CLI_INSTANT)
+                        .with("flag", "--now")
+                        .with("text", text),
                 )
                 .with_field("now")
             }),
@@ -112,10 +115,9 @@ pub(crate) fn run(out: &mut String, args: &FromCron, sources: &mut Sources) -> R
     let Some(dialect) = dialect else {
         return Err(Error::new(
             ErrorCode::InvalidOption,
-            format!(
-                "a cron line needs `--dialect`: which product runs `{}`? one of {}, e.g. `--dialect kubernetes`",
-                line,
-                Dialect::ALL.iter().map(|d| format!("`{d}`")).collect::<Vec<_>>().join(", ")
+            Text::new(says::CLI_NEEDS_DIALECT).with("line", &line).with(
+                "names",
+                Arg::list(Dialect::ALL.iter().map(|d| format!("`{d}`")), Conj::Comma),
             ),
         )
         .with_field("dialect"));
@@ -165,9 +167,7 @@ pub(crate) fn schedules(
         Kind::Timer => files::timer(path, text),
         Kind::Spec => Err(Error::new(
             ErrorCode::InvalidOption,
-            format!(
-                "`{path}` is a spec, not a crontab, manifest or timer: `wallclock lint` reads specs"
-            ),
+            Text::new(says::CLI_SPEC_NOT_CRONTAB).with("path", path),
         )
         .with_field("file")),
     }
@@ -234,7 +234,11 @@ fn translate_found(
 
 /// `e` with `file:line: ` before its message.
 pub(crate) fn at(path: &str, line: usize, e: &Error) -> Error {
-    let mut located = Error::new(e.code(), format!("{path}:{line}: {}", e.message()));
+    let text = Text::new(says::CLI_AT)
+        .with("path", path)
+        .with("line", line)
+        .with("why", e.text().clone());
+    let mut located = Error::new(e.code(), text);
     if let Some(field) = e.field() {
         located = located.with_field(field);
     }
@@ -321,11 +325,10 @@ pub(crate) fn lint(out: &mut String, args: &Lint) -> Result<i32, Error> {
             .unwrap_or(from),
     };
     if to <= from {
-        return Err(Error::new(
-            ErrorCode::InvalidOption,
-            "`--to` must be after `--from`, e.g. `--from 2026-01-01 --to 2027-01-01`",
-        )
-        .with_field("to"));
+        return Err(
+            Error::new(ErrorCode::InvalidOption, Text::new(says::CLI_TO_AFTER_FROM))
+                .with_field("to"),
+        );
     }
     if let Some(zone) = &args.tz {
         crate::zone::time_zone(zone)?;
@@ -404,7 +407,9 @@ fn bound(text: &str, field: &str) -> Result<Timestamp, Error> {
     crate::instant::parse_instant(full.trim()).ok_or_else(|| {
         Error::new(
             ErrorCode::InvalidDateTime,
-            format!("invalid `--{field}` `{text}`: expected an instant such as `2026-03-08T07:00:00Z` or a date such as `2026-01-01`"),
+            Text::new(says::CLI_BOUND)
+                .with("field", field)
+                .with("text", text),
         )
         .with_field(field)
     })

@@ -18,7 +18,7 @@ use super::output::{Output, Report, Shape};
 use super::runner::{self, Work};
 use crate::duration::parse_duration;
 use crate::format::fmt_instant;
-use crate::lang::{Arg, Text, ledger as says};
+use crate::lang::{Arg, Text, input_errors, ledger as says};
 use crate::ledger::{DEFAULT_BUSY_TIMEOUT, Ledger, LedgerError, Location, Reconcile, RetryPolicy};
 
 use super::ledger_ops;
@@ -366,7 +366,7 @@ fn db_or_env(db: Option<String>) -> Result<String, LedgerError> {
         .ok_or_else(|| {
             LedgerError::new(
                 "invalid_option",
-                "no ledger given: expected `--db FILE` or `--db postgres://…` (or `WALLCLOCK_DB`), e.g. `wallclock ledger --db ledger.db init`",
+                Text::new(input_errors::LEDGER_NO_DB).to_string(),
             )
             .with_field("db")
         })
@@ -611,7 +611,10 @@ fn shadow(
         std::fs::write(&path, format!("{text}\n")).map_err(|e| {
             LedgerError::new(
                 "invalid_option",
-                format!("cannot write the report to `{path}`: {e}"),
+                Text::new(input_errors::LEDGER_REPORT)
+                    .with("path", &path)
+                    .with("why", super::input::io_error(&e))
+                    .to_string(),
             )
             .with_field("report")
         })?;
@@ -671,7 +674,7 @@ impl WorkArgs {
         if self.max_attempts == 0 {
             return Err(LedgerError::new(
                 "invalid_option",
-                "`--max-attempts` must be at least 1, e.g. `--max-attempts 5`",
+                Text::new(input_errors::LEDGER_MAX_ATTEMPTS).to_string(),
             )
             .with_field("max-attempts"));
         }
@@ -712,7 +715,9 @@ fn positive(text: &str, field: &str) -> Result<Duration, LedgerError> {
         Ok(d) if !d.is_zero() => Ok(d),
         _ => Err(LedgerError::new(
             "invalid_duration",
-            format!("`--{field}` must be longer than zero, e.g. `PT10M`"),
+            Text::new(input_errors::LEDGER_POSITIVE)
+                .with("field", field)
+                .to_string(),
         )
         .with_field(field)),
     }
@@ -727,9 +732,10 @@ pub(super) fn instant(text: &str, field: &str) -> Result<Timestamp, LedgerError>
     text.trim().parse::<Timestamp>().map_err(|_| {
         LedgerError::new(
             "invalid_date_time",
-            format!(
-                "invalid `--{field}` `{text}`: expected a UTC instant such as `2026-10-24T12:00:00Z` or `2026-10-24T08:00:00-04:00`"
-            ),
+            Text::new(input_errors::LEDGER_INSTANT)
+                .with("field", field)
+                .with("text", text)
+                .to_string(),
         )
         .with_field(field)
     })

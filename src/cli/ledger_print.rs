@@ -64,7 +64,8 @@ impl LedgerOutput {
             Some(LedgerFormat::Prometheus) => {
                 return Err(LedgerError::new(
                     "invalid_option",
-                    "`--format prometheus` is only for `wallclock ledger stats`: expected `table`, `json`, `jsonl` or `csv`",
+                    crate::lang::Text::new(crate::lang::input_errors::LEDGER_PROMETHEUS)
+                        .to_string(),
                 )
                 .with_field("format"));
             }

@@ -30,7 +30,7 @@ use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 
 use crate::error::{Error, ErrorCode};
-use crate::lang::Lang;
+use crate::lang::{Arg, Conj, Lang, Text, input_errors as says};
 use crate::plan::{ExpandOptions, Expansion};
 use crate::spec::{Schedule, Spec};
 use crate::window::{Reader, Spelling, empty_window};
@@ -352,11 +352,10 @@ fn usage_error(e: &clap::Error, command: &str, sub: Option<&str>) -> Error {
             .map(|a| a.trim_start_matches('<').to_ascii_lowercase());
         let err = Error::new(
             ErrorCode::InvalidOption,
-            format!(
-                "missing required argument{} {}: see `{help}`",
-                if names.len() > 1 { "s" } else { "" },
-                names.join(", ")
-            ),
+            Text::new(says::CLI_MISSING_ARGUMENTS)
+                .with("n", names.len())
+                .with("names", Arg::list(names, Conj::Comma))
+                .with("help", help),
         );
         return match field {
             Some(f) if !f.is_empty() => err.with_field(f),
@@ -446,7 +445,7 @@ fn run(cli: Cli, out: &mut String, sources: &mut Sources) -> Result<i32, Error> 
     let Some(command) = cli.command else {
         return Err(Error::new(
             ErrorCode::InvalidOption,
-            "no command given: expected one of `expand`, `validate`, `describe`, `notices`, `ical`, `from-ical`, `from-cron`, `lint`, `misfire`, `diff`, `zones`, e.g. `wallclock expand --spec daily.json --limit 10`",
+            Text::new(says::CLI_NO_COMMAND),
         ));
     };
     match command {
@@ -585,7 +584,9 @@ fn misfire(
     if spec.spec.as_deref() == Some("-") && due == "-" {
         return Err(Error::new(
             ErrorCode::InvalidOption,
-            "`--spec -` and `--due -` cannot both read stdin: put one of them in a file",
+            Text::new(says::CLI_BOTH_STDIN)
+                .with("first", "spec")
+                .with("second", "due"),
         )
         .with_field("due"));
     }
@@ -691,7 +692,9 @@ fn diff(
     if old == "-" && new == "-" {
         return Err(Error::new(
             ErrorCode::InvalidOption,
-            "`--old -` and `--new -` cannot both read stdin: put one of them in a file",
+            Text::new(says::CLI_BOTH_STDIN)
+                .with("first", "old")
+                .with("second", "new"),
         )
         .with_field("new"));
     }

@@ -16,6 +16,7 @@ use crate::lang::{Text, lint as says};
 
 use super::field::{self, Part, bad, month_name};
 use super::{Days, Expr};
+use crate::lang::{Arg, Conj, input_errors};
 
 const PRODUCT: &str = "APScheduler";
 
@@ -26,7 +27,7 @@ pub(super) fn parse(line: &str) -> Result<Expr, Error> {
     let tokens = field::tokens(line);
     if tokens.len() != 5 {
         return Err(field::field_count(
-            PRODUCT,
+            PRODUCT.into(),
             "minute hour day-of-month month day-of-week",
             tokens.len(),
             "30 9 * * mon-fri",
@@ -86,7 +87,7 @@ fn item_bits(
     hi: u32,
     e: &mut Expr,
 ) -> Result<u64, Error> {
-    let fail = |why: String| bad(part, at, item, why);
+    let fail = |why: Text| bad(part, at, item, why);
     if let Some(step) = item.strip_prefix('*') {
         let step = all_step(step).ok_or_else(|| fail(unrecognized(part)))?;
         check_step(step, hi - lo).map_err(fail)?;
@@ -98,19 +99,21 @@ fn item_bits(
             last.unwrap_or(if step.is_some() { hi } else { first }),
         );
         if first < lo {
-            return Err(fail(format!(
-                "the first value ({first}) is lower than the minimum value ({lo})"
-            )));
+            return Err(fail(
+                Text::new(input_errors::APS_FIRST_LOW)
+                    .with("first", first)
+                    .with("lo", lo),
+            ));
         }
         if last > hi {
-            return Err(fail(format!(
-                "the last value ({last}) is higher than the maximum value ({hi})"
-            )));
+            return Err(fail(
+                Text::new(input_errors::APS_LAST_HIGH)
+                    .with("last", last)
+                    .with("hi", hi),
+            ));
         }
         if first > last {
-            return Err(fail(
-                "the minimum value in a range must not be higher than the maximum".to_owned(),
-            ));
+            return Err(fail(Text::new(input_errors::APS_MIN_MAX)));
         }
         check_step(step, last - first).map_err(fail)?;
         return Ok(field::stepped(first, last, step.unwrap_or(1)));
@@ -118,18 +121,15 @@ fn item_bits(
     match part {
         Part::Month => {
             let (first, last) = names(item).ok_or_else(|| fail(unrecognized(part)))?;
-            let first =
-                month_name(first).ok_or_else(|| fail(format!("invalid month name `{first}`")))?;
+            let first = month_name(first)
+                .ok_or_else(|| fail(Text::new(input_errors::APS_MONTH_NAME).with("name", first)))?;
             let last = match last {
-                Some(l) => {
-                    month_name(l).ok_or_else(|| fail(format!("invalid month name `{l}`")))?
-                }
+                Some(l) => month_name(l)
+                    .ok_or_else(|| fail(Text::new(input_errors::APS_MONTH_NAME).with("name", l)))?,
                 None => first,
             };
             if first > last {
-                return Err(fail(
-                    "the minimum value in a range must not be higher than the maximum".to_owned(),
-                ));
+                return Err(fail(Text::new(input_errors::APS_MIN_MAX)));
             }
             Ok(field::all(first, last))
         }
@@ -150,7 +150,7 @@ fn item_bits(
 /// Sunday-first like every other dialect's.
 fn weekday_item(item: &str, at: usize, e: &mut Expr) -> Result<u64, Error> {
     let part = Part::DayOfWeek;
-    let fail = |why: String| bad(part, at, item, why);
+    let fail = |why: Text| bad(part, at, item, why);
     if let Some(step) = item.strip_prefix('*') {
         let step = all_step(step).ok_or_else(|| fail(unrecognized(part)))?;
         check_step(step, 7).map_err(fail)?;
@@ -162,9 +162,9 @@ fn weekday_item(item: &str, at: usize, e: &mut Expr) -> Result<u64, Error> {
         let name = |n: u32| -> Result<usize, Error> {
             let i = if n == 0 { 6 } else { n as usize - 1 };
             if i >= 7 {
-                return Err(fail(format!(
-                    "`{n}` is not a weekday: expected 0-7 (Sunday is 0 and 7) or `mon`-`sun`, e.g. `mon-fri`"
-                )));
+                return Err(fail(
+                    Text::new(input_errors::APS_WEEKDAY_NUMBER).with("n", n),
+                ));
             }
             Ok(i)
         };
@@ -193,11 +193,7 @@ fn weekday_item(item: &str, at: usize, e: &mut Expr) -> Result<u64, Error> {
             WEEKDAYS
                 .iter()
                 .position(|w| w.eq_ignore_ascii_case(n))
-                .ok_or_else(|| {
-                    fail(format!(
-                        "invalid weekday name `{n}`: expected `mon`-`sun`, e.g. `mon-fri`"
-                    ))
-                })
+                .ok_or_else(|| fail(Text::new(input_errors::APS_WEEKDAY_NAME).with("name", n)))
         };
         let f = idx(first)?;
         let l = match last {
@@ -273,23 +269,21 @@ fn names(item: &str) -> Option<(&str, Option<&str>)> {
 
 /// A step of 0 is refused (`positive_number`), and so is one longer than
 /// the range it steps through (`validate_range`).
-fn check_step(step: Option<u32>, range: u32) -> Result<(), String> {
+fn check_step(step: Option<u32>, range: u32) -> Result<(), Text> {
     match step {
-        Some(0) => Err("the step must be a positive number, e.g. `*/15`".to_owned()),
-        Some(s) if s > range => Err(format!(
-            "the step value ({s}) is higher than the total range of the expression ({range})"
-        )),
+        Some(0) => Err(Text::new(input_errors::APS_STEP_ZERO)),
+        Some(s) if s > range => Err(Text::new(input_errors::APS_STEP_LARGE)
+            .with("step", s)
+            .with("range", range)),
         _ => Ok(()),
     }
 }
 
-fn unrecognized(part: Part) -> String {
+fn unrecognized(part: Part) -> Text {
     let example = match part {
-        Part::Month => "`jan-mar` or `1-3`",
-        Part::DayOfMonth => "`1-15` or `last`",
-        _ => "`*/15` or `0-30/10`",
+        Part::Month => ["`jan-mar`", "`1-3`"],
+        Part::DayOfMonth => ["`1-15`", "`last`"],
+        _ => ["`*/15`", "`0-30/10`"],
     };
-    format!(
-        "APScheduler does not recognize it: expected `*`, `*/step`, `first-last/step` or names, e.g. {example}"
-    )
+    Text::new(input_errors::APS_UNRECOGNIZED).with("example", Arg::list(example, Conj::Or))
 }

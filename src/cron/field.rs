@@ -5,6 +5,7 @@
 use std::fmt;
 
 use crate::error::{Error, ErrorCode};
+use crate::lang::{Arg, Conj, Text, cron::PARTS, input_errors as says};
 
 /// A field of a cron line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -76,19 +77,40 @@ pub(crate) fn tokens(line: &str) -> Vec<Token<'_>> {
     out
 }
 
+impl Part {
+    /// Every field, in the order of [`PARTS`].
+    const ALL: [Part; 8] = [
+        Part::Second,
+        Part::Minute,
+        Part::Hour,
+        Part::DayOfMonth,
+        Part::Month,
+        Part::DayOfWeek,
+        Part::Year,
+        Part::Line,
+    ];
+
+    /// The field's name in a sentence of any language: `minute`, 分钟字段.
+    pub(crate) fn words(self) -> Arg {
+        Arg::Words(&PARTS[self as usize])
+    }
+}
+
 /// An error about `text` (part of field `part`) at byte `at` of the line.
-pub(crate) fn bad(part: Part, at: usize, text: &str, why: impl fmt::Display) -> Error {
-    Error::new(
-        ErrorCode::InvalidCron,
-        format!("invalid {part} `{}` at byte {at}: {why}", shown(text)),
-    )
-    .with_field(part.name())
-    .with_position(at)
+pub(crate) fn bad(part: Part, at: usize, text: &str, why: Text) -> Error {
+    let message = Text::new(says::CRON_FIELD)
+        .with("part", part.words())
+        .with("text", shown(text))
+        .with("at", at)
+        .with("why", why);
+    Error::new(ErrorCode::InvalidCron, message)
+        .with_field(part.name())
+        .with_position(at)
 }
 
 /// An error about the line as a whole.
-pub(crate) fn bad_line(why: impl fmt::Display) -> Error {
-    Error::new(ErrorCode::InvalidCron, why.to_string()).with_field(Part::Line.name())
+pub(crate) fn bad_line(why: Text) -> Error {
+    Error::new(ErrorCode::InvalidCron, why).with_field(Part::Line.name())
 }
 
 /// `text` as quoted in a message: at most 60 characters, control
@@ -168,27 +190,54 @@ pub(crate) fn weekday_name(text: &str) -> Option<u32> {
         .map(|i| i as u32)
 }
 
-/// `expected 5 fields (…), found N` for a line of the wrong length.
-pub(crate) fn field_count(product: &str, names: &str, found: usize, example: &str) -> Error {
+/// `expected 5 fields (…), found N` for a line of the wrong length;
+/// `names` are the fields' English names (`[year]` for an optional one),
+/// which each language lists in its own words.
+pub(crate) fn field_count(product: Arg, names: &str, found: usize, example: &str) -> Error {
     let want = names.split(' ').count();
-    bad_line(format!(
-        "{product} expects {want} fields ({names}), found {found}: e.g. `{example}`{}",
-        if found > want {
-            "; pass only the schedule, not the command"
+    let mut parts = Vec::new();
+    for name in names.split(' ') {
+        let bare = name.trim_matches(['[', ']']);
+        let part = Part::ALL.iter().find(|p| p.name() == bare).copied();
+        let words = part.unwrap_or(Part::Line).words();
+        parts.push(if bare == name {
+            words
         } else {
-            ""
-        }
-    ))
+            Text::new(says::CRON_OPTIONAL).with("part", words).into()
+        });
+    }
+    let command = if found > want {
+        Text::new(says::CRON_NOT_THE_COMMAND).into()
+    } else {
+        Arg::Str(String::new())
+    };
+    bad_line(
+        Text::new(says::CRON_FIELD_COUNT)
+            .with("product", product)
+            .with("want", want)
+            .with("parts", Arg::List(parts, Conj::Space))
+            .with("found", found)
+            .with("example", example)
+            .with("command", command),
+    )
+}
+
+/// `expected 1-12 or `jan`-`dec`, e.g. `3-5``.
+pub(crate) fn expect_month(lo: u32, hi: u32, first: &str, last: &str, example: &str) -> Text {
+    Text::new(says::CRON_EXPECT_MONTH)
+        .with("lo", lo)
+        .with("hi", hi)
+        .with("first", first)
+        .with("last", last)
+        .with("example", example)
 }
 
 /// The error for a field that selects no value at all.
-pub(crate) fn selects_nothing(part: Part, at: usize, text: &str, product: &str) -> Error {
-    bad(
-        part,
-        at,
-        text,
-        format!("it selects no {part} ({product} would accept the line and never run it)"),
-    )
+pub(crate) fn selects_nothing(part: Part, at: usize, text: &str, product: Arg) -> Error {
+    let why = Text::new(says::CRON_SELECTS_NOTHING)
+        .with("part", part.words())
+        .with("product", product);
+    bad(part, at, text, why)
 }
 
 /// `parts` joined by `sep` (one loop, where `[String]::join` would add a

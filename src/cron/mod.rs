@@ -26,6 +26,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::{Error, ErrorCode};
+use crate::lang::{Arg, Conj, Text, input_errors};
 
 pub(crate) use field::Part;
 pub(crate) use translate::translate;
@@ -116,15 +117,11 @@ impl FromStr for Dialect {
             .copied()
             .find(|d| d.as_str() == s)
             .ok_or_else(|| {
-                let names: Vec<String> = Dialect::ALL.iter().map(|d| format!("`{d}`")).collect();
-                Error::new(
-                    ErrorCode::InvalidOption,
-                    format!(
-                        "unknown dialect `{s}`: expected one of {}, e.g. `kubernetes`",
-                        field::join(&names, ", ")
-                    ),
-                )
-                .with_field("dialect")
+                let names = Dialect::ALL.iter().map(|d| format!("`{d}`"));
+                let message = Text::new(input_errors::CRON_DIALECT)
+                    .with("dialect", s)
+                    .with("names", Arg::list(names, Conj::Comma));
+                Error::new(ErrorCode::InvalidOption, message).with_field("dialect")
             })
     }
 }
@@ -255,10 +252,9 @@ pub(crate) fn parse(line: &str, dialect: Dialect) -> Result<Expr, Error> {
     if line.len() > MAX_LINE {
         return Err(Error::new(
             ErrorCode::InvalidCron,
-            format!(
-                "the cron line is {} bytes long: expected at most {MAX_LINE}, e.g. `30 9 * * 1-5`",
-                line.len()
-            ),
+            Text::new(input_errors::CRON_TOO_LONG)
+                .with("len", line.len())
+                .with("max", MAX_LINE),
         )
         .with_field("cron"));
     }

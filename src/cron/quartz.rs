@@ -13,20 +13,13 @@
 //! notes the first three letters rule as a trap.
 
 use crate::error::Error;
+use crate::lang::{Text, input_errors as says};
 
 use super::field::{self, Part, Token, bad, bad_line, month_name, number, weekday_name};
 use super::{Days, Dialect, Expr, Years};
 
 /// Quartz's `MAX_YEAR` range, which EventBridge documents too.
 const YEARS: (u32, u32) = (1970, 2199);
-
-fn product(dialect: Dialect) -> &'static str {
-    if dialect == Dialect::Quartz {
-        "Quartz"
-    } else {
-        "EventBridge Scheduler"
-    }
-}
 
 pub(super) fn parse(line: &str, dialect: Dialect) -> Result<Expr, Error> {
     let (body, offset) = unwrap(line, dialect)?;
@@ -70,7 +63,7 @@ pub(super) fn parse(line: &str, dialect: Dialect) -> Result<Expr, Error> {
             )
         };
         return Err(field::field_count(
-            product(dialect),
+            dialect.product_name(),
             names,
             tokens.len(),
             example,
@@ -91,15 +84,16 @@ pub(super) fn parse(line: &str, dialect: Dialect) -> Result<Expr, Error> {
             Part::DayOfMonth,
             dom.at,
             dom.text,
-            format!(
-                "{} needs `?` in exactly one of the day-of-month and day-of-week fields, e.g. `{}`",
-                product(dialect),
-                if dialect == Dialect::Quartz {
-                    "0 0 12 ? * MON"
-                } else {
-                    "cron(0 12 ? * MON *)"
-                }
-            ),
+            Text::new(says::QUARTZ_QUESTION)
+                .with("product", dialect.product_name())
+                .with(
+                    "example",
+                    if dialect == Dialect::Quartz {
+                        "0 0 12 ? * MON"
+                    } else {
+                        "cron(0 12 ? * MON *)"
+                    },
+                ),
         ));
     }
     e.dom_restricted = !question[0];
@@ -116,9 +110,7 @@ fn unwrap(line: &str, dialect: Dialect) -> Result<(&str, usize), Error> {
         && let Some(inner) = trimmed.strip_prefix("cron(")
     {
         let Some(inner) = inner.strip_suffix(')') else {
-            return Err(bad_line(
-                "`cron(` is not closed: expected `cron(minute hour day-of-month month day-of-week year)`, e.g. `cron(30 9 ? * MON-FRI *)`",
-            ));
+            return Err(bad_line(Text::new(says::QUARTZ_UNCLOSED)));
         };
         return Ok((inner, lead + "cron(".len()));
     }
@@ -155,7 +147,7 @@ fn read_field(
                     part,
                     token.at,
                     text,
-                    "`?` is only for the day-of-month and day-of-week fields, e.g. `0 0 12 ? * MON`",
+                    Text::new(says::QUARTZ_QUESTION_ELSEWHERE),
                 ));
             }
         }
@@ -168,10 +160,7 @@ fn read_field(
             part,
             token.at,
             text,
-            format!(
-                "{} takes `#` and `L` in the day of week alone, not in a list, e.g. `6#3`",
-                product(dialect)
-            ),
+            Text::new(says::QUARTZ_ALONE).with("product", dialect.product_name()),
         ));
     }
     let mut values = Vec::new();
@@ -203,7 +192,7 @@ fn store(
             part,
             token.at,
             token.text,
-            product(dialect),
+            dialect.product_name(),
         ));
     }
     if part == Part::Year {
@@ -242,7 +231,7 @@ fn years(values: &[u32], text: &str) -> Years {
 /// day field's `L`, `L-n`, `nW`, `LW`, `L-nW`, `nL`, `n#k` (which are
 /// written into `e` and select no plain value).
 fn read_item(item: &str, at: usize, part: Part, e: &mut Expr) -> Result<Vec<u32>, Error> {
-    let fail = |why: String| bad(part, at, item, why);
+    let fail = |why: Text| bad(part, at, item, why);
     let (lo, hi) = bounds(part);
     let upper = item.to_ascii_uppercase();
     if let Some(values) = day_special(&upper, at, part, e)? {
@@ -250,9 +239,7 @@ fn read_item(item: &str, at: usize, part: Part, e: &mut Expr) -> Result<Vec<u32>
     }
     let (range, step) = match upper.split_once('/') {
         Some((r, s)) => {
-            let s = number(s).ok_or_else(|| {
-                fail("`/` must be followed by a whole number, e.g. `0/15`".to_owned())
-            })?;
+            let s = number(s).ok_or_else(|| fail(Text::new(says::QUARTZ_SLASH)))?;
             (r, Some(s))
         }
         None => (upper.as_str(), None),
@@ -274,23 +261,35 @@ fn read_item(item: &str, at: usize, part: Part, e: &mut Expr) -> Result<Vec<u32>
     };
     for v in [start, end] {
         if v < lo || v > hi {
-            return Err(fail(format!("`{v}` is out of range: {}", expected(part))));
+            return Err(fail(
+                Text::new(says::CRON_OUT_OF_RANGE)
+                    .with("value", v)
+                    .with("expected", expected(part)),
+            ));
         }
     }
     // `checkIncrementRange`: a step up to the field's largest value.
     let step = match step {
-        Some(0) => return Err(fail("the step must be at least 1, e.g. `0/15`".to_owned())),
+        Some(0) => {
+            return Err(fail(
+                Text::new(says::CRON_STEP_ZERO).with("example", "0/15"),
+            ));
+        }
         Some(s) if part != Part::Year && s > hi => {
-            return Err(fail(format!(
-                "the step `{s}` is larger than {hi}, e.g. `0/15`"
-            )));
+            return Err(fail(
+                Text::new(says::QUARTZ_STEP_LARGE)
+                    .with("step", s)
+                    .with("hi", hi),
+            ));
         }
         Some(s) => s,
         None => 1,
     };
     if start > end && part == Part::Year {
         return Err(fail(
-            "the range starts after it ends: expected `first-last`, e.g. `2026-2028`".to_owned(),
+            Text::new(says::CRON_REVERSED)
+                .with("form", "first-last")
+                .with("example", "2026-2028"),
         ));
     }
     // A range that wraps (22-2 is 22, 23, 0, 1, 2), as `addToSet` reads it.
@@ -309,7 +308,7 @@ fn day_special(
     part: Part,
     e: &mut Expr,
 ) -> Result<Option<Vec<u32>>, Error> {
-    let fail = |why: &str| bad(part, at, upper, why);
+    let fail = |why| bad(part, at, upper, Text::new(why));
     match part {
         Part::DayOfMonth => {
             if let Some(rest) = upper.strip_prefix('L') {
@@ -318,11 +317,11 @@ fn day_special(
                     None => (rest, false),
                 };
                 let k = match offset.strip_prefix('-') {
-                    Some(n) => number(n).filter(|n| *n <= 30).ok_or_else(|| {
-                        fail("expected `L-n` with n from 0 to 30 (the n-th day before the last), e.g. `L-2`")
-                    })?,
+                    Some(n) => number(n)
+                        .filter(|n| *n <= 30)
+                        .ok_or_else(|| fail(says::QUARTZ_L_N))?,
                     None if offset.is_empty() => 0,
-                    None => return Err(fail("expected `L`, `L-n`, `LW` or `L-nW`, e.g. `L-2`")),
+                    None => return Err(fail(says::QUARTZ_L_FORMS)),
                 };
                 if w {
                     e.nearest.push(-((k + 1) as i8));
@@ -334,7 +333,7 @@ fn day_special(
             if let Some(day) = upper.strip_suffix('W') {
                 let n = number(day)
                     .filter(|n| (1..=31).contains(n))
-                    .ok_or_else(|| fail("expected `nW` with a single day 1-31 (the weekday nearest it), e.g. `15W`"))?;
+                    .ok_or_else(|| fail(says::QUARTZ_NW))?;
                 e.nearest.push(n as i8);
                 return Ok(Some(Vec::new()));
             }
@@ -348,9 +347,7 @@ fn day_special(
                 let d = value(day, part).filter(|d| (1..=7).contains(d));
                 let n = number(n).filter(|n| (1..=5).contains(n));
                 let (Some(d), Some(n)) = (d, n) else {
-                    return Err(fail(
-                        "expected `d#n`: a weekday 1-7 (1 is Sunday) and n from 1 to 5, e.g. `6#3` for the third Friday",
-                    ));
+                    return Err(fail(says::QUARTZ_HASH));
                 };
                 e.nth.push((d as u8 - 1, n as i8));
                 return Ok(Some(Vec::new()));
@@ -358,7 +355,7 @@ fn day_special(
             if let Some(day) = upper.strip_suffix('L') {
                 let d = value(day, part)
                     .filter(|d| (1..=7).contains(d))
-                    .ok_or_else(|| fail("expected `dL`: the last weekday d of the month, 1-7 (1 is Sunday), e.g. `6L` for the last Friday"))?;
+                    .ok_or_else(|| fail(says::QUARTZ_LAST_WEEKDAY))?;
                 e.nth.push((d as u8 - 1, -1));
                 return Ok(Some(Vec::new()));
             }
@@ -381,15 +378,16 @@ fn value(text: &str, part: Part) -> Option<u32> {
     }
 }
 
-fn expected(part: Part) -> String {
+fn expected(part: Part) -> Text {
+    let (lo, hi) = bounds(part);
     match part {
-        Part::Month => "expected 1-12 or `JAN`-`DEC`, e.g. `JAN-MAR`".to_owned(),
-        Part::DayOfWeek => "expected 1-7 (1 is Sunday) or `SUN`-`SAT`, e.g. `MON-FRI`".to_owned(),
-        Part::DayOfMonth => "expected 1-31, `L`, `L-n`, `nW` or `LW`, e.g. `15`".to_owned(),
-        Part::Year => "expected 1970-2199, e.g. `2026-2028`".to_owned(),
-        _ => {
-            let (lo, hi) = bounds(part);
-            format!("expected {lo}-{hi}, `*`, a range or `a/n`, e.g. `0/15`")
-        }
+        Part::Month => field::expect_month(lo, hi, "JAN", "DEC", "JAN-MAR"),
+        Part::DayOfWeek => Text::new(says::QUARTZ_EXPECT_DOW),
+        Part::DayOfMonth => Text::new(says::QUARTZ_EXPECT_DOM),
+        Part::Year => Text::new(says::CRON_EXPECT_RANGE)
+            .with("lo", lo)
+            .with("hi", hi)
+            .with("example", "2026-2028"),
+        _ => Text::new(says::QUARTZ_EXPECT).with("lo", lo).with("hi", hi),
     }
 }

@@ -9,19 +9,21 @@
 //! The day of week is 0–6: `7` is an error.
 
 use crate::error::Error;
+use crate::lang::{Arg, Text, input_errors as says};
 
 use super::field::{self, Part, bad, bad_line, month_name, weekday_name};
 use super::{Days, Expr};
 
-const PRODUCT: &str = "Kubernetes (robfig/cron)";
+/// `Kubernetes (robfig/cron)`, the name its errors give it.
+fn product() -> Arg {
+    Text::new(says::ROBFIG_PRODUCT).into()
+}
 
 /// `[TZ=Zone |CRON_TZ=Zone ](@descriptor | five fields)`.
 pub(super) fn parse(line: &str) -> Result<Expr, Error> {
     let line = line.trim();
     if line.is_empty() {
-        return Err(bad_line(
-            "the schedule is empty: expected five fields, e.g. `30 9 * * 1-5`",
-        ));
+        return Err(bad_line(Text::new(says::ROBFIG_EMPTY)));
     }
     let (zone, spec, offset) = zone_prefix(line)?;
     let mut expr = match spec.strip_prefix('@') {
@@ -41,10 +43,9 @@ fn zone_prefix(line: &str) -> Result<(Option<String>, &str, usize), Error> {
         return Ok((None, line, 0));
     };
     let Some(space) = after.find(' ') else {
-        return Err(bad_line(format!(
-            "`{}` names a zone but no schedule: expected `CRON_TZ=Zone` and five fields, e.g. `CRON_TZ=Europe/Berlin 30 9 * * 1-5`",
-            field::shown(line)
-        )));
+        return Err(bad_line(
+            Text::new(says::ROBFIG_ZONE_ONLY).with("line", field::shown(line)),
+        ));
     };
     let zone = &after[..space];
     let rest = after[space..].trim_start();
@@ -63,22 +64,18 @@ fn descriptor(name: &str) -> Result<Expr, Error> {
             e.every = Some(go_duration(duration)?);
             Ok(e)
         }
-        None => Err(bad_line(format!(
-            "unknown descriptor `@{}`: {PRODUCT} knows `@yearly`, `@annually`, `@monthly`, `@weekly`, `@daily`, `@midnight`, `@hourly` and `@every <duration>`, e.g. `@daily`",
-            field::shown(name)
-        ))),
+        None => Err(bad_line(
+            Text::new(says::ROBFIG_DESCRIPTOR)
+                .with("name", field::shown(name))
+                .with("product", product()),
+        )),
     }
 }
 
 /// A Go duration (`time.ParseDuration`: `1h30m`, `90s`, `1.5h`) in whole
 /// seconds, at least one (`Every` rounds shorter delays up to a second).
 fn go_duration(text: &str) -> Result<u64, Error> {
-    let fail = || {
-        bad_line(format!(
-            "invalid `@every` duration `{}`: expected a Go duration such as `1h30m`, `90s` or `1.5h`",
-            field::shown(text)
-        ))
-    };
+    let fail = || bad_line(Text::new(says::ROBFIG_EVERY).with("text", field::shown(text)));
     let mut rest = text.strip_prefix(['+', '-']).unwrap_or(text);
     let negative = text.starts_with('-');
     if rest.is_empty() {
@@ -143,7 +140,7 @@ fn fields(spec: &str, offset: usize) -> Result<Expr, Error> {
     let tokens = field::tokens(spec);
     if tokens.len() != 5 {
         return Err(field::field_count(
-            PRODUCT,
+            product(),
             "minute hour day-of-month month day-of-week",
             tokens.len(),
             "30 9 * * 1-5",
@@ -162,7 +159,7 @@ fn fields(spec: &str, offset: usize) -> Result<Expr, Error> {
         let at = tokens[i].at + offset;
         let (b, s) = read_field(tokens[i].text, at, part, lo, hi)?;
         if b == 0 && !matches!(part, Part::DayOfMonth | Part::DayOfWeek) {
-            return Err(field::selects_nothing(part, at, tokens[i].text, PRODUCT));
+            return Err(field::selects_nothing(part, at, tokens[i].text, product()));
         }
         bits[i] = b;
         star[i] = s;
@@ -205,12 +202,10 @@ fn read_field(text: &str, at: usize, part: Part, lo: u32, hi: u32) -> Result<(u6
 /// `number | number "-" number ["/" number] | "*" ["/" number]`
 /// (`getRange`), with its checks in its order.
 fn read_range(expr: &str, at: usize, part: Part, lo: u32, hi: u32) -> Result<(u64, bool), Error> {
-    let fail = |why: String| bad(part, at, expr, why);
+    let fail = |why: Text| bad(part, at, expr, why);
     let slash: Vec<&str> = expr.split('/').collect();
     if slash.len() > 2 {
-        return Err(fail(
-            "too many slashes: expected `low-high/step`, e.g. `0-30/10`".to_owned(),
-        ));
+        return Err(fail(Text::new(says::ROBFIG_SLASHES)));
     }
     let dash: Vec<&str> = slash[0].split('-').collect();
     let (start, mut end, mut star) = if dash[0] == "*" || dash[0] == "?" {
@@ -221,17 +216,14 @@ fn read_range(expr: &str, at: usize, part: Part, lo: u32, hi: u32) -> Result<(u6
             1 => start,
             2 => int_or_name(dash[1], part).ok_or_else(|| fail(expected(part, lo, hi)))?,
             _ => {
-                return Err(fail(
-                    "too many hyphens: expected `low-high`, e.g. `1-5`".to_owned(),
-                ));
+                return Err(fail(Text::new(says::ROBFIG_HYPHENS)));
             }
         };
         (start, end, false)
     };
     let mut step = 1;
     if let Some(text) = slash.get(1) {
-        step = go_int(text)
-            .ok_or_else(|| fail("the step must be a whole number, e.g. `*/15`".to_owned()))?;
+        step = go_int(text).ok_or_else(|| fail(Text::new(says::CRON_STEP_NOT_A_NUMBER)))?;
         // "N/step" means "N-max/step".
         if dash.len() == 1 {
             end = hi;
@@ -241,27 +233,33 @@ fn read_range(expr: &str, at: usize, part: Part, lo: u32, hi: u32) -> Result<(u6
         }
     }
     if start < lo {
-        return Err(fail(format!(
-            "the range starts below {lo}: {}",
-            expected(part, lo, hi)
-        )));
+        return Err(fail(
+            Text::new(says::CRON_BELOW)
+                .with("lo", lo)
+                .with("expected", expected(part, lo, hi)),
+        ));
     }
     if end > hi {
         let why = if part == Part::DayOfWeek && end == 7 {
-            "Kubernetes reads days of week 0-6 (Sunday is 0): `7` is an error, write `0` for Sunday"
-                .to_owned()
+            Text::new(says::ROBFIG_SEVEN)
         } else {
-            format!("the range ends above {hi}: {}", expected(part, lo, hi))
+            Text::new(says::CRON_ABOVE)
+                .with("hi", hi)
+                .with("expected", expected(part, lo, hi))
         };
         return Err(fail(why));
     }
     if start > end {
-        return Err(fail(format!(
-            "the range starts after it ends ({start} > {end}): expected `low-high`, e.g. `1-5`"
-        )));
+        return Err(fail(
+            Text::new(says::CRON_REVERSED_VALUES)
+                .with("start", start)
+                .with("end", end),
+        ));
     }
     if step == 0 {
-        return Err(fail("the step must be at least 1, e.g. `*/15`".to_owned()));
+        return Err(fail(
+            Text::new(says::CRON_STEP_ZERO).with("example", "*/15"),
+        ));
     }
     Ok((field::stepped(start, end, step), star))
 }
@@ -282,13 +280,13 @@ fn go_int(text: &str) -> Option<u32> {
     field::number(text.strip_prefix('+').unwrap_or(text))
 }
 
-fn expected(part: Part, lo: u32, hi: u32) -> String {
+fn expected(part: Part, lo: u32, hi: u32) -> Text {
     match part {
-        Part::Month => format!("expected {lo}-{hi} or `jan`-`dec`, e.g. `3-5`"),
-        Part::DayOfWeek => "expected 0-6 (Sunday is 0) or `sun`-`sat`, e.g. `1-5`".to_owned(),
-        _ => format!(
-            "expected {lo}-{hi}, `*`, a range or a list, e.g. `{lo}-{}`",
-            lo + 5
-        ),
+        Part::Month => field::expect_month(lo, hi, "jan", "dec", "3-5"),
+        Part::DayOfWeek => Text::new(says::CRON_EXPECT_DOW_0_6),
+        _ => Text::new(says::CRON_EXPECT_NUMBERS)
+            .with("lo", lo)
+            .with("hi", hi)
+            .with("example", format!("{lo}-{}", lo + 5)),
     }
 }

@@ -11,6 +11,7 @@
 //! values. `*/15` is not accepted (systemd 252: `*:0/15` is).
 
 use crate::error::Error;
+use crate::lang::{Text, input_errors as says};
 
 use super::field::{self, Part, bad, bad_line};
 use super::{Days, Expr, Years};
@@ -27,9 +28,7 @@ pub(super) fn parse(line: &str) -> Result<Expr, Error> {
     let line = line.trim();
     let (body, zone) = zone_suffix(line);
     if body.is_empty() {
-        return Err(bad_line(
-            "the calendar value is empty: expected `[weekdays] [date] [time] [zone]`, e.g. `Mon..Fri *-*-* 09:00`",
-        ));
+        return Err(bad_line(Text::new(says::SYSTEMD_EMPTY)));
     }
     let mut e = match shorthand(body) {
         Some(e) => e,
@@ -104,14 +103,7 @@ fn full(body: &str) -> Result<Expr, Error> {
     if let Some(stamp) = rest.strip_prefix('@') {
         let secs = field::number(stamp)
             .filter(|n| *n < u32::MAX)
-            .ok_or_else(|| {
-                bad(
-                    Part::Line,
-                    pos,
-                    rest,
-                    "expected `@` and seconds since 1970, e.g. `@1767225600`",
-                )
-            })?;
+            .ok_or_else(|| bad(Part::Line, pos, rest, Text::new(says::SYSTEMD_AT)))?;
         e.once = Some(i64::from(secs));
         return Ok(e);
     }
@@ -137,14 +129,7 @@ fn weekdays(body: &str, e: &mut Expr) -> Result<usize, Error> {
     let mut pos = 0;
     let mut bits = 0u8;
     let mut open: Option<usize> = None;
-    let fail = |at: usize| {
-        bad(
-            Part::DayOfWeek,
-            at,
-            body,
-            "expected weekday names Monday first (`Mon..Fri`, `Sat,Sun`), e.g. `Mon..Fri 09:00`",
-        )
-    };
+    let fail = |at: usize| bad(Part::DayOfWeek, at, body, Text::new(says::SYSTEMD_WEEKDAYS));
     loop {
         let rest = &body[pos..];
         let found = NAMES.iter().enumerate().find_map(|(i, full)| {
@@ -206,21 +191,17 @@ fn date(text: &str, at: usize, e: &mut Expr) -> Result<usize, Error> {
     if !word.contains(['-', '~']) || word.contains(':') {
         return Ok(0);
     }
-    let fail = |why: &str| bad(Part::DayOfMonth, at, word, why);
+    let fail = |why| bad(Part::DayOfMonth, at, word, Text::new(why));
     let parts: Vec<(usize, &str)> = split_date(word);
     let end_of_month = word.contains('~');
     if end_of_month && word.rfind('~') < word.rfind('-') {
-        return Err(fail(
-            "`~` must stand before the day, e.g. `*-02~03` for the third last day of February",
-        ));
+        return Err(fail(says::SYSTEMD_TILDE));
     }
     let (year, month, day) = match parts.as_slice() {
         [m, d] => (None, *m, *d),
         [y, m, d] => (Some(*y), *m, *d),
         _ => {
-            return Err(fail(
-                "expected `month-day` or `year-month-day`, e.g. `*-*-01`",
-            ));
+            return Err(fail(says::SYSTEMD_DATE));
         }
     };
     if let Some((y_at, y)) = year {
@@ -262,11 +243,8 @@ fn time(text: &str, at: usize, e: &mut Expr) -> Result<(), Error> {
         return Ok(());
     }
     let fields: Vec<&str> = text.split(':').collect();
-    let fail = |why: &str| bad(Part::Hour, at, text, why);
     if !(2..=3).contains(&fields.len()) || text.contains(' ') {
-        return Err(fail(
-            "expected `hour:minute[:second]`, e.g. `09:00` or `*:0/15`",
-        ));
+        return Err(bad(Part::Hour, at, text, Text::new(says::SYSTEMD_TIME)));
     }
     let offsets: Vec<usize> = fields
         .iter()
@@ -302,7 +280,7 @@ fn seconds(text: &str, at: usize) -> Result<u64, Error> {
                 Part::Second,
                 at,
                 text,
-                "a fraction of a second cannot be an RRULE's `BYSECOND`: expected whole seconds, e.g. `30`",
+                Text::new(says::SYSTEMD_FRACTION),
             ));
         }
         let whole: Vec<&str> = text
@@ -342,10 +320,10 @@ fn chain_components(
                 part,
                 at,
                 text,
-                format!(
-                    "expected `*` or `start[..stop][/repeat]` lists within {lo}-{hi}, e.g. `{lo}/2` or `{lo}..{}`",
-                    lo + 5
-                ),
+                Text::new(says::SYSTEMD_CHAIN)
+                    .with("lo", lo)
+                    .with("hi", hi)
+                    .with("to", lo + 5),
             )
         };
         let (range, repeat) = match item.split_once('/') {
@@ -406,7 +384,7 @@ fn from_end(list: &[Component], at: usize, text: &str) -> Result<u32, Error> {
                 Part::DayOfMonth,
                 at,
                 text,
-                "days from the month's end go up to 28 (`~28`), e.g. `*-*~01` for the last day",
+                Text::new(says::SYSTEMD_FROM_END),
             ));
         }
         let mut k = high as i64;
@@ -444,12 +422,7 @@ fn read_years(text: &str, at: usize) -> Result<Years, Error> {
             .map(fix)
             .unwrap_or(if c.repeat == 0 { start } else { 2199 });
         if !(1970..=2199).contains(&start) || stop > 2199 {
-            return Err(bad(
-                Part::Year,
-                at,
-                text,
-                "expected years 1970-2199, e.g. `2026-*-*`",
-            ));
+            return Err(bad(Part::Year, at, text, Text::new(says::SYSTEMD_YEARS)));
         }
         let mut y = start;
         while y <= stop {

@@ -178,10 +178,8 @@ fn rules(expr: &Expr, dialect: Dialect, warnings: &mut Vec<Warning>) -> Result<V
     if frags.is_empty() {
         return Err(Error::new(
             ErrorCode::InvalidCron,
-            format!(
-                "the day fields select no day: {} would accept the line and never run it",
-                dialect.product()
-            ),
+            Text::new(crate::lang::input_errors::CRON_NO_DAY)
+                .with("product", dialect.product_name()),
         )
         .with_field(Part::DayOfMonth.name()));
     }

@@ -11,7 +11,7 @@
 
 use crate::error::Error;
 use crate::lang::cron::PARTS;
-use crate::lang::{Arg, Text, lint as says};
+use crate::lang::{Arg, Text, input_errors, lint as says};
 
 use super::field::{self, Part, Token, bad, bad_line, month_name, number, weekday_name};
 use super::{Days, Dialect, Expr};
@@ -25,12 +25,14 @@ enum Flavor {
 }
 
 impl Flavor {
-    fn product(self) -> &'static str {
+    /// The product's name in a sentence of any language.
+    fn product(self) -> Arg {
         match self {
-            Flavor::Cronie => "cronie",
-            Flavor::Debian => "Debian's cron",
-            Flavor::Github => "GitHub Actions",
+            Flavor::Cronie => Dialect::Cronie,
+            Flavor::Debian => Dialect::Debian,
+            Flavor::Github => Dialect::GithubActions,
         }
+        .product_name()
     }
 }
 
@@ -67,9 +69,7 @@ pub(super) fn parse(line: &str, dialect: Dialect) -> Result<Expr, Error> {
         None => fields(rest, offset, flavor)?,
     };
     if zone.as_deref() == Some("") {
-        return Err(bad_line(
-            "`CRON_TZ=` names no zone: expected `CRON_TZ=Zone` before the fields, e.g. `CRON_TZ=Europe/Berlin 30 9 * * *`",
-        ));
+        return Err(bad_line(Text::new(input_errors::VIXIE_NO_ZONE)));
     }
     expr.zone = zone;
     Ok(expr)
@@ -78,10 +78,9 @@ pub(super) fn parse(line: &str, dialect: Dialect) -> Result<Expr, Error> {
 /// A GitHub Actions `cron:` value: five fields, no macros.
 pub(super) fn parse_github(line: &str) -> Result<Expr, Error> {
     if line.trim_start().starts_with('@') {
-        return Err(bad_line(format!(
-            "GitHub Actions does not accept `{}`: expected five fields, e.g. `0 0 * * *` for daily",
-            field::shown(line.trim())
-        )));
+        return Err(bad_line(
+            Text::new(input_errors::VIXIE_GITHUB_MACRO).with("text", field::shown(line.trim())),
+        ));
     }
     fields(line, 0, Flavor::Github)
 }
@@ -95,16 +94,15 @@ fn macro_expr(name: &str, flavor: Flavor) -> Result<Expr, Error> {
         return Ok(e);
     }
     if name == "reboot" {
-        return Err(bad_line(format!(
-            "`@reboot` runs when {} starts, not on a calendar: there is no schedule to import",
-            flavor.product()
-        )));
+        return Err(bad_line(
+            Text::new(input_errors::VIXIE_REBOOT).with("product", flavor.product()),
+        ));
     }
-    Err(bad_line(format!(
-        "unknown macro `@{}`: {} knows `@yearly`, `@annually`, `@monthly`, `@weekly`, `@daily`, `@midnight`, `@hourly` and `@reboot`, e.g. `@daily`",
-        field::shown(name),
-        flavor.product()
-    )))
+    Err(bad_line(
+        Text::new(input_errors::VIXIE_MACRO)
+            .with("name", field::shown(name))
+            .with("product", flavor.product()),
+    ))
 }
 
 /// Five fields: minute, hour, day of month, month, day of week.
@@ -182,7 +180,7 @@ fn read_field(token: Token<'_>, part: Part, flavor: Flavor, e: &mut Expr) -> Res
                 part,
                 at,
                 text,
-                "an empty list item: expected a value, e.g. `1,15`",
+                Text::new(input_errors::VIXIE_EMPTY_ITEM),
             ));
         }
         let (item_bits, stop) = read_item(item, at, part, flavor, e)?;
@@ -217,7 +215,7 @@ fn read_item(
 ) -> Result<(u64, Option<usize>), Error> {
     let (lo, hi) = range(part, flavor);
     let mut cur = Cursor { item, pos: 0 };
-    let fail = |why: String| bad(part, at, item, why);
+    let fail = |why: Text| bad(part, at, item, why);
     let expected = expected(part, flavor);
     let (start, end, ranged) = if cur.eat('*') {
         (lo, hi, true)
@@ -237,19 +235,17 @@ fn read_item(
     };
     let step = if cur.eat('/') {
         if !ranged {
-            return Err(fail(format!(
-                "a step needs a range before it: {} reads `N/step` as an error, e.g. `{}` for every {}th value from {}",
-                flavor.product(),
-                step_example(part),
-                step_example(part).rsplit('/').next().unwrap_or("2"),
-                lo
-            )));
+            return Err(fail(
+                Text::new(input_errors::VIXIE_STEP_NEEDS_RANGE)
+                    .with("product", flavor.product())
+                    .with("example", step_example(part))
+                    .with("step", step_example(part).rsplit('/').next().unwrap_or("2"))
+                    .with("lo", lo),
+            ));
         }
         match cur.alnum().and_then(number) {
             Some(0) | None => {
-                return Err(fail(
-                    "a step must be a whole number of at least 1, e.g. `*/15`".to_owned(),
-                ));
+                return Err(fail(Text::new(input_errors::VIXIE_STEP)));
             }
             Some(s) => s,
         }
@@ -261,14 +257,19 @@ fn read_item(
     } else if flavor == Flavor::Debian {
         Some(cur.pos)
     } else {
-        return Err(fail(format!(
-            "unexpected `{}`: {expected}",
-            field::shown(&item[cur.pos..])
-        )));
+        return Err(fail(
+            Text::new(input_errors::VIXIE_UNEXPECTED)
+                .with("text", field::shown(&item[cur.pos..]))
+                .with("expected", expected),
+        ));
     };
     for v in [start, end] {
         if v < lo || v > hi {
-            return Err(fail(format!("`{v}` is out of range: {expected}")));
+            return Err(fail(
+                Text::new(input_errors::CRON_OUT_OF_RANGE)
+                    .with("value", v)
+                    .with("expected", expected.clone()),
+            ));
         }
     }
     Ok((items(start, end, step, part, flavor, at, item)?, junk))
@@ -295,10 +296,9 @@ fn items(
             part,
             at,
             item,
-            format!(
-                "the range starts after it ends: expected `low-high`, e.g. `{}`",
-                range_example(part)
-            ),
+            Text::new(input_errors::CRON_REVERSED)
+                .with("form", "low-high")
+                .with("example", range_example(part)),
         ));
     }
     if start > end {
@@ -347,7 +347,7 @@ fn random_from(
                     part,
                     at,
                     item,
-                    "expected `~`, `N~`, `~M` or `N~M` (a random value), e.g. `0~30`",
+                    Text::new(input_errors::VIXIE_RANDOM_FORM),
                 ));
             }
         }
@@ -357,9 +357,9 @@ fn random_from(
             part,
             at,
             item,
-            format!(
-                "the random range must lie in {lo}..={hi} and start before it ends, e.g. `0~30`"
-            ),
+            Text::new(input_errors::VIXIE_RANDOM_RANGE)
+                .with("lo", lo)
+                .with("hi", hi),
         ));
     }
     e.random.push(part);
@@ -381,18 +381,16 @@ fn value(cur: &mut Cursor<'_>, part: Part, flavor: Flavor) -> Option<u32> {
 }
 
 /// What a field accepts, for messages.
-fn expected(part: Part, flavor: Flavor) -> String {
+fn expected(part: Part, flavor: Flavor) -> Text {
     let (lo, hi) = range(part, flavor);
     match part {
-        Part::Month => format!("expected {lo}-{hi} or `jan`-`dec`, e.g. `1-6`"),
-        Part::DayOfWeek if hi == 6 => {
-            "expected 0-6 (Sunday is 0) or `sun`-`sat`, e.g. `1-5`".to_owned()
-        }
-        Part::DayOfWeek => "expected 0-7 (Sunday is 0 and 7) or `sun`-`sat`, e.g. `1-5`".to_owned(),
-        _ => format!(
-            "expected {lo}-{hi}, `*`, a range or a list, e.g. `{}`",
-            range_example(part)
-        ),
+        Part::Month => field::expect_month(lo, hi, "jan", "dec", "1-6"),
+        Part::DayOfWeek if hi == 6 => Text::new(input_errors::CRON_EXPECT_DOW_0_6),
+        Part::DayOfWeek => Text::new(input_errors::CRON_EXPECT_DOW_0_7),
+        _ => Text::new(input_errors::CRON_EXPECT_NUMBERS)
+            .with("lo", lo)
+            .with("hi", hi)
+            .with("example", range_example(part)),
     }
 }
 

@@ -14,7 +14,7 @@ use saphyr::{LoadableYamlNode, MarkedYaml, YamlData};
 
 use crate::cron::Dialect;
 use crate::error::{Error, ErrorCode};
-use crate::lang::{Text, lint as says};
+use crate::lang::{Text, input_errors, lint as says};
 
 use super::lint::Fix;
 
@@ -207,7 +207,7 @@ pub(crate) fn timer(name: &str, text: &str) -> Result<Vec<Found>, Error> {
     if lines.is_empty() {
         return Err(Error::new(
             ErrorCode::InvalidCron,
-            format!("`{name}` has no `OnCalendar=` in a `[Timer]` section: expected e.g. `OnCalendar=Mon..Fri 09:00`"),
+            Text::new(input_errors::CRONTAB_NO_ON_CALENDAR).with("name", name),
         )
         .with_field("file"));
     }
@@ -225,7 +225,10 @@ pub(crate) fn timer(name: &str, text: &str) -> Result<Vec<Found>, Error> {
 /// Every CronJob of a manifest; the id is `namespace/name`.
 pub(crate) fn manifest(name: &str, text: &str) -> Result<Vec<Found>, Error> {
     let docs = MarkedYaml::load_from_str(text).map_err(|e| {
-        Error::new(ErrorCode::InvalidCron, format!("`{name}` is not YAML: {e}")).with_field("file")
+        let why = Text::new(input_errors::CRONTAB_NOT_YAML)
+            .with("name", name)
+            .with("why", e.to_string());
+        Error::new(ErrorCode::InvalidCron, why).with_field("file")
     })?;
     let mut out = Vec::new();
     for doc in &docs {
@@ -234,7 +237,7 @@ pub(crate) fn manifest(name: &str, text: &str) -> Result<Vec<Found>, Error> {
     if out.is_empty() {
         return Err(Error::new(
             ErrorCode::InvalidCron,
-            format!("`{name}` holds no `kind: CronJob`: expected a Kubernetes manifest with a CronJob, e.g. `kind: CronJob` with `spec.schedule`"),
+            Text::new(input_errors::CRONTAB_NO_CRONJOB).with("name", name),
         )
         .with_field("file"));
     }

@@ -163,10 +163,9 @@ impl Imported {
         if other.zone != self.zone {
             return Err(Error::new(
                 ErrorCode::Unsupported,
-                format!(
-                    "the lines name two zones, `{}` and `{}`: a spec has one; split them into two timers",
-                    self.zone, other.zone
-                ),
+                crate::lang::Text::new(crate::lang::input_errors::CRONTAB_TWO_ZONES)
+                    .with("first", &self.zone)
+                    .with("second", &other.zone),
             )
             .with_field("timeZone"));
         }
@@ -250,7 +249,9 @@ fn start_text(text: &str) -> Result<DateTime, Error> {
     parse_local(&full).map_err(|why| {
         Error::new(
             ErrorCode::InvalidStart,
-            format!("invalid `start` `{text}`: {why}, or a date such as `2026-01-01`"),
+            crate::lang::Text::new(crate::lang::input_errors::CRONTAB_START)
+                .with("text", text)
+                .with("why", why),
         )
         .with_field("start")
     })

@@ -30,6 +30,7 @@ use serde::{Serialize, Serializer};
 pub(crate) mod cron;
 pub(crate) mod describe;
 pub(crate) mod errors;
+pub(crate) mod input_errors;
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod ledger;
 pub(crate) mod lint;
@@ -243,6 +244,7 @@ pub fn all_templates() -> impl Iterator<Item = (&'static str, Template)> {
         warnings::EMPTY_WINDOW,
         lint::LINT,
         table::TABLE,
+        input_errors::INPUT_ERRORS,
     ]
     .into_iter()
     .flat_map(|list| list.iter().copied())
@@ -314,6 +316,8 @@ pub(crate) enum Conj {
     Or,
     /// `a, b, c`; `a、b、c`.
     Comma,
+    /// `a b c`; `a、b、c`.
+    Space,
     /// One after the other, each item bringing its own punctuation.
     None,
 }
@@ -769,6 +773,7 @@ fn push_list(out: &mut String, lang: Lang, items: &[Arg], conj: Conj) {
                 (_, Conj::None, _) => "",
                 (Lang::En, Conj::And, true) => " and ",
                 (Lang::En, Conj::Or, true) => " or ",
+                (Lang::En, Conj::Space, _) => " ",
                 (Lang::En, _, _) => ", ",
                 (_, Conj::And, true) => "和",
                 (_, Conj::Or, true) => "或",

@@ -102,10 +102,9 @@ pub(super) fn check(pinned: Option<i64>, tx: &Tx<'_>) -> Result<(), LedgerError>
     }
     Err(LedgerError::new(
         "epoch_superseded",
-        format!(
-            "this worker runs in epoch {pinned}, but the ledger is in epoch {now} (`wallclock ledger epoch bump`): \
-             a worker of a replaced build may not claim, renew or record anything; \
-             what it dispatched is waiting for `reconcile`"
-        ),
+        crate::lang::Text::new(crate::lang::input_errors::LEDGER_EPOCH)
+            .with("pinned", pinned)
+            .with("now", now)
+            .to_string(),
     ))
 }

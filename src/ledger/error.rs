@@ -6,6 +6,8 @@ use std::fmt;
 use serde::Serialize;
 use serde::ser::SerializeStruct;
 
+use crate::lang::{Text, input_errors};
+
 /// A ledger failure. `code` is a stable lowercase token: one of the core's
 /// [`crate::ErrorCode`] tokens (a bad spec, a bad duration, …) or one of the
 /// ledger's own: `unknown_schedule`, `schedule_exists`, `invalid_cutover`,
@@ -94,17 +96,16 @@ impl LedgerError {
         let Some(what) = what else {
             return self;
         };
-        match self.message.split_once(NOTHING_WRITTEN) {
+        let nothing_written = Text::new(input_errors::LEDGER_NOTHING_WRITTEN).to_string();
+        match self.message.split_once(&nothing_written) {
             Some((head, tail)) => {
-                self.message = format!(
-                    "{head}; the failing transaction was rolled back, earlier ones stay committed ({what}){tail}"
-                );
+                let rolled_back = Text::new(input_errors::LEDGER_ROLLED_BACK).with("what", what);
+                self.message = format!("{head}{rolled_back}{tail}");
             }
             None => {
-                self.message = format!(
-                    "{}; earlier transactions stay committed ({what})",
-                    self.message
-                );
+                let committed =
+                    Text::new(input_errors::LEDGER_EARLIER_COMMITTED).with("what", what);
+                self.message = format!("{}{committed}", self.message);
             }
         }
         self
@@ -173,37 +174,39 @@ impl From<crate::Error> for LedgerError {
 impl From<rusqlite::Error> for LedgerError {
     fn from(e: rusqlite::Error) -> LedgerError {
         use rusqlite::ffi::ErrorCode as C;
+        let says = |template| Text::new(template).with("why", e.to_string());
         match &e {
             rusqlite::Error::SqliteFailure(f, _) => match f.code {
                 C::DatabaseBusy | C::DatabaseLocked => LedgerError::new(
                     "database_locked",
-                    format!(
-                        "the ledger database is locked by another process: {e}; retry, or raise `--busy-timeout`"
-                    ),
+                    says(input_errors::LEDGER_LOCKED).to_string(),
                 ),
                 C::NotADatabase | C::DatabaseCorrupt => LedgerError::new(
                     "database_corrupt",
-                    format!("the file is not a readable SQLite ledger: {e}"),
+                    says(input_errors::LEDGER_CORRUPT).to_string(),
                 ),
                 C::DiskFull => LedgerError::new(
                     "disk_full",
-                    format!(
-                        "the ledger database cannot grow: {e}{NOTHING_WRITTEN}: free disk space and retry"
-                    ),
+                    says(input_errors::LEDGER_DISK_FULL)
+                        .with("nothing", Text::new(input_errors::LEDGER_NOTHING_WRITTEN))
+                        .to_string(),
                 ),
                 C::CannotOpen => LedgerError::new(
                     "ledger_not_found",
-                    format!("cannot open the ledger database: {e}"),
+                    says(input_errors::LEDGER_CANNOT_OPEN).to_string(),
                 ),
-                _ => LedgerError::new("database_error", format!("database error: {e}")),
+                _ => LedgerError::new(
+                    "database_error",
+                    says(input_errors::LEDGER_DATABASE).to_string(),
+                ),
             },
-            _ => LedgerError::new("database_error", format!("database error: {e}")),
+            _ => LedgerError::new(
+                "database_error",
+                says(input_errors::LEDGER_DATABASE).to_string(),
+            ),
         }
     }
 }
-
-/// How a database error says that its transaction was rolled back.
-const NOTHING_WRITTEN: &str = "; nothing of this change was written";
 
 /// A broken invariant: asserts in debug builds, an `internal` error in release.
 #[track_caller]

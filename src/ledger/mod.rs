@@ -61,6 +61,7 @@ use rusqlite::config::DbConfig;
 use rusqlite::{Connection, OpenFlags};
 
 use crate::format::fmt_instant;
+use crate::lang::{Arg, Conj, Text, input_errors as says};
 use crate::spec::{Schedule, Spec};
 
 pub use epoch::EpochBump;
@@ -182,14 +183,13 @@ impl Ledger {
         let v = schema::version(&store).map_err(|e| naming(location, e))?;
         if v == 0 {
             let message = match location {
-                Location::Sqlite(path) => format!(
-                    "`{}` is a SQLite database but not a wallclock ledger: create a ledger in a new file with `wallclock ledger init --db NEW_FILE`",
-                    path.display()
-                ),
-                Location::Postgres(_) => format!(
-                    "`{location}` is a PostgreSQL database but not a wallclock ledger: create a ledger in a new, empty database with `wallclock ledger init --db postgres://…/NEW_DATABASE`",
-                ),
-            };
+                Location::Sqlite(path) => Text::new(says::LEDGER_SQLITE_NOT_LEDGER)
+                    .with("path", path.display().to_string()),
+                Location::Postgres(_) => {
+                    Text::new(says::LEDGER_PG_NOT_LEDGER).with("location", location.to_string())
+                }
+            }
+            .to_string();
             return Err(LedgerError::new("not_a_ledger", message).with_field("db"));
         }
         let latest = schema::latest(store.dialect());
@@ -232,15 +232,19 @@ impl Ledger {
             if !tables.is_empty() {
                 return Err(LedgerError::new(
                     "not_a_ledger",
-                    format!(
-                        "`{location}` already holds another database (tables {}{}): `init` creates a ledger only in a new or empty database",
-                        tables[..tables.len().min(3)]
-                            .iter()
-                            .map(|t| format!("`{t}`"))
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                        if tables.len() > 3 { ", …" } else { "" }
-                    ),
+                    Text::new(says::LEDGER_OTHER_DATABASE)
+                        .with("location", location.to_string())
+                        .with(
+                            "tables",
+                            Arg::list(
+                                tables[..tables.len().min(3)]
+                                    .iter()
+                                    .map(|t| format!("`{t}`"))
+                                    .chain((tables.len() > 3).then(|| "…".to_owned())),
+                                Conj::Comma,
+                            ),
+                        )
+                        .to_string(),
                 )
                 .with_field("db"));
             }
@@ -360,10 +364,9 @@ impl Ledger {
         if spec.revision != 1 {
             return Err(LedgerError::new(
                 "invalid_option",
-                format!(
-                    "a new schedule starts at revision 1, not {}: use `update` for a new revision",
-                    spec.revision
-                ),
+                Text::new(says::LEDGER_FIRST_REVISION)
+                    .with("revision", spec.revision)
+                    .to_string(),
             )
             .with_field("revision"));
         }
@@ -381,10 +384,9 @@ impl Ledger {
         if exists.is_some() {
             return Err(LedgerError::new(
                 "schedule_exists",
-                format!(
-                    "schedule `{}` already exists: use `update` to change its rule",
-                    spec.id
-                ),
+                Text::new(says::LEDGER_SCHEDULE_EXISTS)
+                    .with("id", &spec.id)
+                    .to_string(),
             )
             .with_field("id"));
         }
@@ -529,10 +531,10 @@ impl Ledger {
                     let states: Vec<&str> = rows.iter().map(|r| r.state.as_str()).collect();
                     LedgerError::new(
                         "invalid_state",
-                        format!(
-                            "`{key}` is `{}`, not `unknown_effect` or `manual`: only an unknown effect can be reconciled",
-                            states.join("`, `")
-                        ),
+                        Text::new(says::LEDGER_RECONCILE_STATE)
+                            .with("key", key)
+                            .with("states", states.join("`, `"))
+                            .to_string(),
                     )
                     .with_field("key")
                 }
@@ -638,9 +640,9 @@ pub(crate) fn key_rows(tx: &impl Sql, key: &str) -> Result<Vec<KeyRow>, LedgerEr
 pub(crate) fn unknown_key(key: &str) -> LedgerError {
     LedgerError::new(
         "unknown_key",
-        format!(
-            "no occurrence has key `{key}`: keys look like `<schedule>|<nominal>`, e.g. `digest|2026-10-21T09:00:00`; list them with `wallclock ledger occurrences`"
-        ),
+        Text::new(says::LEDGER_UNKNOWN_KEY)
+            .with("key", key)
+            .to_string(),
     )
     .with_field("key")
 }
@@ -702,11 +704,10 @@ pub(crate) const PLAN_CACHE_KIB: i64 = -65_536;
 fn a_directory(path: &Path) -> LedgerError {
     LedgerError::new(
         "not_a_ledger",
-        format!(
-            "`{}` is a directory: `--db` takes the ledger's file, e.g. `{}`",
-            path.display(),
-            path.join("wallclock.db").display()
-        ),
+        Text::new(says::LEDGER_DIRECTORY)
+            .with("path", path.display().to_string())
+            .with("file", path.join("wallclock.db").display().to_string())
+            .to_string(),
     )
     .with_field("db")
 }
@@ -717,8 +718,10 @@ fn a_directory(path: &Path) -> LedgerError {
 pub(crate) fn naming(location: &Location, e: LedgerError) -> LedgerError {
     match location {
         Location::Sqlite(_) if e.code() == "database_corrupt" => {
-            LedgerError::new("database_corrupt", format!("`{location}`: {}", e.message()))
-                .with_field("db")
+            let message = Text::new(says::LEDGER_AT_LOCATION)
+                .with("location", location.to_string())
+                .with("why", e.message());
+            LedgerError::new("database_corrupt", message.to_string()).with_field("db")
         }
         _ => e,
     }
@@ -730,15 +733,7 @@ fn open_sqlite(path: &Path, busy: Duration) -> Result<Store, LedgerError> {
         return Err(a_directory(path));
     }
     if !path.exists() {
-        return Err(LedgerError::new(
-            "ledger_not_found",
-            format!(
-                "no ledger at `{}`: create one with `wallclock ledger init --db {}`",
-                path.display(),
-                path.display()
-            ),
-        )
-        .with_field("db"));
+        return Err(not_found(path));
     }
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(path, flags)?;
@@ -785,9 +780,23 @@ fn configure(conn: &Connection, busy: Duration) -> Result<(), LedgerError> {
 pub(crate) fn unknown_schedule(id: &str) -> LedgerError {
     LedgerError::new(
         "unknown_schedule",
-        format!("no schedule `{id}` in the ledger: add it with `wallclock ledger add --spec FILE`"),
+        Text::new(says::LEDGER_UNKNOWN_SCHEDULE)
+            .with("id", id)
+            .to_string(),
     )
     .with_field("id")
+}
+
+/// `ledger_not_found`: no file at `path`.
+pub(crate) fn not_found(path: &Path) -> LedgerError {
+    let path = path.display().to_string();
+    LedgerError::new(
+        "ledger_not_found",
+        Text::new(says::LEDGER_NOT_FOUND)
+            .with("path", path)
+            .to_string(),
+    )
+    .with_field("db")
 }
 
 /// Reads an instant the ledger wrote.

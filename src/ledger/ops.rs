@@ -22,6 +22,7 @@ use super::stats::{OCCURRENCE_COLUMNS, occurrence};
 use super::store::{Gate, Location, Sql, SqlValue, Store, Tx, args};
 use super::{KeyRow, Ledger, SERVED, key_rows, parse_ts, split_key, unknown_key, unknown_schedule};
 use crate::format::fmt_instant;
+use crate::lang::{Arg, Text, input_errors as says};
 use crate::spec::{Rrules, Spec};
 
 /// How long an `unknown_effect` may wait for reconciliation before it moves
@@ -338,10 +339,10 @@ impl Ledger {
                     let states: Vec<&str> = rows.iter().map(|r| r.state.as_str()).collect();
                     LedgerError::new(
                         "invalid_state",
-                        format!(
-                            "`{key}` is `{}`: only a `dead`, `manual` or `unknown_effect` occurrence can be retried",
-                            states.join("`, `")
-                        ),
+                        Text::new(says::LEDGER_RETRY_STATE)
+                            .with("key", key)
+                            .with("states", states.join("`, `"))
+                            .to_string(),
                     )
                     .with_field("key")
                 }
@@ -402,9 +403,10 @@ impl Ledger {
         if inserted == 0 {
             return Err(LedgerError::new(
                 "already_triggered",
-                format!(
-                    "schedule `{id}` was already triggered at {stamp}: one manual run per second, try again"
-                ),
+                Text::new(says::LEDGER_TRIGGERED)
+                    .with("id", id)
+                    .with("at", instant_arg(&stamp))
+                    .to_string(),
             )
             .with_field("id"));
         }
@@ -609,10 +611,9 @@ pub(crate) const ESCALATE_PENDING: &str = "EXISTS (SELECT 1 FROM occurrences
 pub(crate) fn read_only_file(path: &Path) -> LedgerError {
     LedgerError::new(
         "ledger_read_only",
-        format!(
-            "the ledger `{}` is read-only for this user: this command writes, so it needs write access to the file and its folder; `occurrences`, `stats`, `explain`, `schedules` and `show` only read",
-            path.display()
-        ),
+        Text::new(says::LEDGER_READ_ONLY)
+            .with("path", path.display().to_string())
+            .to_string(),
     )
     .with_field("db")
 }
@@ -629,21 +630,27 @@ fn refuse_unless_enabled(tx: &Tx<'_>, id: &str) -> Result<(), LedgerError> {
     if !enabled {
         return Err(LedgerError::new(
             "schedule_disabled",
-            format!(
-                "schedule `{id}` is disabled, so nothing of it is claimed: enable it first with `wallclock ledger enable {id}`"
-            ),
+            Text::new(says::LEDGER_DISABLED).with("id", id).to_string(),
         )
         .with_field("id"));
     }
     Ok(())
 }
 
+/// An instant the ledger wrote, as a sentence prints one
+/// (`2026-06-01T09:00:00Z`, `协调世界时2026年6月1日09:00`).
+fn instant_arg(text: &str) -> Arg {
+    text.parse()
+        .map_or_else(|_| Arg::Str(text.to_owned()), Arg::Instant)
+}
+
 pub(crate) fn already_removed(id: &str, at: &str) -> LedgerError {
     LedgerError::new(
         "schedule_removed",
-        format!(
-            "schedule `{id}` was removed at {at}: its history stays, but it never plans or runs again and its id is not reused; add the schedule under a new id"
-        ),
+        Text::new(says::LEDGER_REMOVED)
+            .with("id", id)
+            .with("at", instant_arg(at))
+            .to_string(),
     )
     .with_field("id")
 }
@@ -666,7 +673,9 @@ impl Ledger {
         if v == 0 {
             return Err(LedgerError::new(
                 "not_a_ledger",
-                format!("`{location}` is not a wallclock ledger: create one with `wallclock ledger init`"),
+                Text::new(says::LEDGER_NOT_LEDGER)
+                    .with("location", location.to_string())
+                    .to_string(),
             )
             .with_field("db"));
         }
@@ -676,9 +685,11 @@ impl Ledger {
         if v < latest {
             return Err(LedgerError::new(
                 "ledger_outdated",
-                format!(
-                    "`{location}` has schema version {v}, older than this wallclock's ({latest}): a reading command does not upgrade it; run `wallclock ledger init` (or any writing command) once with write access"
-                ),
+                Text::new(says::LEDGER_OUTDATED)
+                    .with("location", location.to_string())
+                    .with("version", v)
+                    .with("latest", latest)
+                    .to_string(),
             )
             .with_field("db"));
         }
@@ -694,15 +705,7 @@ fn open_sqlite_read_only(path: &Path, busy: Duration) -> Result<Store, LedgerErr
         return Err(super::a_directory(path));
     }
     if !path.exists() {
-        return Err(LedgerError::new(
-            "ledger_not_found",
-            format!(
-                "no ledger at `{}`: create one with `wallclock ledger init --db {}`",
-                path.display(),
-                path.display()
-            ),
-        )
-        .with_field("db"));
+        return Err(super::not_found(path));
     }
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let opened = Connection::open_with_flags(path, flags)
@@ -729,13 +732,11 @@ fn open_sqlite_read_only(path: &Path, busy: Duration) -> Result<Store, LedgerErr
                 .unwrap_or(Path::new("."));
             Err(LedgerError::new(
                 "ledger_unreadable",
-                format!(
-                    "cannot read the ledger `{}` ({}): a reader needs the ledger's shared-memory file `{}-shm` beside it (there while a writer has it open), or write access to the folder `{}` to create it",
-                    path.display(),
-                    e.message(),
-                    path.display(),
-                    folder.display()
-                ),
+                Text::new(says::LEDGER_UNREADABLE)
+                    .with("path", path.display().to_string())
+                    .with("why", e.message())
+                    .with("folder", folder.display().to_string())
+                    .to_string(),
             )
             .with_field("db"))
         }

@@ -19,6 +19,7 @@ use tokio_postgres::{Config, NoTls};
 use super::error::LedgerError;
 use super::store::{Gate, Row, SqlValue, StatementCache};
 use crate::format::fmt_instant;
+use crate::lang::{Text, input_errors as says};
 
 /// The advisory lock that is the ledger's write gate (see [`Gate`]): one
 /// ledger per database, so one key.
@@ -126,9 +127,11 @@ fn parse_url(rest: &str) -> Result<PgTarget, LedgerError> {
     let invalid = |detail: &str| {
         LedgerError::new(
             "invalid_option",
-            format!(
-                "`{prefix}{head}` is not a PostgreSQL connection URL ({detail}): write `postgres://USER:PASSWORD@HOST:PORT/DATABASE`"
-            ),
+            Text::new(says::PG_BAD_URL)
+                .with("url", format!("{prefix}{head}"))
+                .with("detail", detail)
+                .with("quoted", detail.replace('`', ""))
+                .to_string(),
         )
         .with_field("db")
     };
@@ -157,10 +160,10 @@ fn parse_key_value(db: &str) -> Result<PgTarget, LedgerError> {
     let config: Config = db.parse().map_err(|e: tokio_postgres::Error| {
         LedgerError::new(
             "invalid_option",
-            format!(
-                "the PostgreSQL connection string is not valid ({}): write `host=HOST port=PORT user=USER dbname=DATABASE`",
-                parse_detail(&e)
-            ),
+            Text::new(says::PG_BAD_STRING)
+                .with("detail", parse_detail(&e))
+                .with("quoted", parse_detail(&e).replace('`', ""))
+                .to_string(),
         )
         .with_field("db")
     })?;
@@ -507,10 +510,10 @@ fn open(
         Ok(Err(e)) => Err(pg_error(&e, server)),
         Err(_) => Err(LedgerError::new(
             "database_unreachable",
-            format!(
-                "cannot reach the PostgreSQL server (server {server}): no answer within {} (`connect_timeout`)",
-                seconds(limit)
-            ),
+            Text::new(says::PG_NO_ANSWER)
+                .with("server", server)
+                .with("limit", seconds(limit))
+                .to_string(),
         )
         .with_field("db")),
     }
@@ -532,10 +535,10 @@ fn wait<T>(
             broken.set(true);
             Err(LedgerError::new(
                 "database_unreachable",
-                format!(
-                    "the PostgreSQL server did not answer within {} (`--busy-timeout` + `connect_timeout`) (server {server}): the connection is closed, and the server rolls back whatever it had not committed",
-                    seconds(limit)
-                ),
+                Text::new(says::PG_SILENT)
+                    .with("limit", seconds(limit))
+                    .with("server", server)
+                    .to_string(),
             )
             .with_field("db"))
         }
@@ -793,17 +796,26 @@ pub(crate) fn pg_error(e: &tokio_postgres::Error, server: &str) -> LedgerError {
             .map_or_else(|| e.to_string(), |s| format!("{e}: {s}")),
     };
     let code = e.code();
+    let (token, what) = pg_what(e, code);
+    let text = Text::new(says::PG_ERROR)
+        .with("what", what)
+        .with("server", server)
+        .with("quoted", detail.replace('`', ""))
+        .with("detail", detail);
+    LedgerError::new(token, text.to_string()).with_field("db")
+}
+
+/// The code and the sentence of a PostgreSQL error.
+fn pg_what(e: &tokio_postgres::Error, code: Option<&SqlState>) -> (&'static str, Text) {
+    let nothing = || Text::new(says::LEDGER_NOTHING_WRITTEN);
     let (token, what) = if code == Some(&SqlState::INVALID_PASSWORD)
         || code == Some(&SqlState::INVALID_AUTHORIZATION_SPECIFICATION)
     {
-        (
-            "authentication_failed",
-            "PostgreSQL refused the credentials; check the user and password (PGPASSWORD, PGPASSFILE)",
-        )
+        ("authentication_failed", Text::new(says::PG_CREDENTIALS))
     } else if code == Some(&SqlState::QUERY_CANCELED) {
         (
             "statement_timeout",
-            "a statement ran past the server's statement_timeout; nothing of this change was written",
+            Text::new(says::PG_STATEMENT_TIMEOUT).with("nothing", nothing()),
         )
     } else if code == Some(&SqlState::LOCK_NOT_AVAILABLE)
         || code == Some(&SqlState::T_R_DEADLOCK_DETECTED)
@@ -811,17 +823,14 @@ pub(crate) fn pg_error(e: &tokio_postgres::Error, server: &str) -> LedgerError {
     {
         (
             "database_locked",
-            "the ledger is locked by another connection; nothing of this change was written: retry, or raise `--busy-timeout`",
+            Text::new(says::PG_LOCKED).with("nothing", nothing()),
         )
     } else if code == Some(&SqlState::TOO_MANY_CONNECTIONS) {
-        (
-            "database_unreachable",
-            "the PostgreSQL server has no free connection slot (too many connections); try again once another client has left",
-        )
+        ("database_unreachable", Text::new(says::PG_NO_SLOT))
     } else if code == Some(&SqlState::DISK_FULL) {
         (
             "disk_full",
-            "the PostgreSQL server cannot grow the ledger; nothing of this change was written: free disk space and retry",
+            Text::new(says::PG_DISK_FULL).with("nothing", nothing()),
         )
     } else if code == Some(&SqlState::ADMIN_SHUTDOWN)
         || code == Some(&SqlState::CRASH_SHUTDOWN)
@@ -829,21 +838,15 @@ pub(crate) fn pg_error(e: &tokio_postgres::Error, server: &str) -> LedgerError {
         || e.is_closed()
         || (e.as_db_error().is_none() && !connecting(e) && communicating(e))
     {
-        (
-            "connection_lost",
-            "the connection to PostgreSQL was lost; whatever was not committed was rolled back",
-        )
+        ("connection_lost", Text::new(says::PG_LOST))
     } else if e.as_db_error().is_none() && connecting(e) {
-        ("database_unreachable", "cannot reach the PostgreSQL server")
+        ("database_unreachable", Text::new(says::PG_UNREACHABLE))
     } else if code == Some(&SqlState::INVALID_CATALOG_NAME) {
-        (
-            "ledger_not_found",
-            "no such PostgreSQL database: create it (`createdb`), then `wallclock ledger init`",
-        )
+        ("ledger_not_found", Text::new(says::PG_NO_DATABASE))
     } else {
-        ("database_error", "PostgreSQL error")
+        ("database_error", Text::new(says::PG_OTHER))
     };
-    LedgerError::new(token, format!("{what} (server {server}): {detail}")).with_field("db")
+    (token, what)
 }
 
 #[cfg(test)]

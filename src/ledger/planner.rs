@@ -301,7 +301,7 @@ impl Ledger {
         if horizon.is_negative() || horizon > MAX_HORIZON {
             return Err(LedgerError::new(
                 "invalid_duration",
-                "the horizon must be zero or more and at most `P366D`, e.g. `P14D`",
+                crate::lang::Text::new(crate::lang::input_errors::LEDGER_HORIZON).to_string(),
             )
             .with_field("horizon"));
         }

@@ -729,8 +729,9 @@ fn migrate_postgres(store: &mut Store) -> Result<i64, LedgerError> {
 pub(crate) fn too_new(v: i64, latest: i64) -> LedgerError {
     LedgerError::new(
         "ledger_too_new",
-        format!(
-            "the ledger has schema version {v}, newer than this wallclock understands ({latest}): upgrade wallclock"
-        ),
+        crate::lang::Text::new(crate::lang::input_errors::LEDGER_TOO_NEW)
+            .with("version", v)
+            .with("latest", latest)
+            .to_string(),
     )
 }

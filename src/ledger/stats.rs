@@ -119,10 +119,20 @@ impl Ledger {
         {
             return Err(LedgerError::new(
                 "invalid_option",
-                format!(
-                    "unknown state `{state}`: expected one of {}",
-                    STATES.join(", ")
-                ),
+                crate::lang::Text::new(crate::lang::input_errors::LEDGER_UNKNOWN_STATE)
+                    .with("state", state)
+                    .with(
+                        "states",
+                        crate::lang::Arg::list(STATES.iter().copied(), crate::lang::Conj::Comma),
+                    )
+                    .with(
+                        "quoted",
+                        crate::lang::Arg::list(
+                            STATES.iter().map(|s| format!("`{s}`")),
+                            crate::lang::Conj::Comma,
+                        ),
+                    )
+                    .to_string(),
             )
             .with_field("state"));
         }
@@ -225,10 +235,9 @@ impl Ledger {
                 let unknown = super::unknown_key(key);
                 return Err(LedgerError::new(
                     unknown.code(),
-                    format!(
-                        "{} (a pruned occurrence that never ran leaves nothing behind)",
-                        unknown.message()
-                    ),
+                    crate::lang::Text::new(crate::lang::input_errors::LEDGER_PRUNED_NEVER_RAN)
+                        .with("why", unknown.message())
+                        .to_string(),
                 )
                 .with_field("key"));
             };

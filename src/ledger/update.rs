@@ -137,10 +137,12 @@ pub(super) fn apply(
     if spec.revision != 1 && spec.revision != next {
         return Err(LedgerError::new(
             "invalid_option",
-            format!(
-                "schedule `{}` is at revision {current}: the update is revision {next}, not {}",
-                spec.id, spec.revision
-            ),
+            crate::lang::Text::new(crate::lang::input_errors::LEDGER_REVISION)
+                .with("id", &spec.id)
+                .with("current", current)
+                .with("next", next)
+                .with("given", spec.revision)
+                .to_string(),
         )
         .with_field("revision"));
     }
@@ -236,9 +238,11 @@ fn check_after_last_cutover(
     match last_cutover {
         Some(last) if cut <= last.as_str() => Err(LedgerError::new(
             "invalid_cutover",
-            format!(
-                "cutover `{cut}` is not after revision {current}'s cutover `{last}`: revisions own consecutive half-open ranges"
-            ),
+            crate::lang::Text::new(crate::lang::input_errors::LEDGER_CUTOVER_ORDER)
+                .with("cut", cut)
+                .with("current", current)
+                .with("last", &last)
+                .to_string(),
         )
         .with_field("cutover")),
         _ => Ok(()),

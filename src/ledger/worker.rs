@@ -575,7 +575,7 @@ fn check_lease(lease: SignedDuration) -> Result<(), LedgerError> {
     }
     Err(LedgerError::new(
         "invalid_duration",
-        "the lease must be longer than zero, e.g. `PT5M`",
+        crate::lang::Text::new(crate::lang::input_errors::LEDGER_LEASE).to_string(),
     )
     .with_field("lease"))
 }
