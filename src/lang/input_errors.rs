@@ -605,6 +605,22 @@ templates! { INPUT_ERRORS;
         "cutover `{cut}` is not after revision {current}'s cutover `{last}`: revisions own consecutive half-open ranges"
         "切换时刻`{cut}`不晚于第{current}版的切换时刻`{last}`：各版本依次占有相连的左闭右开区间"
         "切換時刻`{cut}`不晚於第{current}版的切換時刻`{last}`：各版本依次占有相連的左閉右開區間";
+    LEDGER_REACHES_BACK "input.ledger.reaches_back"
+        "cutover `{cut}` is not after `{at}`, where {what}: a new revision cannot take over what an earlier one dispatched or decided; use a cutover from `{after}` on"
+        "切换时刻`{cut}`不晚于`{at}`，而此时{what}：新版本不能接管旧版本已派发或已决定的实例；请使用`{after}`或更晚的切换时刻"
+        "切換時刻`{cut}`不晚於`{at}`，而此時{what}：新版本不能接管舊版本已派發或已決定的實例；請使用`{after}`或更晚的切換時刻";
+    LEDGER_REACHES_BACK_STATE "input.ledger.reaches_back.state"
+        "revision {revision} already has `{nominal}` {state}"
+        "第{revision}版的`{nominal}`已处于`{state}`状态"
+        "第{revision}版的`{nominal}`已處於`{state}`狀態";
+    LEDGER_REACHES_BACK_ATTEMPTS "input.ledger.reaches_back.attempts"
+        "revision {revision} already has `{nominal}` {state} after {attempts} {attempts|attempt|attempts}"
+        "第{revision}版的`{nominal}`经{attempts}次尝试后已处于`{state}`状态"
+        "第{revision}版的`{nominal}`經{attempts}次嘗試後已處於`{state}`狀態";
+    LEDGER_REACHES_BACK_PRUNED "input.ledger.reaches_back.pruned"
+        "schedule `{id}` ran or decided an occurrence that was pruned since (its high-water mark)"
+        "计划`{id}`已执行或决定过一个此后被清理的实例（即它的高水位标记）"
+        "排程`{id}`已執行或決定過一個此後被清理的實例（即它的高水位標記）";
     LEDGER_LOCKED "input.ledger.locked"
         "the ledger database is locked by another process: {why}; retry, or raise `--busy-timeout`"
         "账本数据库被另一个进程锁定（`{why}`）：请重试，或调大`--busy-timeout`"

@@ -13,6 +13,8 @@ use super::{
 };
 use crate::diff::Diff;
 use crate::format::fmt_instant;
+use crate::lang::Text;
+use crate::lang::input_errors as says;
 use crate::plan::ExpandOptions;
 use crate::spec::{Schedule, Spec};
 
@@ -200,26 +202,22 @@ fn check_cutover(tx: &Tx<'_>, id: &str, current: i64, cut: &str) -> Result<(), L
         (Some(row), Some(mark)) if mark.as_str() > row.at.as_str() => Err(pruned(id, cut, &mark)),
         (None, Some(mark)) => Err(pruned(id, cut, &mark)),
         (Some(row), _) => {
-            let state = match row.attempts {
-                0 => row.state,
-                1 => format!("{} after 1 attempt", row.state),
-                n => format!("{} after {n} attempts", row.state),
-            };
-            let what = format!(
-                "revision {} already has `{}` {state}",
-                row.revision, row.nominal
-            );
-            Err(reaches_back(cut, &row.at, &what))
+            let what = match row.attempts {
+                0 => Text::new(says::LEDGER_REACHES_BACK_STATE),
+                n => Text::new(says::LEDGER_REACHES_BACK_ATTEMPTS).with("attempts", n),
+            }
+            .with("revision", row.revision)
+            .with("nominal", &row.nominal)
+            .with("state", &row.state);
+            Err(reaches_back(cut, &row.at, what))
         }
     }
 }
 
 /// A cutover at or before the high-water mark of what was pruned.
 fn pruned(id: &str, cut: &str, mark: &str) -> LedgerError {
-    let what = format!(
-        "schedule `{id}` ran or decided an occurrence that was pruned since (its high-water mark)"
-    );
-    reaches_back(cut, mark, &what)
+    let what = Text::new(says::LEDGER_REACHES_BACK_PRUNED).with("id", id);
+    reaches_back(cut, mark, what)
 }
 
 /// Revisions own consecutive half-open ranges: a cutover comes after the
@@ -280,7 +278,7 @@ fn newest_served(tx: &Tx<'_>, id: &str, cut: &str) -> Result<Option<Served>, Led
 }
 
 /// `invalid_cutover`: `cut` is not after `at`, where `what` happened.
-fn reaches_back(cut: &str, at: &str, what: &str) -> LedgerError {
+fn reaches_back(cut: &str, at: &str, what: Text) -> LedgerError {
     let after = match parse_ts(at) {
         Ok(t) => t
             .checked_add(SignedDuration::from_secs(1))
@@ -289,11 +287,12 @@ fn reaches_back(cut: &str, at: &str, what: &str) -> LedgerError {
     };
     LedgerError::new(
         "invalid_cutover",
-        format!(
-            "cutover `{cut}` is not after `{at}`, where {what}: \
-             a new revision cannot take over what an earlier one dispatched or decided; \
-             use a cutover from `{after}` on"
-        ),
+        Text::new(says::LEDGER_REACHES_BACK)
+            .with("cut", cut)
+            .with("at", at)
+            .with("what", what)
+            .with("after", after)
+            .to_string(),
     )
     .with_field("cutover")
 }
