@@ -344,7 +344,11 @@ pub fn shape_error(path: &str, message: &str) -> Error {
         // The policy parser's own error, read again from the value its
         // English message quotes; serde's when the value is no string.
         return policy_error(f, message).unwrap_or_else(|| {
-            Error::new(ErrorCode::InvalidPolicy, serde_quoted(message)).with_field(f)
+            let detail = serde_quoted(message);
+            let text = Text::new(e::POLICY_TYPE)
+                .with("field", f)
+                .with("detail", detail);
+            Error::new(ErrorCode::InvalidPolicy, text).with_field(f)
         });
     }
     let detail = serde_detail(message);

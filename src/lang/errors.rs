@@ -133,6 +133,8 @@ templates! { ERRORS;
         "invalid spec: {detail}" "计划无效：{detail}" "排程無效：{detail}";
     MISSING_FIELD "error.invalid_spec.missing_field"
         "missing field `{name}`" "缺少字段`{name}`" "缺少欄位`{name}`";
+    POLICY_TYPE "error.invalid_policy.type"
+        "{detail}" "`{field}`的值无效：{detail}" "`{field}`的值無效：{detail}";
     SERDE "error.serde"
         "{detail}" "`{plain}`" "`{plain}`";
     DUPLICATE_FIELD "error.invalid_spec.duplicate_field"
