@@ -10,6 +10,8 @@
 
 #[path = "common/ledger_cli.rs"]
 mod common;
+#[path = "common/faults.rs"]
+mod faults;
 
 use std::collections::{BTreeMap, HashSet};
 use std::os::unix::fs::PermissionsExt;
@@ -23,6 +25,7 @@ use jiff::{SignedDuration, Timestamp};
 use serde_json::Value;
 
 use common::{BIN, HeldLock, SqlValue, err, ok, wait_for};
+use faults::OwnServer;
 
 /// Every test uses the one server; the restart test takes it for itself.
 static SERVER: RwLock<()> = RwLock::new(());
@@ -1083,124 +1086,6 @@ fn refused_unauthenticated_and_timed_out_commands_change_nothing() {
     exactly_once(&pg.lines("effects.log"), 30);
 }
 
-/// A PostgreSQL server of one test's own (initdb in a folder of the
-/// system's temporary directory, which the `postgres` OS user can reach;
-/// trust logins on 127.0.0.1, a free port), which the test may stop and
-/// start; stopped and removed when dropped.
-struct OwnServer {
-    data: PathBuf,
-    port: u16,
-}
-
-impl OwnServer {
-    fn new(name: &str) -> OwnServer {
-        let root = std::env::temp_dir().join(format!("wallclock-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        std::fs::create_dir_all(&root).unwrap();
-        std::fs::set_permissions(&root, std::fs::Permissions::from_mode(0o755)).unwrap();
-        let chown = Command::new("chown")
-            .arg("postgres:")
-            .arg(&root)
-            .status()
-            .unwrap();
-        assert!(chown.success(), "chown postgres: {}", root.display());
-        let data = root.join("data");
-        as_postgres(
-            Command::new(pg_bin("initdb"))
-                .arg("-D")
-                .arg(&data)
-                .args(["-U", "postgres", "--auth=trust", "--no-sync"])
-                .args(["--encoding=UTF8", "--locale=C.UTF-8"]),
-        );
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let conf = format!(
-            "listen_addresses = '127.0.0.1'\nport = {port}\nunix_socket_directories = '{}'\nfsync = off\n",
-            root.display()
-        );
-        let mut f = std::fs::OpenOptions::new()
-            .append(true)
-            .open(data.join("postgresql.conf"))
-            .unwrap();
-        std::io::Write::write_all(&mut f, conf.as_bytes()).unwrap();
-        let server = OwnServer { data, port };
-        server.start();
-        server
-    }
-
-    fn url(&self) -> String {
-        format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
-    }
-
-    fn pg_ctl(&self, args: &[&str]) {
-        let log = self.data.parent().unwrap().join("server.log");
-        as_postgres(
-            Command::new(pg_bin("pg_ctl"))
-                .arg("-D")
-                .arg(&self.data)
-                .arg("-l")
-                .arg(log)
-                .args(["-w", "-t", "60"])
-                .args(args),
-        );
-    }
-
-    fn start(&self) {
-        self.pg_ctl(&["start"]);
-    }
-
-    fn stop(&self) {
-        self.pg_ctl(&["-m", "fast", "stop"]);
-    }
-}
-
-impl Drop for OwnServer {
-    fn drop(&mut self) {
-        let _ = Command::new("runuser")
-            .args(["-u", "postgres", "--"])
-            .arg(pg_bin("pg_ctl"))
-            .arg("-D")
-            .arg(&self.data)
-            .args(["-m", "immediate", "-w", "stop"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status();
-        if let Some(root) = self.data.parent() {
-            let _ = std::fs::remove_dir_all(root);
-        }
-    }
-}
-
-/// A server binary from `WALLCLOCK_PG_BIN` (set by `scripts/pg-cluster.sh`).
-fn pg_bin(name: &str) -> PathBuf {
-    let bin = std::env::var("WALLCLOCK_PG_BIN").unwrap_or_else(|_| {
-        panic!("WALLCLOCK_PG_BIN is not set: run through `bash scripts/test-all.sh` (see scripts/pg-cluster.sh)")
-    });
-    Path::new(&bin).join(name)
-}
-
-/// Runs `c` as the `postgres` OS user (initdb and the server refuse root)
-/// and asserts that it succeeded.
-fn as_postgres(c: &mut Command) {
-    let mut wrapped = Command::new("runuser");
-    wrapped
-        .args(["-u", "postgres", "--"])
-        .arg(c.get_program())
-        .args(c.get_args())
-        .stdin(Stdio::null());
-    let out = wrapped.output().unwrap();
-    assert!(
-        out.status.success(),
-        "{:?}: {}{}",
-        c,
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
 /// `GET path` on `addr`: the status line and the body.
 fn http_get(addr: &str, path: &str) -> (String, String) {
     use std::io::{Read, Write};
@@ -1219,10 +1104,10 @@ fn http_get(addr: &str, path: &str) -> (String, String) {
 #[test]
 fn healthz_fails_while_the_server_is_stopped_and_the_daemon_finishes() {
     let dir = common::dir("ledger_pg", "healthz");
-    let server = OwnServer::new("healthz");
+    let server = OwnServer::new("healthz", "");
     let pg = Pg {
         dir,
-        url: server.url(),
+        url: server.url("postgres", ""),
         spawned: Default::default(),
     };
     let n = 8;
@@ -1265,7 +1150,7 @@ fn healthz_fails_while_the_server_is_stopped_and_the_daemon_finishes() {
     assert_eq!(healthz("HTTP/1.1 200 OK"), "ok\n");
     wait_for(&pg.dir.join("effects.log"), Duration::from_secs(30));
 
-    server.stop();
+    server.pg_ctl(&["-m", "fast", "stop"]);
     let body = healthz("HTTP/1.1 503 Service Unavailable");
     let e: Value = serde_json::from_str(&body).unwrap_or_else(|_| panic!("{body}"));
     assert_eq!(e["code"], "database_unreachable", "{e}");
@@ -1277,7 +1162,7 @@ fn healthz_fails_while_the_server_is_stopped_and_the_daemon_finishes() {
         "the outage came too late to matter"
     );
 
-    server.start();
+    server.pg_ctl(&["start"]);
     assert_eq!(healthz("HTTP/1.1 200 OK"), "ok\n");
     let mut workers = vec![("w".to_owned(), daemon)];
     pg.wait_done(n as i64, Duration::from_secs(120), &mut workers);
