@@ -1110,7 +1110,7 @@ fn healthz_fails_while_the_server_is_stopped_and_the_daemon_finishes() {
         url: server.url("postgres", ""),
         spawned: Default::default(),
     };
-    let n = 8;
+    let n = 16;
     pg.setup(&format!(
         r#"{{"id":"h","timeZone":"UTC","start":"{}","rrule":"FREQ=SECONDLY;INTERVAL=2;COUNT={n}"}}"#,
         (Timestamp::now() + SignedDuration::from_secs(2)).strftime("%Y-%m-%dT%H:%M:%S")
