@@ -79,7 +79,7 @@ pub(crate) fn tokens(line: &str) -> Vec<Token<'_>> {
 
 impl Part {
     /// Every field, in the order of [`PARTS`].
-    const ALL: [Part; 8] = [
+    pub(super) const ALL: [Part; 8] = [
         Part::Second,
         Part::Minute,
         Part::Hour,

@@ -30,25 +30,11 @@ pub(super) fn parse(line: &str, dialect: Dialect) -> Result<Expr, Error> {
             at: t.at + offset,
         })
         .collect();
+    // Quartz: second to year; EventBridge: minute to year.
     let parts: &[Part] = if dialect == Dialect::Quartz {
-        &[
-            Part::Second,
-            Part::Minute,
-            Part::Hour,
-            Part::DayOfMonth,
-            Part::Month,
-            Part::DayOfWeek,
-            Part::Year,
-        ]
+        &Part::ALL[..7]
     } else {
-        &[
-            Part::Minute,
-            Part::Hour,
-            Part::DayOfMonth,
-            Part::Month,
-            Part::DayOfWeek,
-            Part::Year,
-        ]
+        &Part::ALL[1..7]
     };
     if tokens.len() < 6 || tokens.len() > parts.len() {
         let (names, example) = if dialect == Dialect::Quartz {
