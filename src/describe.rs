@@ -1591,7 +1591,9 @@ mod tests {
         })
         .collect();
         let hits: Vec<&Hit> = hits.iter().collect();
-        let when = Text::new(notes::UNTRANSLATED).with("message", when_phrase(&hits, false));
+        let Arg::Text(when) = when_phrase(&hits, false) else {
+            panic!("five dates are summarized in a sentence");
+        };
         assert_eq!(when.render(Lang::En), "5 dates, first 2026-01-04");
         assert_eq!(when.render(Lang::ZhCn), "5个日期（首个为2026年1月4日）");
         assert_eq!(when.render(Lang::ZhTw), "5個日期（首個為2026年1月4日）");

@@ -112,8 +112,8 @@ struct ErrorInner {
 
 impl Error {
     /// A new error with a code and a message.
-    pub fn new(code: ErrorCode, message: impl Into<Text>) -> Error {
-        Error::of(code, message.into())
+    pub fn new(code: ErrorCode, message: Text) -> Error {
+        Error::of(code, message)
     }
 
     /// [`Error::new`], out of line: the wasm build makes errors at many

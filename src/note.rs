@@ -169,15 +169,12 @@ impl Warning {
         "unknown_language",
     ];
 
-    pub(crate) fn new(code: &'static str, text: impl Into<Text>) -> Warning {
+    pub(crate) fn new(code: &'static str, text: Text) -> Warning {
         debug_assert!(
             Warning::CODES.contains(&code),
             "warning code `{code}` not in Warning::CODES"
         );
-        Warning {
-            code,
-            text: text.into(),
-        }
+        Warning { code, text }
     }
     /// One of [`Warning::CODES`].
     pub fn code(&self) -> &'static str {

@@ -18,6 +18,16 @@ use crate::misfire::Due;
 use crate::spec::{MAX_INPUT, Schedule};
 use crate::window::{Limit, Reader, Spelling, read_limit};
 
+/// The error a panic of the engine raises, with what the panic said
+/// (Rust's own words, quoted).
+pub fn engine_panicked(what: &str) -> Error {
+    let what = format!("the engine panicked: {what}");
+    Error::new(
+        ErrorCode::Internal,
+        crate::lang::Text::new(crate::lang::errors::INTERNAL).with("what", what),
+    )
+}
+
 /// A window as Python's keyword arguments give it, each as text.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Window<'a> {

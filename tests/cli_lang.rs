@@ -307,7 +307,9 @@ fn every_example_a_command_makes_in_every_language() {
 
 /// The examples whose call is `cli`: a command line (`args[0]`) with its
 /// stdin (`args[1]`), run in a fresh folder holding the files of `args[2]`
-/// after the commands of `args[3]`, each with `--lang`; the text at `pick`
+/// after the commands of `args[3]` and the SQL statements of `args[4]`
+/// (each `[file, statement]`: a ledger damaged by hand), each with
+/// `--lang`; the text at `pick`
 /// in `{ "error": … }` (stderr, one JSON object) in every language, and
 /// the Chinese kept to its script.
 #[test]
@@ -346,6 +348,18 @@ fn every_command_line_message_in_every_language() {
             let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
             let (status, _, stderr) = wallclock_in(&dir, &argv, "");
             assert_eq!(status, 0, "{}: {argv:?}: {stderr}", example["code"]);
+        }
+        for statement in args.get(4).and_then(Value::as_array).into_iter().flatten() {
+            let [file, sql] = &strings(statement)[..] else {
+                panic!(
+                    "{}: {statement}: expected [file, statement]",
+                    example["code"]
+                );
+            };
+            let changed = rusqlite::Connection::open(dir.join(file))
+                .and_then(|db| db.execute(sql, []))
+                .unwrap_or_else(|e| panic!("{}: {sql}: {e}", example["code"]));
+            assert!(changed > 0, "{}: {sql} changed nothing", example["code"]);
         }
         let argv = strings(&args[0]);
         let stdin = args.get(1).and_then(Value::as_str).unwrap_or_default();

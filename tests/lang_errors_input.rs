@@ -190,6 +190,35 @@ fn corpus() -> Vec<(Vec<&'static str>, &'static str)> {
             ],
             "",
         ),
+        (
+            vec![
+                "ledger",
+                "--db",
+                "l.db",
+                "run",
+                "--exec",
+                "true",
+                "--metrics-addr",
+                "127.0.0.1:99999",
+                "--json",
+            ],
+            "",
+        ),
+        (
+            vec!["ledger", "migrate", "--from", "l.db", "--to", "copy.db"],
+            "",
+        ),
+        // SQLite's VFS without shared memory cannot keep a WAL.
+        (
+            vec!["ledger", "--db", "file:w.db?vfs=unix-none", "init"],
+            "",
+        ),
+        // Ledgers damaged by hand (see `files`).
+        (vec!["ledger", "--db", "spec.db", "plan", "--json"], ""),
+        (vec!["ledger", "--db", "cursor.db", "plan", "--json"], ""),
+        // clap's own refusals.
+        (vec!["zones", "--jsn"], ""),
+        (vec!["expand", "--format", "xml", "--json"], ""),
     ]
 }
 
@@ -225,6 +254,16 @@ fn files(dir: &Path) {
             .status()
             .unwrap();
         assert!(status.success(), "{args:?}");
+    }
+    // A stored spec that no longer reads, and a planning cursor that is no
+    // instant.
+    for (name, sql) in [
+        ("spec.db", r#"UPDATE revisions SET spec = '{"id":"d"}'"#),
+        ("cursor.db", "UPDATE schedules SET cursor = 'soon'"),
+    ] {
+        std::fs::copy(dir.join("l.db"), dir.join(name)).unwrap();
+        let db = rusqlite::Connection::open(dir.join(name)).unwrap();
+        assert_eq!(db.execute(sql, []).unwrap(), 1, "{sql}");
     }
 }
 
@@ -286,4 +325,102 @@ fn a_password_stays_masked_in_every_language() {
             assert!(message.contains("ops:***@127.0.0.1"), "{message}");
         }
     }
+}
+
+/// `wallclock ARGS --lang LANG` in `dir`, its stdout sent to `stdout`;
+/// the error it wrote on stderr.
+fn error_writing_to(dir: &Path, args: &[&str], stdout: Stdio, lang: &str) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_wallclock"))
+        .env_remove("WALLCLOCK_LANG")
+        .env_remove("LC_ALL")
+        .env_remove("LANG")
+        .current_dir(dir)
+        .args(args)
+        .args(["--lang", lang])
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "{args:?} ({lang}) succeeded");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    serde_json::from_str(stderr.trim()).unwrap_or_else(|e| panic!("{args:?}: {e}: {stderr}"))
+}
+
+/// The same error in English and Chinese: `code` and `field` alike, the
+/// Chinese message no English and kept to its script.
+fn alike_in_chinese(args: &[&str], error: impl Fn(&str) -> Value) -> Vec<String> {
+    let mut bad = Vec::new();
+    let en = error("en");
+    for lang in [Lang::ZhCn, Lang::ZhTw] {
+        let zh = error(lang.as_str());
+        for key in ["code", "field"] {
+            if zh[key] != en[key] {
+                bad.push(format!(
+                    "{args:?} ({lang}): {key} {} / {}",
+                    zh[key], en[key]
+                ));
+            }
+        }
+        let message = zh["message"].as_str().unwrap_or_default();
+        if message == en["message"] {
+            bad.push(format!("{args:?} ({lang}): still English: {message}"));
+        } else if let Err(why) = script::check_rendered(lang, message, &[]) {
+            bad.push(format!("{args:?} ({lang}): {why}: {message}"));
+        }
+    }
+    bad
+}
+
+/// A full disk under stdout (`/dev/full`): the command's own output, a
+/// ledger listing streamed row by row, and a ledger report.
+#[test]
+fn a_stdout_that_cannot_be_written_says_so_in_every_language() {
+    let dir = folder("lang_errors_input_stdout");
+    files(&dir);
+    let mut bad = Vec::new();
+    for args in [
+        &["zones", "--json"][..],
+        &["ledger", "--db", "l.db", "occurrences", "--json"],
+        &["ledger", "--db", "l.db", "schedules", "--json"],
+    ] {
+        bad.extend(alike_in_chinese(args, |lang| {
+            let full = std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .unwrap();
+            let e = error_writing_to(&dir, args, full.into(), lang);
+            assert_eq!(e["code"], "internal", "{args:?}: {e}");
+            e
+        }));
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// `ledger run --metrics-addr` on an address another socket holds.
+#[test]
+fn a_metrics_address_in_use_says_so_in_every_language() {
+    let dir = folder("lang_errors_input_metrics");
+    files(&dir);
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let args = [
+        "ledger",
+        "--db",
+        "l.db",
+        "run",
+        "--exec",
+        "true",
+        "--metrics-addr",
+        &addr,
+        "--json",
+    ];
+    let bad = alike_in_chinese(&args, |lang| {
+        let e = error_writing_to(&dir, &args, Stdio::null(), lang);
+        assert_eq!(e["field"], "metrics-addr", "{e}");
+        let message = e["message"].as_str().unwrap_or_default();
+        assert!(message.contains(&format!("`{addr}`")), "{message}");
+        e
+    });
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
 }

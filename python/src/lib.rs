@@ -20,7 +20,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
 use wallclock::python::{self as host, Cron, Window};
-use wallclock::{Error, ErrorCode, Lang};
+use wallclock::{Error, Lang};
 
 /// The package's exception type, imported once.
 static ERROR_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
@@ -74,10 +74,7 @@ fn engine<T: Send>(
                 .map(|s| (*s).to_owned())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_default();
-            Err(Error::new(
-                ErrorCode::Internal,
-                format!("internal error: the engine panicked: {what}"),
-            ))
+            Err(host::engine_panicked(&what))
         })
     });
     result.map_err(|e| raise(py, &e, lang))

@@ -192,7 +192,11 @@ fn from_files(
     }
     for (path, line, import) in specs {
         for w in import.warnings() {
-            let located = Warning::new(w.code(), format!("{path}:{line}: {}", w.message()));
+            let text = Text::new(says::CLI_AT)
+                .with("path", path.as_str())
+                .with("line", line)
+                .with("why", w.text().clone());
+            let located = Warning::new(w.code(), text);
             warn(std::slice::from_ref(&located));
         }
         let mut spec = import.into_spec();

@@ -307,10 +307,7 @@ pub(crate) fn main(args: Vec<OsString>) -> i32 {
             {
                 Ok(()) => status,
                 Err(e) if e.kind() == io::ErrorKind::BrokenPipe => status,
-                Err(e) => report(&LedgerError::new(
-                    "internal",
-                    format!("cannot write to stdout: {e}"),
-                )),
+                Err(e) => report(&ledger_ops::stdout_error(e)),
             }
         }
         Err(e) => report(&e),
@@ -364,11 +361,8 @@ fn run(cli: LedgerCli, out: &mut String) -> Result<i32, LedgerError> {
 fn db_or_env(db: Option<String>) -> Result<String, LedgerError> {
     db.or_else(|| std::env::var("WALLCLOCK_DB").ok().filter(|v| !v.is_empty()))
         .ok_or_else(|| {
-            LedgerError::new(
-                "invalid_option",
-                Text::new(input_errors::LEDGER_NO_DB).to_string(),
-            )
-            .with_field("db")
+            LedgerError::new("invalid_option", Text::new(input_errors::LEDGER_NO_DB))
+                .with_field("db")
         })
 }
 
@@ -613,8 +607,7 @@ fn shadow(
                 "invalid_option",
                 Text::new(input_errors::LEDGER_REPORT)
                     .with("path", &path)
-                    .with("why", super::input::io_error(&e))
-                    .to_string(),
+                    .with("why", super::input::io_error(&e)),
             )
             .with_field("report")
         })?;
@@ -674,7 +667,7 @@ impl WorkArgs {
         if self.max_attempts == 0 {
             return Err(LedgerError::new(
                 "invalid_option",
-                Text::new(input_errors::LEDGER_MAX_ATTEMPTS).to_string(),
+                Text::new(input_errors::LEDGER_MAX_ATTEMPTS),
             )
             .with_field("max-attempts"));
         }
@@ -715,9 +708,7 @@ fn positive(text: &str, field: &str) -> Result<Duration, LedgerError> {
         Ok(d) if !d.is_zero() => Ok(d),
         _ => Err(LedgerError::new(
             "invalid_duration",
-            Text::new(input_errors::LEDGER_POSITIVE)
-                .with("field", field)
-                .to_string(),
+            Text::new(input_errors::LEDGER_POSITIVE).with("field", field),
         )
         .with_field(field)),
     }
@@ -734,8 +725,7 @@ pub(super) fn instant(text: &str, field: &str) -> Result<Timestamp, LedgerError>
             "invalid_date_time",
             Text::new(input_errors::LEDGER_INSTANT)
                 .with("field", field)
-                .with("text", text)
-                .to_string(),
+                .with("text", text),
         )
         .with_field(field)
     })

@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use clap::Args;
 use serde_json::Value;
 
-use crate::lang::{Text, ledger as says};
+use crate::lang::{Text, input_errors, ledger as says};
 
 use super::ledger_print::cell;
 use super::output::{Format, Output, Report, Shape};
@@ -297,10 +297,16 @@ fn write_listing(
     Ok(())
 }
 
-fn stdout_error(e: io::Error) -> LedgerError {
+/// A failed write to stdout: `stdout_closed` when its reader is gone.
+pub(super) fn stdout_error(e: io::Error) -> LedgerError {
     match e.kind() {
-        io::ErrorKind::BrokenPipe => LedgerError::new("stdout_closed", "stdout was closed"),
-        _ => LedgerError::new("internal", format!("cannot write to stdout: {e}")),
+        io::ErrorKind::BrokenPipe => {
+            LedgerError::new("stdout_closed", Text::new(input_errors::CLI_STDOUT_CLOSED))
+        }
+        _ => LedgerError::new(
+            "internal",
+            Text::new(input_errors::CLI_STDOUT).with("why", e.to_string()),
+        ),
     }
 }
 

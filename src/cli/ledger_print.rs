@@ -64,8 +64,7 @@ impl LedgerOutput {
             Some(LedgerFormat::Prometheus) => {
                 return Err(LedgerError::new(
                     "invalid_option",
-                    crate::lang::Text::new(crate::lang::input_errors::LEDGER_PROMETHEUS)
-                        .to_string(),
+                    crate::lang::Text::new(crate::lang::input_errors::LEDGER_PROMETHEUS),
                 )
                 .with_field("format"));
             }

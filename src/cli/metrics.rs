@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use crate::lang::{Text, input_errors as says};
 use crate::ledger::{Ledger, LedgerError, Location};
 
 /// Binds `addr` and serves the ledger at `location` until `stop` is set.
@@ -20,12 +21,17 @@ pub(super) fn serve(
     let listener = TcpListener::bind(addr).map_err(|e| {
         LedgerError::new(
             "invalid_option",
-            format!("cannot serve metrics on `{addr}`: {e}"),
+            Text::new(says::LEDGER_METRICS_ADDR)
+                .with("addr", addr)
+                .with("why", e.to_string()),
         )
         .with_field("metrics-addr")
     })?;
     listener.set_nonblocking(true).map_err(|e| {
-        LedgerError::new("internal", format!("cannot poll the metrics socket: {e}"))
+        LedgerError::new(
+            "internal",
+            Text::new(says::LEDGER_METRICS_POLL).with("why", e.to_string()),
+        )
     })?;
     std::thread::spawn(move || {
         let mut kept: Option<Ledger> = None;

@@ -142,7 +142,7 @@ fn write_stdout(out: &str) -> Result<(), Error> {
     {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(Error::new(
             ErrorCode::Internal,
-            format!("cannot write to stdout: {e}"),
+            Text::new(says::CLI_STDOUT).with("why", e.to_string()),
         )),
         _ => Ok(()),
     }
@@ -364,15 +364,16 @@ fn usage_error(e: &clap::Error, command: &str, sub: Option<&str>) -> Error {
     }
     let rendered = e.render().to_string();
     let first = rendered.lines().next().unwrap_or("invalid arguments");
-    let mut message = first
+    let clap = first
         .strip_prefix("error: ")
         .unwrap_or(first)
         .replace('\'', "`");
-    for hint in hints(e) {
-        message.push_str(": ");
-        message.push_str(&hint);
-    }
-    let mut err = Error::new(ErrorCode::InvalidOption, format!("{message}: see `{help}`"));
+    let text = Text::new(says::CLI_USAGE)
+        .with("quoted", clap.replace('`', ""))
+        .with("clap", clap)
+        .with("hints", Arg::list(hints(e), Conj::None))
+        .with("help", help);
+    let mut err = Error::new(ErrorCode::InvalidOption, text);
     if let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) {
         let name = arg
             .split([' ', '='])
@@ -390,32 +391,26 @@ fn usage_error(e: &clap::Error, command: &str, sub: Option<&str>) -> Error {
 }
 
 /// clap's suggestions: a similar flag, value or subcommand, and the allowed values.
-fn hints(e: &clap::Error) -> Vec<String> {
+fn hints(e: &clap::Error) -> Vec<Text> {
     use clap::error::{ContextKind, ContextValue};
-    let quoted = |list: &[String]| {
-        list.iter()
-            .map(|v| format!("`{v}`"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let quoted = |list: &[String]| Arg::list(list.iter().map(|v| format!("`{v}`")), Conj::Comma);
     let mut hints = Vec::new();
     for kind in [
         ContextKind::SuggestedArg,
         ContextKind::SuggestedValue,
         ContextKind::SuggestedSubcommand,
     ] {
-        match e.get(kind) {
-            Some(ContextValue::String(s)) => hints.push(format!("did you mean `{s}`")),
-            Some(ContextValue::Strings(s)) if !s.is_empty() => {
-                hints.push(format!("did you mean {}", quoted(s)));
-            }
-            _ => {}
-        }
+        let names = match e.get(kind) {
+            Some(ContextValue::String(s)) => quoted(std::slice::from_ref(s)),
+            Some(ContextValue::Strings(s)) if !s.is_empty() => quoted(s),
+            _ => continue,
+        };
+        hints.push(Text::new(says::CLI_DID_YOU_MEAN).with("names", names));
     }
     if let Some(ContextValue::Strings(values)) = e.get(ContextKind::ValidValue)
         && !values.is_empty()
     {
-        hints.push(format!("expected one of {}", quoted(values)));
+        hints.push(Text::new(says::CLI_ONE_OF).with("values", quoted(values)));
     }
     hints
 }

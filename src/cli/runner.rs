@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use jiff::{SignedDuration, Timestamp};
 
 use crate::format::fmt_instant;
+use crate::lang::{Text, input_errors as says};
 use crate::ledger::{Finish, Job, Ledger, LedgerError, MAX_CLAIMS_PER_TICK, Outcome, TickReport};
 
 /// What a worker runs and how.
@@ -135,8 +136,12 @@ pub(super) fn daemon(
 pub(super) fn stop_on_signals() -> Result<Arc<AtomicBool>, LedgerError> {
     let stop = Arc::new(AtomicBool::new(false));
     for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
-        signal_hook::flag::register(signal, Arc::clone(&stop))
-            .map_err(|e| LedgerError::new("internal", format!("cannot watch signals: {e}")))?;
+        signal_hook::flag::register(signal, Arc::clone(&stop)).map_err(|e| {
+            LedgerError::new(
+                "internal",
+                Text::new(says::CLI_SIGNALS).with("why", e.to_string()),
+            )
+        })?;
     }
     Ok(stop)
 }
@@ -315,17 +320,18 @@ fn record_outcome(
 /// the outcome.
 fn unrecorded(job: &Job, outcome: &Outcome, e: &LedgerError) -> LedgerError {
     let what = match outcome {
-        Outcome::Done => "done".to_owned(),
-        Outcome::Failed { class, .. } => format!("failed ({class})"),
+        Outcome::Done => Text::new(says::LEDGER_OUTCOME_DONE),
+        Outcome::Failed { class, .. } => {
+            Text::new(says::LEDGER_OUTCOME_FAILED).with("class", class.to_string())
+        }
     };
     LedgerError::new(
         e.code(),
-        format!(
-            "the outcome of `{}` attempt {} ({what}) is not recorded: {}",
-            job.key,
-            job.attempt,
-            e.message()
-        ),
+        Text::new(says::LEDGER_UNRECORDED)
+            .with("key", job.key.as_str())
+            .with("attempt", job.attempt)
+            .with("outcome", what)
+            .with("why", e.message()),
     )
 }
 

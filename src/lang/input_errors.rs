@@ -707,4 +707,81 @@ templates! { INPUT_ERRORS;
         "invalid `{field}`: larger than {max} bytes"
         "`{field}`无效：大于{max}字节"
         "`{field}`無效：大於{max}位元組";
+
+    // What the machine around a command refused: its output, its signals,
+    // a socket, a ledger whose stored rows no longer read. `{why}` is the
+    // operating system's, clap's, SQLite's or PostgreSQL's own message,
+    // quoted as it is.
+    CLI_STDOUT "input.cli.stdout"
+        "cannot write to stdout: {why}"
+        "无法写入标准输出：`{why}`"
+        "無法寫入標準輸出：`{why}`";
+    CLI_STDOUT_CLOSED "input.cli.stdout_closed"
+        "stdout was closed" "标准输出已关闭" "標準輸出已關閉";
+    CLI_SIGNALS "input.cli.signals"
+        "cannot watch signals: {why}" "无法监听信号：`{why}`" "無法監聽訊號：`{why}`";
+    CLI_USAGE "input.cli.usage"
+        "{clap}{hints}: see `{help}`"
+        "命令行参数有误（`{quoted}`）{hints}：参见`{help}`"
+        "命令列參數有誤（`{quoted}`）{hints}：參見`{help}`";
+    CLI_DID_YOU_MEAN "input.cli.did_you_mean"
+        ": did you mean {names}" "；是否想输入{names}" "；是否想輸入{names}";
+    CLI_ONE_OF "input.cli.one_of"
+        ": expected one of {values}" "；应为{values}之一" "；應為{values}之一";
+    LEDGER_METRICS_ADDR "input.ledger.metrics_addr"
+        "cannot serve metrics on `{addr}`: {why}"
+        "无法在`{addr}`上提供指标：`{why}`"
+        "無法在`{addr}`上提供指標：`{why}`";
+    LEDGER_METRICS_POLL "input.ledger.metrics_poll"
+        "cannot poll the metrics socket: {why}"
+        "无法轮询指标套接字：`{why}`"
+        "無法輪詢指標通訊端：`{why}`";
+    LEDGER_UNRECORDED "input.ledger.unrecorded"
+        "the outcome of `{key}` attempt {attempt} ({outcome}) is not recorded: {why}"
+        "`{key}`第{attempt}次尝试的结果（{outcome}）没有记录下来：{why}"
+        "`{key}`第{attempt}次嘗試的結果（{outcome}）沒有記錄下來：{why}";
+    LEDGER_OUTCOME_DONE "input.ledger.outcome.done"
+        "done" "完成" "完成";
+    LEDGER_OUTCOME_FAILED "input.ledger.outcome.failed"
+        "failed ({class})" "失败：`{class}`" "失敗：`{class}`";
+    LEDGER_MIGRATE_TO "input.ledger.migrate.to"
+        "`--to` takes a PostgreSQL URL, e.g. `postgres://USER@HOST:5432/DATABASE`: a ledger moves from SQLite to PostgreSQL"
+        "`--to`应为PostgreSQL URL，例如`postgres://USER@HOST:5432/DATABASE`：账本只能从SQLite迁移到PostgreSQL"
+        "`--to`應為PostgreSQL URL，例如`postgres://USER@HOST:5432/DATABASE`：帳本只能從SQLite移轉到PostgreSQL";
+    LEDGER_MIGRATE_FROM "input.ledger.migrate.from"
+        "`--from` takes a SQLite ledger file"
+        "`--from`应为SQLite账本文件"
+        "`--from`應為SQLite帳本檔案";
+    LEDGER_MIGRATE_NOT_EMPTY "input.ledger.migrate.not_empty"
+        "`{to}` is not empty (it holds {tables}): a ledger moves into an empty database only"
+        "`{to}`不是空的（其中有表{tables}）：账本只能迁移到空数据库中"
+        "`{to}`不是空的（其中有資料表{tables}）：帳本只能移轉到空資料庫中";
+    LEDGER_MIGRATE_INCONSISTENT "input.ledger.migrate.inconsistent"
+        "`{from}` is not a consistent ledger: `{name}` {fault}; nothing was copied"
+        "`{from}`不是一致的账本（`{name}`：`{fault}`）：没有复制任何内容"
+        "`{from}`不是一致的帳本（`{name}`：`{fault}`）：沒有複製任何內容";
+    LEDGER_WAL "input.ledger.wal"
+        "cannot switch the ledger to WAL mode (got `{mode}`)"
+        "无法把账本切换到`WAL`模式（得到的是`{mode}`）"
+        "無法把帳本切換到`WAL`模式（得到的是`{mode}`）";
+    LEDGER_STORED_INSTANT "input.ledger.stored_instant"
+        "the ledger holds `{text}` where an instant was expected"
+        "账本中存的是`{text}`，而此处应为时刻"
+        "帳本中存的是`{text}`，而此處應為時刻";
+    LEDGER_STORED_SPEC "input.ledger.stored_spec"
+        "a stored spec no longer reads: {why}"
+        "账本中存储的计划已无法读取：{why}"
+        "帳本中儲存的排程已無法讀取：{why}";
+    LEDGER_STORED_VALUE "input.ledger.stored_value"
+        "the ledger holds {value} in column {column}, which does not read as expected"
+        "账本第{column}列中的`{value}`无法按预期读取"
+        "帳本第{column}欄中的`{value}`無法按預期讀取";
+    PG_STORED_VALUE "input.ledger.pg.stored_value"
+        "column {column} of a ledger row does not read: {why}"
+        "账本某一行的第{column}列无法读取：`{why}`"
+        "帳本某一列的第{column}欄無法讀取：`{why}`";
+    PG_RUNTIME "input.ledger.pg.runtime"
+        "cannot start the PostgreSQL client's runtime: {why}"
+        "无法启动PostgreSQL客户端的运行时：`{why}`"
+        "無法啟動PostgreSQL用戶端的執行階段：`{why}`";
 }

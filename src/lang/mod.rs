@@ -447,20 +447,6 @@ fn split_branches(text: &str) -> (&str, &str) {
     (text, text)
 }
 
-/// A sentence not yet written as a template: printed as it is in every
-/// language. Only for messages whose templates are still to come.
-impl From<String> for Text {
-    fn from(message: String) -> Text {
-        Text::new(notes::UNTRANSLATED).with("message", message)
-    }
-}
-
-impl From<&str> for Text {
-    fn from(message: &str) -> Text {
-        Text::from(message.to_owned())
-    }
-}
-
 impl fmt::Display for Text {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.render(Lang::current()))

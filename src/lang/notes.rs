@@ -4,9 +4,6 @@
 use super::templates;
 
 templates! { NOTES;
-    // A message without a template of its own yet (see `From<String> for Text`).
-    UNTRANSLATED "untranslated" "{message}" "{message}" "{message}";
-
     // --- Notes: what a clock change or a missing date did to an entry.
     GAP_SKIPPED "note.gap_skipped"
         "{time} does not exist on {date} in {zone} (clocks jump from {from} to {to}); skipped, and not counted"

@@ -104,7 +104,6 @@ pub(super) fn check(pinned: Option<i64>, tx: &Tx<'_>) -> Result<(), LedgerError>
         "epoch_superseded",
         crate::lang::Text::new(crate::lang::input_errors::LEDGER_EPOCH)
             .with("pinned", pinned)
-            .with("now", now)
-            .to_string(),
+            .with("now", now),
     ))
 }

@@ -53,8 +53,9 @@ impl LedgerError {
         "stdout_closed",
     ];
 
-    /// A new error with a code token and a message.
-    pub fn new(code: &'static str, message: impl Into<String>) -> LedgerError {
+    /// A new error with a code token and a message, rendered in the
+    /// language spoken now.
+    pub fn new(code: &'static str, message: Text) -> LedgerError {
         debug_assert!(
             LedgerError::CODES.contains(&code)
                 || crate::ErrorCode::ALL.iter().any(|c| c.as_str() == code),
@@ -62,7 +63,7 @@ impl LedgerError {
         );
         LedgerError {
             code,
-            message: message.into(),
+            message: message.to_string(),
             field: None,
             position: None,
         }
@@ -177,33 +178,23 @@ impl From<rusqlite::Error> for LedgerError {
         let says = |template| Text::new(template).with("why", e.to_string());
         match &e {
             rusqlite::Error::SqliteFailure(f, _) => match f.code {
-                C::DatabaseBusy | C::DatabaseLocked => LedgerError::new(
-                    "database_locked",
-                    says(input_errors::LEDGER_LOCKED).to_string(),
-                ),
-                C::NotADatabase | C::DatabaseCorrupt => LedgerError::new(
-                    "database_corrupt",
-                    says(input_errors::LEDGER_CORRUPT).to_string(),
-                ),
+                C::DatabaseBusy | C::DatabaseLocked => {
+                    LedgerError::new("database_locked", says(input_errors::LEDGER_LOCKED))
+                }
+                C::NotADatabase | C::DatabaseCorrupt => {
+                    LedgerError::new("database_corrupt", says(input_errors::LEDGER_CORRUPT))
+                }
                 C::DiskFull => LedgerError::new(
                     "disk_full",
                     says(input_errors::LEDGER_DISK_FULL)
-                        .with("nothing", Text::new(input_errors::LEDGER_NOTHING_WRITTEN))
-                        .to_string(),
+                        .with("nothing", Text::new(input_errors::LEDGER_NOTHING_WRITTEN)),
                 ),
-                C::CannotOpen => LedgerError::new(
-                    "ledger_not_found",
-                    says(input_errors::LEDGER_CANNOT_OPEN).to_string(),
-                ),
-                _ => LedgerError::new(
-                    "database_error",
-                    says(input_errors::LEDGER_DATABASE).to_string(),
-                ),
+                C::CannotOpen => {
+                    LedgerError::new("ledger_not_found", says(input_errors::LEDGER_CANNOT_OPEN))
+                }
+                _ => LedgerError::new("database_error", says(input_errors::LEDGER_DATABASE)),
             },
-            _ => LedgerError::new(
-                "database_error",
-                says(input_errors::LEDGER_DATABASE).to_string(),
-            ),
+            _ => LedgerError::new("database_error", says(input_errors::LEDGER_DATABASE)),
         }
     }
 }
@@ -212,5 +203,8 @@ impl From<rusqlite::Error> for LedgerError {
 #[track_caller]
 pub(crate) fn internal(what: &str) -> LedgerError {
     debug_assert!(false, "internal error: {what}");
-    LedgerError::new("internal", format!("internal error: {what}"))
+    LedgerError::new(
+        "internal",
+        Text::new(crate::lang::errors::INTERNAL).with("what", what),
+    )
 }

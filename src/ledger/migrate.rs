@@ -9,6 +9,7 @@ use super::error::LedgerError;
 use super::schema::{self, PG_MIGRATIONS};
 use super::store::{self, Gate, Location, Sql, SqlValue, args};
 use super::{Ledger, Stats};
+use crate::lang::{Arg, Conj, Text, input_errors as says};
 
 /// Every table a ledger holds, parents first, with the columns a copy
 /// carries: stored columns only (`id` is generated on both).
@@ -59,28 +60,27 @@ impl Ledger {
         let url = match to {
             Location::Postgres(target) => target,
             Location::Sqlite(_) => {
-                return Err(LedgerError::new(
-                    "invalid_option",
-                    "`--to` takes a PostgreSQL URL, e.g. `postgres://USER@HOST:5432/DATABASE`: a ledger moves from SQLite to PostgreSQL",
-                )
-                .with_field("to"));
+                return Err(
+                    LedgerError::new("invalid_option", Text::new(says::LEDGER_MIGRATE_TO))
+                        .with_field("to"),
+                );
             }
         };
         let Some(conn) = self.store.sqlite() else {
             return Err(
-                LedgerError::new("invalid_option", "`--from` takes a SQLite ledger file")
+                LedgerError::new("invalid_option", Text::new(says::LEDGER_MIGRATE_FROM))
                     .with_field("from"),
             );
         };
         let mut target = store::connect_postgres(url, busy).map_err(|e| e.with_field("to"))?;
         let tables = schema::foreign_tables(&target)?;
         if !tables.is_empty() {
+            let tables = tables.iter().map(|t| format!("`{t}`"));
             return Err(LedgerError::new(
                 "not_a_ledger",
-                format!(
-                    "`{to}` is not empty (it holds `{}`): a ledger moves into an empty database only",
-                    tables.join("`, `")
-                ),
+                Text::new(says::LEDGER_MIGRATE_NOT_EMPTY)
+                    .with("to", to.to_string())
+                    .with("tables", Arg::list(tables, Conj::Comma)),
             )
             .with_field("to"));
         }
@@ -99,13 +99,13 @@ impl Ledger {
             rows.insert((*table).to_owned(), n);
         }
         drop(source);
-        if let Some(fault) = first_fault(&tx)? {
+        if let Some((name, fault)) = first_fault(&tx)? {
             return Err(LedgerError::new(
                 "database_corrupt",
-                format!(
-                    "`{}` is not a consistent ledger: {fault}; nothing was copied",
-                    self.store.location()
-                ),
+                Text::new(says::LEDGER_MIGRATE_INCONSISTENT)
+                    .with("from", self.store.location().to_string())
+                    .with("name", name)
+                    .with("fault", fault),
             )
             .with_field("from"));
         }
@@ -159,13 +159,14 @@ const FAULTS: &[&str] = &[
       ORDER BY s.id LIMIT 1",
 ];
 
-/// The first fault of [`FAULTS`] the copy in `tx` holds, in words.
-fn first_fault(tx: &impl Sql) -> Result<Option<String>, LedgerError> {
+/// The first fault of [`FAULTS`] the copy in `tx` holds: the key or
+/// schedule, and the fault in words.
+fn first_fault(tx: &impl Sql) -> Result<Option<(String, String)>, LedgerError> {
     for sql in FAULTS {
         let found: Option<(String, String)> =
             tx.query_opt(sql, &args![], |r| Ok((r.get(0)?, r.get(1)?)))?;
-        if let Some((name, fault)) = found {
-            return Ok(Some(format!("`{name}` {fault}")));
+        if found.is_some() {
+            return Ok(found);
         }
     }
     Ok(None)

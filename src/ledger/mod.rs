@@ -188,8 +188,7 @@ impl Ledger {
                 Location::Postgres(_) => {
                     Text::new(says::LEDGER_PG_NOT_LEDGER).with("location", location.to_string())
                 }
-            }
-            .to_string();
+            };
             return Err(LedgerError::new("not_a_ledger", message).with_field("db"));
         }
         let latest = schema::latest(store.dialect());
@@ -243,8 +242,7 @@ impl Ledger {
                                     .chain((tables.len() > 3).then(|| "…".to_owned())),
                                 Conj::Comma,
                             ),
-                        )
-                        .to_string(),
+                        ),
                 )
                 .with_field("db"));
             }
@@ -256,7 +254,7 @@ impl Ledger {
             if !mode.eq_ignore_ascii_case("wal") {
                 return Err(LedgerError::new(
                     "database_error",
-                    format!("cannot switch the ledger to WAL mode (got `{mode}`)"),
+                    Text::new(says::LEDGER_WAL).with("mode", mode),
                 ));
             }
         }
@@ -364,9 +362,7 @@ impl Ledger {
         if spec.revision != 1 {
             return Err(LedgerError::new(
                 "invalid_option",
-                Text::new(says::LEDGER_FIRST_REVISION)
-                    .with("revision", spec.revision)
-                    .to_string(),
+                Text::new(says::LEDGER_FIRST_REVISION).with("revision", spec.revision),
             )
             .with_field("revision"));
         }
@@ -384,9 +380,7 @@ impl Ledger {
         if exists.is_some() {
             return Err(LedgerError::new(
                 "schedule_exists",
-                Text::new(says::LEDGER_SCHEDULE_EXISTS)
-                    .with("id", &spec.id)
-                    .to_string(),
+                Text::new(says::LEDGER_SCHEDULE_EXISTS).with("id", &spec.id),
             )
             .with_field("id"));
         }
@@ -533,8 +527,7 @@ impl Ledger {
                         "invalid_state",
                         Text::new(says::LEDGER_RECONCILE_STATE)
                             .with("key", key)
-                            .with("states", states.join("`, `"))
-                            .to_string(),
+                            .with("states", states.join("`, `")),
                     )
                     .with_field("key")
                 }
@@ -640,9 +633,7 @@ pub(crate) fn key_rows(tx: &impl Sql, key: &str) -> Result<Vec<KeyRow>, LedgerEr
 pub(crate) fn unknown_key(key: &str) -> LedgerError {
     LedgerError::new(
         "unknown_key",
-        Text::new(says::LEDGER_UNKNOWN_KEY)
-            .with("key", key)
-            .to_string(),
+        Text::new(says::LEDGER_UNKNOWN_KEY).with("key", key),
     )
     .with_field("key")
 }
@@ -706,8 +697,7 @@ fn a_directory(path: &Path) -> LedgerError {
         "not_a_ledger",
         Text::new(says::LEDGER_DIRECTORY)
             .with("path", path.display().to_string())
-            .with("file", path.join("wallclock.db").display().to_string())
-            .to_string(),
+            .with("file", path.join("wallclock.db").display().to_string()),
     )
     .with_field("db")
 }
@@ -721,7 +711,7 @@ pub(crate) fn naming(location: &Location, e: LedgerError) -> LedgerError {
             let message = Text::new(says::LEDGER_AT_LOCATION)
                 .with("location", location.to_string())
                 .with("why", e.message());
-            LedgerError::new("database_corrupt", message.to_string()).with_field("db")
+            LedgerError::new("database_corrupt", message).with_field("db")
         }
         _ => e,
     }
@@ -780,9 +770,7 @@ fn configure(conn: &Connection, busy: Duration) -> Result<(), LedgerError> {
 pub(crate) fn unknown_schedule(id: &str) -> LedgerError {
     LedgerError::new(
         "unknown_schedule",
-        Text::new(says::LEDGER_UNKNOWN_SCHEDULE)
-            .with("id", id)
-            .to_string(),
+        Text::new(says::LEDGER_UNKNOWN_SCHEDULE).with("id", id),
     )
     .with_field("id")
 }
@@ -792,9 +780,7 @@ pub(crate) fn not_found(path: &Path) -> LedgerError {
     let path = path.display().to_string();
     LedgerError::new(
         "ledger_not_found",
-        Text::new(says::LEDGER_NOT_FOUND)
-            .with("path", path)
-            .to_string(),
+        Text::new(says::LEDGER_NOT_FOUND).with("path", path),
     )
     .with_field("db")
 }
@@ -804,7 +790,7 @@ pub(crate) fn parse_ts(text: &str) -> Result<Timestamp, LedgerError> {
     text.parse::<Timestamp>().map_err(|_| {
         LedgerError::new(
             "database_corrupt",
-            format!("the ledger holds `{text}` where an instant was expected"),
+            Text::new(says::LEDGER_STORED_INSTANT).with("text", text),
         )
     })
 }
@@ -814,7 +800,7 @@ pub(crate) fn load_schedule(spec_json: &str) -> Result<Schedule, LedgerError> {
     let spec = Spec::from_json(spec_json).map_err(|e| {
         LedgerError::new(
             "database_corrupt",
-            format!("a stored spec no longer reads: {}", e.message()),
+            Text::new(says::LEDGER_STORED_SPEC).with("why", e.message()),
         )
     })?;
     Ok(Schedule::stored(&spec)?)

@@ -341,8 +341,7 @@ impl Ledger {
                         "invalid_state",
                         Text::new(says::LEDGER_RETRY_STATE)
                             .with("key", key)
-                            .with("states", states.join("`, `"))
-                            .to_string(),
+                            .with("states", states.join("`, `")),
                     )
                     .with_field("key")
                 }
@@ -405,8 +404,7 @@ impl Ledger {
                 "already_triggered",
                 Text::new(says::LEDGER_TRIGGERED)
                     .with("id", id)
-                    .with("at", instant_arg(&stamp))
-                    .to_string(),
+                    .with("at", instant_arg(&stamp)),
             )
             .with_field("id"));
         }
@@ -611,9 +609,7 @@ pub(crate) const ESCALATE_PENDING: &str = "EXISTS (SELECT 1 FROM occurrences
 pub(crate) fn read_only_file(path: &Path) -> LedgerError {
     LedgerError::new(
         "ledger_read_only",
-        Text::new(says::LEDGER_READ_ONLY)
-            .with("path", path.display().to_string())
-            .to_string(),
+        Text::new(says::LEDGER_READ_ONLY).with("path", path.display().to_string()),
     )
     .with_field("db")
 }
@@ -630,7 +626,7 @@ fn refuse_unless_enabled(tx: &Tx<'_>, id: &str) -> Result<(), LedgerError> {
     if !enabled {
         return Err(LedgerError::new(
             "schedule_disabled",
-            Text::new(says::LEDGER_DISABLED).with("id", id).to_string(),
+            Text::new(says::LEDGER_DISABLED).with("id", id),
         )
         .with_field("id"));
     }
@@ -649,8 +645,7 @@ pub(crate) fn already_removed(id: &str, at: &str) -> LedgerError {
         "schedule_removed",
         Text::new(says::LEDGER_REMOVED)
             .with("id", id)
-            .with("at", instant_arg(at))
-            .to_string(),
+            .with("at", instant_arg(at)),
     )
     .with_field("id")
 }
@@ -673,9 +668,7 @@ impl Ledger {
         if v == 0 {
             return Err(LedgerError::new(
                 "not_a_ledger",
-                Text::new(says::LEDGER_NOT_LEDGER)
-                    .with("location", location.to_string())
-                    .to_string(),
+                Text::new(says::LEDGER_NOT_LEDGER).with("location", location.to_string()),
             )
             .with_field("db"));
         }
@@ -688,8 +681,7 @@ impl Ledger {
                 Text::new(says::LEDGER_OUTDATED)
                     .with("location", location.to_string())
                     .with("version", v)
-                    .with("latest", latest)
-                    .to_string(),
+                    .with("latest", latest),
             )
             .with_field("db"));
         }
@@ -735,8 +727,7 @@ fn open_sqlite_read_only(path: &Path, busy: Duration) -> Result<Store, LedgerErr
                 Text::new(says::LEDGER_UNREADABLE)
                     .with("path", path.display().to_string())
                     .with("why", e.message())
-                    .with("folder", folder.display().to_string())
-                    .to_string(),
+                    .with("folder", folder.display().to_string()),
             )
             .with_field("db"))
         }

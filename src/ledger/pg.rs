@@ -130,8 +130,7 @@ fn parse_url(rest: &str) -> Result<PgTarget, LedgerError> {
             Text::new(says::PG_BAD_URL)
                 .with("url", format!("{prefix}{head}"))
                 .with("detail", detail)
-                .with("quoted", detail.replace('`', ""))
-                .to_string(),
+                .with("quoted", detail.replace('`', "")),
         )
         .with_field("db")
     };
@@ -162,8 +161,7 @@ fn parse_key_value(db: &str) -> Result<PgTarget, LedgerError> {
             "invalid_option",
             Text::new(says::PG_BAD_STRING)
                 .with("detail", parse_detail(&e))
-                .with("quoted", parse_detail(&e).replace('`', ""))
-                .to_string(),
+                .with("quoted", parse_detail(&e).replace('`', "")),
         )
         .with_field("db")
     })?;
@@ -486,7 +484,7 @@ fn open(
         .map_err(|e| {
             LedgerError::new(
                 "internal",
-                format!("cannot start the PostgreSQL client's runtime: {e}"),
+                Text::new(says::PG_RUNTIME).with("why", e.to_string()),
             )
         })?;
     let limit = connect * config.get_hosts().len().max(1) as u32;
@@ -512,8 +510,7 @@ fn open(
             "database_unreachable",
             Text::new(says::PG_NO_ANSWER)
                 .with("server", server)
-                .with("limit", seconds(limit))
-                .to_string(),
+                .with("limit", seconds(limit)),
         )
         .with_field("db")),
     }
@@ -537,8 +534,7 @@ fn wait<T>(
                 "database_unreachable",
                 Text::new(says::PG_SILENT)
                     .with("limit", seconds(limit))
-                    .with("server", server)
-                    .to_string(),
+                    .with("server", server),
             )
             .with_field("db"))
         }
@@ -597,7 +593,9 @@ fn values(r: &tokio_postgres::Row, buf: &mut Vec<SqlValue>) -> Result<(), Ledger
         let v: SqlValue = r.try_get(i).map_err(|e| {
             LedgerError::new(
                 "database_corrupt",
-                format!("column {i} of a ledger row does not read: {e}"),
+                Text::new(says::PG_STORED_VALUE)
+                    .with("column", i)
+                    .with("why", e.to_string()),
             )
         })?;
         buf.push(v);
@@ -802,7 +800,7 @@ pub(crate) fn pg_error(e: &tokio_postgres::Error, server: &str) -> LedgerError {
         .with("server", server)
         .with("quoted", detail.replace('`', ""))
         .with("detail", detail);
-    LedgerError::new(token, text.to_string()).with_field("db")
+    LedgerError::new(token, text).with_field("db")
 }
 
 /// The code and the sentence of a PostgreSQL error.

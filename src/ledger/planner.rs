@@ -301,7 +301,7 @@ impl Ledger {
         if horizon.is_negative() || horizon > MAX_HORIZON {
             return Err(LedgerError::new(
                 "invalid_duration",
-                crate::lang::Text::new(crate::lang::input_errors::LEDGER_HORIZON).to_string(),
+                crate::lang::Text::new(crate::lang::input_errors::LEDGER_HORIZON),
             )
             .with_field("horizon"));
         }

@@ -731,7 +731,6 @@ pub(crate) fn too_new(v: i64, latest: i64) -> LedgerError {
         "ledger_too_new",
         crate::lang::Text::new(crate::lang::input_errors::LEDGER_TOO_NEW)
             .with("version", v)
-            .with("latest", latest)
-            .to_string(),
+            .with("latest", latest),
     )
 }

@@ -131,8 +131,7 @@ impl Ledger {
                             STATES.iter().map(|s| format!("`{s}`")),
                             crate::lang::Conj::Comma,
                         ),
-                    )
-                    .to_string(),
+                    ),
             )
             .with_field("state"));
         }
@@ -236,8 +235,7 @@ impl Ledger {
                 return Err(LedgerError::new(
                     unknown.code(),
                     crate::lang::Text::new(crate::lang::input_errors::LEDGER_PRUNED_NEVER_RAN)
-                        .with("why", unknown.message())
-                        .to_string(),
+                        .with("why", unknown.message()),
                 )
                 .with_field("key"));
             };

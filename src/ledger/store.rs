@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use super::error::LedgerError;
 use super::pg;
+use crate::lang::{Text, input_errors as says};
 
 /// A value read from or written to a store.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,7 +66,9 @@ impl<'a> Row<'a> {
         T::from_value(v).ok_or_else(|| {
             LedgerError::new(
                 "database_corrupt",
-                format!("the ledger holds {v:?} in column {i}, which does not read as expected"),
+                Text::new(says::LEDGER_STORED_VALUE)
+                    .with("value", format!("{v:?}"))
+                    .with("column", i),
             )
         })
     }

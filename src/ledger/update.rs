@@ -143,8 +143,7 @@ pub(super) fn apply(
                 .with("id", &spec.id)
                 .with("current", current)
                 .with("next", next)
-                .with("given", spec.revision)
-                .to_string(),
+                .with("given", spec.revision),
         )
         .with_field("revision"));
     }
@@ -239,8 +238,7 @@ fn check_after_last_cutover(
             crate::lang::Text::new(crate::lang::input_errors::LEDGER_CUTOVER_ORDER)
                 .with("cut", cut)
                 .with("current", current)
-                .with("last", &last)
-                .to_string(),
+                .with("last", &last),
         )
         .with_field("cutover")),
         _ => Ok(()),
@@ -291,8 +289,7 @@ fn reaches_back(cut: &str, at: &str, what: Text) -> LedgerError {
             .with("cut", cut)
             .with("at", at)
             .with("what", what)
-            .with("after", after)
-            .to_string(),
+            .with("after", after),
     )
     .with_field("cutover")
 }

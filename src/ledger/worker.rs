@@ -575,7 +575,7 @@ fn check_lease(lease: SignedDuration) -> Result<(), LedgerError> {
     }
     Err(LedgerError::new(
         "invalid_duration",
-        crate::lang::Text::new(crate::lang::input_errors::LEDGER_LEASE).to_string(),
+        crate::lang::Text::new(crate::lang::input_errors::LEDGER_LEASE),
     )
     .with_field("lease"))
 }
