@@ -53,10 +53,6 @@ const UNREACHED: &[&str] = &[
     // committed, a PostgreSQL server refusing, silent or gone. The fault
     // suites (tests/ledger_faults.rs, tests/ledger_pg_*.rs) reach them in
     // English; tests/lang.rs checks every template's Chinese.
-    // Needs every occurrence at or after the cutover pruned, a schedule's
-    // newest included, which `prune` keeps: tests/ledger_integrity.rs gets
-    // there by disabling, pruning and enabling the schedule.
-    "input.ledger.reaches_back.pruned",
     "input.ledger.other_database",
     "input.ledger.postgres_not_a_ledger",
     "input.ledger.outdated",
