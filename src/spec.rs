@@ -342,9 +342,10 @@ pub fn shape_error(path: &str, message: &str) -> Error {
     };
     if let Some(f) = policy {
         // The policy parser's own error, read again from the value its
-        // English message quotes; serde's when the value is no string.
+        // English message quotes; serde's (worded as the language words it)
+        // when the value is no string.
         return policy_error(f, message).unwrap_or_else(|| {
-            let detail = serde_quoted(message);
+            let detail = serde_detail(message);
             let text = Text::new(e::POLICY_TYPE)
                 .with("field", f)
                 .with("detail", detail);
@@ -419,7 +420,7 @@ pub(crate) fn serde_detail(message: &str) -> Text {
         ("unknown field ", Some(_), [", expected ", ""] | [", expected ", " or ", ""]) => {
             e::UNKNOWN_FIELD
         }
-        _ => return serde_quoted(message),
+        _ => return wrong_kind(message).unwrap_or_else(|| serde_quoted(message)),
     };
     let conj = if template == e::UNKNOWN_FIELD_OF {
         Conj::Comma
@@ -429,6 +430,74 @@ pub(crate) fn serde_detail(message: &str) -> Text {
     Text::new(template)
         .with("name", name.unwrap_or_default())
         .with("names", Arg::list(names, conj))
+}
+
+/// What serde (and the JS reader, in serde's words) says a value was:
+/// kinds that end in a space go on with the value itself.
+const GOT_KINDS: [&e::Words; 18] = [
+    &e::GOT_BOOLEAN,
+    &e::GOT_INTEGER,
+    &e::GOT_FLOAT,
+    &e::GOT_STRING,
+    &e::GOT_UNIT,
+    &e::GOT_SEQ,
+    &e::GOT_MAP,
+    &e::GOT_SURROGATE,
+    &e::JS_UNDEFINED,
+    &e::JS_NULL,
+    &e::JS_ARRAY,
+    &e::JS_FUNCTION,
+    &e::JS_OBJECT,
+    &e::JS_NUMBER,
+    &e::JS_STRING,
+    &e::JS_BOOLEAN,
+    &e::JS_SYMBOL,
+    &e::JS_BIGINT,
+];
+
+/// What the spec's readers expect where serde finds the wrong kind.
+const WANT_KINDS: [&e::Words; 7] = [
+    &e::WANT_STRING,
+    &e::WANT_NUMBER,
+    &e::WANT_F64,
+    &e::WANT_SEQ,
+    &e::WANT_RRULES,
+    &e::WANT_U32,
+    &e::WANT_UNICODE,
+];
+
+/// serde's `invalid type: <got>, expected <want>` (or `invalid value: …`)
+/// in the words of the language spoken, when both sides are kinds the
+/// spec's readers meet; `None` for anything else, which stays quoted.
+fn wrong_kind(message: &str) -> Option<Text> {
+    const EXPECTED: &[u8] = b", expected ";
+    let (template, rest) = match message.strip_prefix("invalid type: ") {
+        Some(rest) => (e::INVALID_TYPE, rest),
+        None => (e::INVALID_VALUE, message.strip_prefix("invalid value: ")?),
+    };
+    // The last ", expected ": a string value may hold the words too.
+    let at = (0..rest.len())
+        .rev()
+        .find(|&i| rest.as_bytes()[i..].starts_with(EXPECTED))?;
+    let (got, want) = (&rest[..at], &rest[at + EXPECTED.len()..]);
+    let want = WANT_KINDS.into_iter().find(|w| w[0] == want)?;
+    let got = GOT_KINDS
+        .into_iter()
+        .find_map(|kind| match got.strip_prefix(kind[0]) {
+            Some("") => Some(Arg::Words(kind)),
+            Some(value) if kind[0].ends_with(' ') => Some(Arg::Text(Box::new(
+                Text::new(e::GOT_VALUE)
+                    .with("kind", Arg::Words(kind))
+                    .with("value", value)
+                    .with("plain", value.replace('`', "")),
+            ))),
+            _ => None,
+        })?;
+    Some(
+        Text::new(template)
+            .with("got", got)
+            .with("want", Arg::Words(want)),
+    )
 }
 
 /// An id names a schedule on command lines, in logs and in every effect

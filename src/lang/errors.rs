@@ -135,6 +135,12 @@ templates! { ERRORS;
         "missing field `{name}`" "缺少字段`{name}`" "缺少欄位`{name}`";
     POLICY_TYPE "error.invalid_policy.type"
         "{detail}" "`{field}`的值无效：{detail}" "`{field}`的值無效：{detail}";
+    INVALID_TYPE "error.serde.invalid_type"
+        "invalid type: {got}, expected {want}" "类型无效：{got}，应为{want}" "型別無效：{got}，應為{want}";
+    INVALID_VALUE "error.serde.invalid_value"
+        "invalid value: {got}, expected {want}" "值无效：{got}，应为{want}" "值無效：{got}，應為{want}";
+    GOT_VALUE "error.serde.got_value"
+        "{kind}{value}" "{kind}`{plain}`" "{kind}`{plain}`";
     SERDE "error.serde"
         "{detail}" "`{plain}`" "`{plain}`";
     DUPLICATE_FIELD "error.invalid_spec.duplicate_field"
@@ -410,6 +416,25 @@ words! {
     JS_BOOLEAN = "boolean", "布尔值", "布林值";
     JS_SYMBOL = "symbol", "`symbol`", "`symbol`";
     JS_BIGINT = "bigint", "`bigint`", "`bigint`";
+
+    // What serde says a value was, where it names the value too (the
+    // English ends in the space before it).
+    GOT_BOOLEAN = "boolean ", "布尔值", "布林值";
+    GOT_INTEGER = "integer ", "整数", "整數";
+    GOT_FLOAT = "floating point ", "浮点数", "浮點數";
+    GOT_STRING = "string ", "字符串", "字串";
+    // What else serde says a value was, and what belonged there.
+    GOT_UNIT = "unit value", "空值", "空值";
+    GOT_SEQ = "sequence", "列表", "列表";
+    GOT_MAP = "map", "对象", "物件";
+    GOT_SURROGATE = "a string with a lone surrogate", "含孤立代理项的字符串", "含孤立代理項的字串";
+    WANT_STRING = "a string", "字符串", "字串";
+    WANT_NUMBER = "a number", "数字", "數字";
+    WANT_F64 = "f64", "数字", "數字";
+    WANT_SEQ = "a sequence", "列表", "列表";
+    WANT_RRULES = "an RRULE string or a list of them", "RRULE字符串或其列表", "RRULE字串或其列表";
+    WANT_U32 = "u32", "0至4294967295的整数", "0至4294967295的整數";
+    WANT_UNICODE = "well-formed Unicode", "格式正确的Unicode文本", "格式正確的Unicode文字";
     JS_KEYLESS = "an object whose keys cannot be read", "无法读取其键的对象", "無法讀取其鍵的物件";
     JS_INSTANT_ARG = "an instant or a local date-time such as `2026-03-08T02:30`", "时刻或当地日期时间（如`2026-03-08T02:30`）", "時刻或當地日期時間（如`2026-03-08T02:30`）";
     JS_ZONE_ARG = "an IANA zone name such as `America/New_York`", "IANA时区名（如`America/New_York`）", "IANA時區名稱（如`America/New_York`）";

@@ -194,6 +194,7 @@ pub const LATIN_NAMES: &[&str] = &[
     "WebAssembly",
     "wallclock",
     "YAML",
+    "Unicode",
     "RRULE",
     "ID",
     "HTTP",

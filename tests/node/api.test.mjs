@@ -638,6 +638,19 @@ test('type errors keep serde wording and paths', () => {
   assert.deepEqual(expand({ from: 1 }), ['invalid_option', 'invalid options: invalid type: floating point `1.0`, expected a string', 'from']);
   assert.deepEqual(expand({ bogus: 1 }), ['invalid_option', 'invalid options: unknown field `bogus`, expected one of `limit`, `from`, `to`, `lang`', 'bogus']);
   assert.deepEqual(caught(() => wc.notices(base, { from: 'x', y: 1 })), ['invalid_option', 'invalid options: unknown field `y`, expected one of `from`, `to`, `lang`', 'y']);
+  // In Chinese, serde's description of a wrong kind is worded too, with the same code and path.
+  const zh = (extra, lang = 'zh-CN') => caught(() => wc.validate({ ...base, ...extra }, { lang }));
+  assert.deepEqual(zh({ start: {} }), ['invalid_spec', '计划字段`start`无效：类型无效：对象，应为字符串', 'start']);
+  assert.deepEqual(zh({ rrule: [[]] }), ['invalid_spec', '计划字段`rrule[0]`无效：类型无效：数组，应为字符串', 'rrule[0]']);
+  assert.deepEqual(zh({ rrule: 5 }, 'zh-TW'), ['invalid_spec', '排程欄位`rrule`無效：型別無效：浮點數`5.0`，應為RRULE字串或其列表', 'rrule']);
+  assert.deepEqual(zh({ id: null }), ['invalid_spec', '计划字段`id`无效：类型无效：空值，应为字符串', 'id']);
+  assert.deepEqual(zh({ id: 'job\uD800' }, 'zh-TW'), ['invalid_spec', '排程欄位`id`無效：值無效：含孤立代理項的字串，應為格式正確的Unicode文字', 'id']);
+  assert.deepEqual(zh({ revision: '5' }), ['invalid_spec', '计划字段`revision`无效：类型无效：字符串`"5"`，应为0至4294967295的整数', 'revision']);
+  assert.deepEqual(zh({ gap: true }), ['invalid_policy', '`gap`的值无效：类型无效：布尔值`true`，应为字符串', 'gap']);
+  assert.deepEqual(
+    caught(() => wc.expand(base, { limit: '3', lang: 'zh-CN' })),
+    ['invalid_option', '选项无效：类型无效：字符串`"3"`，应为数字', 'limit'],
+  );
   assert.deepEqual(caught(() => wc.decideMisfires(base, [{ key: 'k' }], '2026-03-09T00:00:00Z')), ['invalid_option', 'invalid `due[0]`: missing field `instant`', 'due[0]']);
 });
 
