@@ -219,6 +219,10 @@ fn corpus() -> Vec<(Vec<&'static str>, &'static str)> {
         // clap's own refusals.
         (vec!["zones", "--jsn"], ""),
         (vec!["expand", "--format", "xml", "--json"], ""),
+        (vec!["expnd"], ""),
+        (vec!["expand", "--json", "--limit"], ""),
+        (vec!["expand", "--spec", "x.json", "--tz", "UTC"], ""),
+        (vec!["zones", "--json=3"], ""),
     ]
 }
 

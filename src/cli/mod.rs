@@ -397,8 +397,7 @@ fn usage_error(e: &clap::Error, command: &str, sub: Option<&str>) -> Error {
         .unwrap_or(first)
         .replace('\'', "`");
     let text = Text::new(says::CLI_USAGE)
-        .with("quoted", clap.replace('`', ""))
-        .with("clap", clap)
+        .with("what", refusal(e, clap))
         .with("hints", Arg::list(hints(e), Conj::None))
         .with("help", help);
     let mut err = Error::new(ErrorCode::InvalidOption, text);
@@ -416,6 +415,46 @@ fn usage_error(e: &clap::Error, command: &str, sub: Option<&str>) -> Error {
         }
     }
     err
+}
+
+/// What clap refused: `clap`, its own line, in English; in Chinese the
+/// same facts for an unknown flag or subcommand, a bad or missing value and
+/// two flags that exclude each other (clap's reason for refusing a value,
+/// Rust's parse error, is left out), clap's line quoted for the rest.
+fn refusal(e: &clap::Error, clap: String) -> Text {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let string = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        Some(ContextValue::Strings(s)) if s.len() == 1 => Some(s[0].clone()),
+        _ => None,
+    };
+    let arg = string(ContextKind::InvalidArg);
+    let value = string(ContextKind::InvalidValue);
+    let prior = string(ContextKind::PriorArg);
+    let subcommand = string(ContextKind::InvalidSubcommand);
+    let words = match (e.kind(), arg, value, prior, subcommand) {
+        (ErrorKind::UnknownArgument, Some(arg), ..) => {
+            Text::new(says::CLI_UNKNOWN_ARGUMENT).with("arg", arg)
+        }
+        (ErrorKind::InvalidSubcommand, .., Some(name)) => {
+            Text::new(says::CLI_UNKNOWN_SUBCOMMAND).with("name", name)
+        }
+        (ErrorKind::InvalidValue, Some(arg), Some(value), ..) if value.is_empty() => {
+            Text::new(says::CLI_NO_VALUE).with("arg", arg)
+        }
+        (ErrorKind::InvalidValue | ErrorKind::ValueValidation, Some(arg), Some(value), ..) => {
+            Text::new(says::CLI_INVALID_VALUE)
+                .with("arg", arg)
+                .with("value", value)
+        }
+        (ErrorKind::ArgumentConflict, Some(arg), _, Some(prior), _) => {
+            Text::new(says::CLI_CONFLICT)
+                .with("arg", arg)
+                .with("prior", prior)
+        }
+        _ => Text::new(says::CLI_CLAP).with("quoted", clap.replace('`', "")),
+    };
+    words.with("clap", clap)
 }
 
 /// clap's suggestions: a similar flag, value or subcommand, and the allowed values.

@@ -721,9 +721,23 @@ templates! { INPUT_ERRORS;
     CLI_SIGNALS "input.cli.signals"
         "cannot watch signals: {why}" "无法监听信号：`{why}`" "無法監聽訊號：`{why}`";
     CLI_USAGE "input.cli.usage"
-        "{clap}{hints}: see `{help}`"
-        "命令行参数有误（`{quoted}`）{hints}：参见`{help}`"
-        "命令列參數有誤（`{quoted}`）{hints}：參見`{help}`";
+        "{what}{hints}: see `{help}`"
+        "{what}{hints}：参见`{help}`"
+        "{what}{hints}：參見`{help}`";
+    // What clap refused: in English clap's own line (`{clap}`), in Chinese
+    // the same facts, or clap's line quoted for the rarer kinds.
+    CLI_CLAP "input.cli.clap"
+        "{clap}" "命令行参数有误（`{quoted}`）" "命令列參數有誤（`{quoted}`）";
+    CLI_UNKNOWN_ARGUMENT "input.cli.unknown_argument"
+        "{clap}" "未知的参数`{arg}`" "未知的參數`{arg}`";
+    CLI_UNKNOWN_SUBCOMMAND "input.cli.unknown_subcommand"
+        "{clap}" "未知的子命令`{name}`" "未知的子命令`{name}`";
+    CLI_INVALID_VALUE "input.cli.invalid_value"
+        "{clap}" "`{arg}`的值`{value}`无效" "`{arg}`的值`{value}`無效";
+    CLI_NO_VALUE "input.cli.no_value"
+        "{clap}" "`{arg}`需要一个值" "`{arg}`需要一個值";
+    CLI_CONFLICT "input.cli.conflict"
+        "{clap}" "`{arg}`不能与`{prior}`同时使用" "`{arg}`不能與`{prior}`同時使用";
     CLI_DID_YOU_MEAN "input.cli.did_you_mean"
         ": did you mean {names}" "；是否想输入{names}" "；是否想輸入{names}";
     CLI_ONE_OF "input.cli.one_of"
