@@ -418,8 +418,9 @@ fn usage_error(e: &clap::Error, command: &str, sub: Option<&str>) -> Error {
 }
 
 /// What clap refused: `clap`, its own line, in English; in Chinese the
-/// same facts for an unknown flag or subcommand, a bad or missing value and
-/// two flags that exclude each other (clap's reason for refusing a value,
+/// same facts for an unknown flag or subcommand, a bad or missing value,
+/// a missing subcommand, a flag given twice and two flags that exclude
+/// each other (clap's reason for refusing a value,
 /// Rust's parse error, is left out), clap's line quoted for the rest.
 fn refusal(e: &clap::Error, clap: String) -> Text {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
@@ -446,6 +447,12 @@ fn refusal(e: &clap::Error, clap: String) -> Text {
             Text::new(says::CLI_INVALID_VALUE)
                 .with("arg", arg)
                 .with("value", value)
+        }
+        (ErrorKind::ArgumentConflict, Some(arg), _, Some(prior), _) if arg == prior => {
+            Text::new(says::CLI_TWICE).with("arg", arg)
+        }
+        (ErrorKind::MissingSubcommand, .., Some(name)) => {
+            Text::new(says::CLI_NO_SUBCOMMAND).with("name", name)
         }
         (ErrorKind::ArgumentConflict, Some(arg), _, Some(prior), _) => {
             Text::new(says::CLI_CONFLICT)
