@@ -17,6 +17,8 @@
 
 #[path = "common/ledger_cli.rs"]
 mod common;
+#[path = "common/script.rs"]
+mod script;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -67,11 +69,16 @@ fn fresh_target(d: &Path, suffix: &str) -> String {
 
 /// `wallclock ledger migrate --from FILE --to URL`.
 fn migrate(d: &Path, from: &Path, to: &str) -> Output {
+    migrate_in(d, from, to, "en")
+}
+
+/// [`migrate`] with `--lang LANG`.
+fn migrate_in(d: &Path, from: &Path, to: &str, lang: &str) -> Output {
     Command::new(BIN)
         .current_dir(d)
         .args(["ledger", "migrate", "--from"])
         .arg(from)
-        .args(["--to", to])
+        .args(["--to", to, "--lang", lang])
         .output()
         .unwrap()
 }
@@ -338,6 +345,19 @@ fn sqlite_migrate_refuses_an_inconsistent_source_and_copies_nothing() {
             message.contains("s|2026-06-01T00:00:00"),
             "{what}: {message}"
         );
+        assert_eq!(common::tables_db(&target), Vec::<String>::new(), "{what}");
+        // The same refusal in Chinese: the same code and field, the fault
+        // said in the language, the key as it is.
+        for lang in [wallclock::Lang::ZhCn, wallclock::Lang::ZhTw] {
+            let zh = err(&migrate_in(&d, &source, &target, lang.as_str()));
+            assert_eq!((&zh["code"], &zh["field"]), (&e["code"], &e["field"]));
+            let text = zh["message"].as_str().unwrap();
+            assert!(text.contains("s|2026-06-01T00:00:00"), "{what}: {text}");
+            assert!(!text.contains(words), "{what}: English quoted: {text}");
+            if let Err(why) = script::check_rendered(lang, text, &[]) {
+                panic!("{what} ({lang}): {why}: {text}");
+            }
+        }
         assert_eq!(common::tables_db(&target), Vec::<String>::new(), "{what}");
     }
 }

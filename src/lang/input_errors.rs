@@ -775,9 +775,31 @@ templates! { INPUT_ERRORS;
         "`{to}`不是空的（其中有表{tables}）：账本只能迁移到空数据库中"
         "`{to}`不是空的（其中有資料表{tables}）：帳本只能移轉到空資料庫中";
     LEDGER_MIGRATE_INCONSISTENT "input.ledger.migrate.inconsistent"
-        "`{from}` is not a consistent ledger: `{name}` {fault}; nothing was copied"
-        "`{from}`不是一致的账本（`{name}`：`{fault}`）：没有复制任何内容"
-        "`{from}`不是一致的帳本（`{name}`：`{fault}`）：沒有複製任何內容";
+        "`{from}` is not a consistent ledger: {fault}; nothing was copied"
+        "`{from}`不是一致的账本（{fault}）：没有复制任何内容"
+        "`{from}`不是一致的帳本（{fault}）：沒有複製任何內容";
+    // What made it inconsistent: a key or schedule (`name`) and the values
+    // the check found (`a`, `b`, `c`).
+    LEDGER_FAULT_GENERATION "input.ledger.fault.generation"
+        "`{name}` attempt {a} has claim generation {b}, above its occurrence's {c}"
+        "`{name}`的第{a}次尝试属于第{b}代领取，晚于其实例的第{c}代"
+        "`{name}`的第{a}次嘗試屬於第{b}代領取，晚於其實例的第{c}代";
+    LEDGER_FAULT_EFFECT "input.ledger.fault.effect"
+        "`{name}` has an effect recorded but is `{a}`, not `done`"
+        "`{name}`已记录效果，但状态是`{a}`而不是`done`"
+        "`{name}`已記錄效果，但狀態是`{a}`而不是`done`";
+    LEDGER_FAULT_ATTEMPTS "input.ledger.fault.attempts"
+        "`{name}` counts {a} attempts but has {b}"
+        "`{name}`记有{a}次尝试，实际却有{b}次"
+        "`{name}`記有{a}次嘗試，實際卻有{b}次";
+    LEDGER_FAULT_RUNNING "input.ledger.fault.running"
+        "`{name}` is running under claim generation {a} without its attempt"
+        "`{name}`正以第{a}代领取执行，却没有对应的尝试记录"
+        "`{name}`正以第{a}代領取執行，卻沒有對應的嘗試記錄";
+    LEDGER_FAULT_REVISION "input.ledger.fault.revision"
+        "`{name}` is at revision {a}, not its newest, {b}"
+        "计划`{name}`处于第{a}版，而不是最新的第{b}版"
+        "排程`{name}`處於第{a}版，而不是最新的第{b}版";
     LEDGER_WAL "input.ledger.wal"
         "cannot switch the ledger to WAL mode (got `{mode}`)"
         "无法把账本切换到`WAL`模式（得到的是`{mode}`）"

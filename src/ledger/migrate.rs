@@ -9,7 +9,7 @@ use super::error::LedgerError;
 use super::schema::{self, PG_MIGRATIONS};
 use super::store::{self, Gate, Location, Sql, SqlValue, args};
 use super::{Ledger, Stats};
-use crate::lang::{Arg, Conj, Text, input_errors as says};
+use crate::lang::{Arg, Conj, Template, Text, input_errors as says};
 
 /// Every table a ledger holds, parents first, with the columns a copy
 /// carries: stored columns only (`id` is generated on both).
@@ -99,12 +99,11 @@ impl Ledger {
             rows.insert((*table).to_owned(), n);
         }
         drop(source);
-        if let Some((name, fault)) = first_fault(&tx)? {
+        if let Some(fault) = first_fault(&tx)? {
             return Err(LedgerError::new(
                 "database_corrupt",
                 Text::new(says::LEDGER_MIGRATE_INCONSISTENT)
                     .with("from", self.store.location().to_string())
-                    .with("name", name)
                     .with("fault", fault),
             )
             .with_field("from"));
@@ -131,42 +130,64 @@ impl Ledger {
 }
 
 /// What a consistent ledger never holds, each found by a query of the copy
-/// (the first such row, oldest first) and said in words: the claim, its
-/// attempt and the occurrence's counters are written in one transaction,
-/// and so are a done mark and its effect.
-const FAULTS: &[&str] = &[
-    "SELECT o.key, 'attempt ' || a.attempt || ' has claim generation ' || a.generation
-            || ', above its occurrence''s ' || o.generation
-       FROM attempts a JOIN occurrences o ON o.seq = a.occurrence
-      WHERE a.generation > o.generation ORDER BY o.seq LIMIT 1",
-    "SELECT e.key, 'has an effect recorded but is `' || o.state || '`, not `done`'
-       FROM effects e JOIN occurrences o ON o.seq = e.occurrence
-      WHERE o.state <> 'done' ORDER BY o.seq LIMIT 1",
-    "SELECT o.key, 'counts ' || o.attempts || ' attempts but has ' || count(a.occurrence)
-       FROM occurrences o LEFT JOIN attempts a ON a.occurrence = o.seq
-      GROUP BY o.seq, o.key, o.attempts HAVING o.attempts <> count(a.occurrence)
-      ORDER BY o.seq LIMIT 1",
-    "SELECT o.key, 'is running under claim generation ' || o.generation || ' without its attempt'
-       FROM occurrences o
-      WHERE o.state = 'running' AND NOT EXISTS (SELECT 1 FROM attempts a
-                         WHERE a.occurrence = o.seq AND a.generation = o.generation)
-      ORDER BY o.seq LIMIT 1",
-    "SELECT s.id, 'is at revision ' || s.revision || ', not its newest, '
-            || (SELECT max(r.revision) FROM revisions r WHERE r.schedule = s.id)
-       FROM schedules s
-      WHERE s.revision IS DISTINCT FROM
-            (SELECT max(r.revision) FROM revisions r WHERE r.schedule = s.id)
-      ORDER BY s.id LIMIT 1",
+/// (the first such row, oldest first: the key or schedule, and up to three
+/// values as text) and said by its template (slots `name`, `a`, `b`,
+/// `c`): the claim, its attempt and the occurrence's counters are written
+/// in one transaction, and so are a done mark and its effect.
+const FAULTS: &[(&str, Template)] = &[
+    (
+        "SELECT o.key, CAST(a.attempt AS TEXT), CAST(a.generation AS TEXT),
+                CAST(o.generation AS TEXT)
+           FROM attempts a JOIN occurrences o ON o.seq = a.occurrence
+          WHERE a.generation > o.generation ORDER BY o.seq LIMIT 1",
+        says::LEDGER_FAULT_GENERATION,
+    ),
+    (
+        "SELECT e.key, o.state, '', ''
+           FROM effects e JOIN occurrences o ON o.seq = e.occurrence
+          WHERE o.state <> 'done' ORDER BY o.seq LIMIT 1",
+        says::LEDGER_FAULT_EFFECT,
+    ),
+    (
+        "SELECT o.key, CAST(o.attempts AS TEXT), CAST(count(a.occurrence) AS TEXT), ''
+           FROM occurrences o LEFT JOIN attempts a ON a.occurrence = o.seq
+          GROUP BY o.seq, o.key, o.attempts HAVING o.attempts <> count(a.occurrence)
+          ORDER BY o.seq LIMIT 1",
+        says::LEDGER_FAULT_ATTEMPTS,
+    ),
+    (
+        "SELECT o.key, CAST(o.generation AS TEXT), '', ''
+           FROM occurrences o
+          WHERE o.state = 'running' AND NOT EXISTS (SELECT 1 FROM attempts a
+                             WHERE a.occurrence = o.seq AND a.generation = o.generation)
+          ORDER BY o.seq LIMIT 1",
+        says::LEDGER_FAULT_RUNNING,
+    ),
+    (
+        "SELECT s.id, CAST(s.revision AS TEXT),
+                COALESCE(CAST((SELECT max(r.revision) FROM revisions r
+                                WHERE r.schedule = s.id) AS TEXT), '0'), ''
+           FROM schedules s
+          WHERE s.revision IS DISTINCT FROM
+                (SELECT max(r.revision) FROM revisions r WHERE r.schedule = s.id)
+          ORDER BY s.id LIMIT 1",
+        says::LEDGER_FAULT_REVISION,
+    ),
 ];
 
-/// The first fault of [`FAULTS`] the copy in `tx` holds: the key or
-/// schedule, and the fault in words.
-fn first_fault(tx: &impl Sql) -> Result<Option<(String, String)>, LedgerError> {
-    for sql in FAULTS {
-        let found: Option<(String, String)> =
-            tx.query_opt(sql, &args![], |r| Ok((r.get(0)?, r.get(1)?)))?;
-        if found.is_some() {
-            return Ok(found);
+/// The first fault of [`FAULTS`] the copy in `tx` holds, in words.
+fn first_fault(tx: &impl Sql) -> Result<Option<Text>, LedgerError> {
+    for (sql, template) in FAULTS {
+        let found: Option<[String; 4]> = tx.query_opt(sql, &args![], |r| {
+            Ok([r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?])
+        })?;
+        if let Some([name, a, b, c]) = found {
+            let text = Text::new(*template)
+                .with("name", name)
+                .with("a", a)
+                .with("b", b)
+                .with("c", c);
+            return Ok(Some(text));
         }
     }
     Ok(None)
