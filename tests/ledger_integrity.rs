@@ -362,6 +362,45 @@ fn sqlite_migrate_refuses_an_inconsistent_source_and_copies_nothing() {
     }
 }
 
+/// A target that holds another application's table is refused, naming
+/// the table, in every language, and keeps only that table.
+#[test]
+fn sqlite_migrate_refuses_a_target_that_is_not_empty_in_every_language() {
+    let d = dir("sqlite_migrate_not_empty");
+    let source = common::db_file(&d);
+    let init = Command::new(BIN)
+        .current_dir(&d)
+        .args(["ledger", "--db"])
+        .arg(&source)
+        .arg("init")
+        .output()
+        .unwrap();
+    ok(&init);
+    let target = fresh_target(&d, "taken");
+    postgres::Client::connect(&target, postgres::NoTls)
+        .unwrap()
+        .batch_execute("CREATE TABLE crm_contacts (id int)")
+        .unwrap();
+    let en = err(&migrate(&d, &source, &target));
+    assert_eq!(
+        (&en["code"], &en["field"]),
+        (&"not_a_ledger".into(), &"to".into())
+    );
+    let message = en["message"].as_str().unwrap();
+    assert!(message.contains("(it holds `crm_contacts`)"), "{message}");
+    for lang in [wallclock::Lang::ZhCn, wallclock::Lang::ZhTw] {
+        let zh = err(&migrate_in(&d, &source, &target, lang.as_str()));
+        assert_eq!((&zh["code"], &zh["field"]), (&en["code"], &en["field"]));
+        let text = zh["message"].as_str().unwrap();
+        assert!(text.contains("`crm_contacts`"), "{lang}: {text}");
+        assert!(!text.contains("empty database"), "{lang}: English: {text}");
+        if let Err(why) = script::check_rendered(lang, text, &[]) {
+            panic!("{lang}: {why}: {text}");
+        }
+    }
+    assert_eq!(common::tables_db(&target), ["crm_contacts"]);
+}
+
 // ---------------------------------------------------------------------------
 // prune, then a cutover
 

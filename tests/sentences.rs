@@ -124,7 +124,7 @@ const UNREACHED: &[&str] = &[
     // A migration from a ledger the library opened on PostgreSQL (the
     // command line opens `--from` as a file), into a database that is not
     // empty, or of a copy that does not hold together (tests/ledger_integrity.rs
-    // refuses two such copies in every language); a PostgreSQL column
+    // refuses both in every language); a PostgreSQL column
     // that does not read; a client runtime that does not start: each needs
     // a PostgreSQL server or a fault no fixture sets up.
     "input.ledger.migrate.from",
