@@ -441,6 +441,24 @@ fn the_flag_then_wallclock_lang_then_the_locale() {
     // The flag after the subcommand and before it.
     let (status, before, _) = wallclock(&["--lang", "zh-TW", "describe", "--spec", "-"], spec, &[]);
     assert_eq!((status, before), (0, tw));
+    // Before `ledger` too, whose commands have a parser of their own.
+    let db = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_lang_no_ledger.db");
+    let db = db.to_str().unwrap();
+    let (status, _, err) = wallclock(
+        &["--lang", "zh-CN", "ledger", "--db", db, "schedules"],
+        "",
+        &[],
+    );
+    let error: Value = serde_json::from_str(err.trim()).unwrap();
+    assert_eq!(
+        (status, &error["code"]),
+        (2, &json!("ledger_not_found")),
+        "{err}"
+    );
+    assert!(
+        error["message"].as_str().unwrap().contains("没有账本"),
+        "{err}"
+    );
 }
 
 /// The fixture's text with `example`'s `lang` field, the first after its

@@ -55,6 +55,7 @@ pub fn main_with_args(args: Vec<OsString>) -> i32 {
     if let Some(warning) = warning {
         warn(&[warning]);
     }
+    let args = lang_after_subcommand(args);
     #[cfg(not(target_arch = "wasm32"))]
     if args.get(1).is_some_and(|a| a == "ledger") {
         return ledger::main(args);
@@ -85,6 +86,33 @@ pub fn main_with_args(args: Vec<OsString>) -> i32 {
         },
         Err(e) => errors.report(&e, &sources),
     }
+}
+
+/// `wallclock --lang zh-CN ledger …` as `wallclock ledger --lang zh-CN …`
+/// (and `help ledger` likewise): the ledger has its own parser, reached
+/// when `ledger` comes first, and `--lang` is an option of its commands too.
+/// Any other command line is returned as it is (clap reads `--lang` before
+/// a subcommand itself).
+fn lang_after_subcommand(args: Vec<OsString>) -> Vec<OsString> {
+    let is_lang = |a: &OsString| a == "--lang";
+    let is_lang_eq = |a: &OsString| a.to_str().is_some_and(|a| a.starts_with("--lang="));
+    let mut at = 1;
+    while let Some(arg) = args.get(at) {
+        match arg {
+            a if is_lang(a) => at += 2,
+            a if is_lang_eq(a) => at += 1,
+            _ => break,
+        }
+    }
+    let sub = args.get(at..).unwrap_or_default();
+    let words = match sub {
+        [ledger, ..] if ledger == "ledger" => 1,
+        [help, ledger, ..] if help == "help" && ledger == "ledger" => 2,
+        _ => return args,
+    };
+    let (program, lang) = args.split_at(1);
+    let lang = &lang[..at - 1];
+    [program, &sub[..words], lang, &sub[words..]].concat()
 }
 
 /// The language of every sentence the tool writes: `--lang` (before or
@@ -390,8 +418,9 @@ fn usage_error(e: &clap::Error, command: &str, sub: Option<&str>) -> Error {
 }
 
 /// What clap refused: `clap`, its own line, in English; in Chinese the
-/// same facts for an unknown flag or subcommand, a bad or missing value and
-/// two flags that exclude each other (clap's reason for refusing a value,
+/// same facts for an unknown flag or subcommand, a bad or missing value,
+/// a missing subcommand, a flag given twice and two flags that exclude
+/// each other (clap's reason for refusing a value,
 /// Rust's parse error, is left out), clap's line quoted for the rest.
 fn refusal(e: &clap::Error, clap: String) -> Text {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
@@ -418,6 +447,12 @@ fn refusal(e: &clap::Error, clap: String) -> Text {
             Text::new(says::CLI_INVALID_VALUE)
                 .with("arg", arg)
                 .with("value", value)
+        }
+        (ErrorKind::ArgumentConflict, Some(arg), _, Some(prior), _) if arg == prior => {
+            Text::new(says::CLI_TWICE).with("arg", arg)
+        }
+        (ErrorKind::MissingSubcommand, .., Some(name)) => {
+            Text::new(says::CLI_NO_SUBCOMMAND).with("name", name)
         }
         (ErrorKind::ArgumentConflict, Some(arg), _, Some(prior), _) => {
             Text::new(says::CLI_CONFLICT)
@@ -799,6 +834,30 @@ pub(crate) fn apply_overrides(spec: &mut Spec, a: &args::SpecArgs) -> Result<(),
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `--lang` before `ledger` (or `help ledger`) goes after it, so the
+    /// ledger's own parser is reached; other command lines stay as they are.
+    #[test]
+    fn lang_before_the_ledger_moves_after_it() {
+        let moved = |args: &[&str]| -> Vec<String> {
+            let args = args.iter().map(OsString::from).collect();
+            lang_after_subcommand(args)
+                .into_iter()
+                .map(|a| a.into_string().unwrap_or_default())
+                .collect()
+        };
+        assert_eq!(
+            moved(&["wallclock", "--lang", "zh-CN", "ledger", "schedules"]),
+            ["wallclock", "ledger", "--lang", "zh-CN", "schedules"]
+        );
+        assert_eq!(
+            moved(&["wallclock", "--lang=zh-TW", "help", "ledger", "add"]),
+            ["wallclock", "help", "ledger", "--lang=zh-TW", "add"]
+        );
+        let kept = ["wallclock", "--lang", "zh-CN", "describe", "ledger"];
+        assert_eq!(moved(&kept), kept);
+        assert_eq!(moved(&["wallclock", "--lang"]), ["wallclock", "--lang"]);
+    }
 
     /// `language` for a command line and an environment of (name, value).
     fn chosen(args: &[&str], env: &[(&str, &str)]) -> (Lang, Option<&'static str>) {

@@ -736,6 +736,10 @@ templates! { INPUT_ERRORS;
         "{clap}" "`{arg}`的值`{value}`无效" "`{arg}`的值`{value}`無效";
     CLI_NO_VALUE "input.cli.no_value"
         "{clap}" "`{arg}`需要一个值" "`{arg}`需要一個值";
+    CLI_TWICE "input.cli.twice"
+        "{clap}" "`{arg}`只能给出一次" "`{arg}`只能給出一次";
+    CLI_NO_SUBCOMMAND "input.cli.no_subcommand"
+        "{clap}" "`{name}`需要一个子命令" "`{name}`需要一個子命令";
     CLI_CONFLICT "input.cli.conflict"
         "{clap}" "`{arg}`不能与`{prior}`同时使用" "`{arg}`不能與`{prior}`同時使用";
     CLI_DID_YOU_MEAN "input.cli.did_you_mean"
