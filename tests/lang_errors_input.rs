@@ -223,6 +223,16 @@ fn corpus() -> Vec<(Vec<&'static str>, &'static str)> {
         (vec!["expand", "--json", "--limit"], ""),
         (vec!["expand", "--spec", "x.json", "--tz", "UTC"], ""),
         (vec!["zones", "--json=3"], ""),
+        (
+            vec![
+                "ledger",
+                "--db",
+                "postgres://%ff@127.0.0.1/ledger",
+                "occurrences",
+                "--json",
+            ],
+            "",
+        ),
     ]
 }
 

@@ -714,6 +714,10 @@ templates! { INPUT_ERRORS;
         "`{url}` is not a PostgreSQL connection URL ({detail}): write `postgres://USER:PASSWORD@HOST:PORT/DATABASE`"
         "`{url}`不是PostgreSQL连接URL（`{quoted}`）：应写作`postgres://USER:PASSWORD@HOST:PORT/DATABASE`"
         "`{url}`不是PostgreSQL連線URL（`{quoted}`）：應寫作`postgres://USER:PASSWORD@HOST:PORT/DATABASE`";
+    PG_USER_NOT_UTF8 "input.ledger.pg.user_not_utf8"
+        "`{url}` is not a PostgreSQL connection URL (the user name is not UTF-8): write `postgres://USER:PASSWORD@HOST:PORT/DATABASE`"
+        "`{url}`不是PostgreSQL连接URL（用户名不是`UTF-8`文本）：应写作`postgres://USER:PASSWORD@HOST:PORT/DATABASE`"
+        "`{url}`不是PostgreSQL連線URL（使用者名稱不是`UTF-8`文字）：應寫作`postgres://USER:PASSWORD@HOST:PORT/DATABASE`";
     PG_BAD_STRING "input.ledger.pg.bad_string"
         "the PostgreSQL connection string is not valid ({detail}): write `host=HOST port=PORT user=USER dbname=DATABASE`"
         "PostgreSQL连接字符串无效（`{quoted}`）：应写作`host=HOST port=PORT user=USER dbname=DATABASE`"

@@ -137,7 +137,13 @@ fn parse_url(rest: &str) -> Result<PgTarget, LedgerError> {
     let user = user
         .map(|u| percent_decode_str(u).decode_utf8().map(Cow::into_owned))
         .transpose()
-        .map_err(|_| invalid("the user name is not UTF-8"))?;
+        .map_err(|_| {
+            LedgerError::new(
+                "invalid_option",
+                Text::new(says::PG_USER_NOT_UTF8).with("url", format!("{prefix}{head}")),
+            )
+            .with_field("db")
+        })?;
     let mut config: Config = format!("postgres://{remainder}")
         .parse()
         .map_err(|e: tokio_postgres::Error| invalid(&parse_detail(&e)))?;
