@@ -428,3 +428,34 @@ fn a_metrics_address_in_use_says_so_in_every_language() {
     });
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// A stdout whose reader is gone (`| head` that has read enough) ends the
+/// command quietly in every language: status 0 and nothing on stderr, for
+/// the command's own output, a streamed ledger listing and a ledger report.
+#[test]
+fn a_stdout_whose_reader_is_gone_ends_quietly_in_every_language() {
+    let dir = folder("lang_errors_input_closed");
+    files(&dir);
+    for args in [
+        &["zones", "--json"][..],
+        &["ledger", "--db", "l.db", "occurrences", "--json"],
+        &["ledger", "--db", "l.db", "schedules", "--json"],
+    ] {
+        for lang in ["en", "zh-CN", "zh-TW"] {
+            let (reader, writer) = std::io::pipe().unwrap();
+            drop(reader);
+            let out = Command::new(env!("CARGO_BIN_EXE_wallclock"))
+                .current_dir(&dir)
+                .args(args)
+                .args(["--lang", lang])
+                .stdin(Stdio::null())
+                .stdout(writer)
+                .stderr(Stdio::piped())
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(0), "{args:?} ({lang}): {stderr}");
+            assert_eq!(stderr, "", "{args:?} ({lang})");
+        }
+    }
+}

@@ -11,6 +11,8 @@
 mod common;
 #[path = "common/faults.rs"]
 mod faults;
+#[path = "common/script.rs"]
+mod script;
 
 use std::collections::{BTreeMap, HashSet};
 use std::os::unix::process::CommandExt;
@@ -560,7 +562,19 @@ fn schedule_ids_with_control_characters_are_refused() {
 /// its key).
 #[test]
 fn sqlite_a_full_disk_during_a_tick_says_what_was_committed() {
-    let d = dir("disk_full");
+    a_full_disk_during_a_tick("disk_full", wallclock::Lang::En);
+}
+
+/// [`sqlite_a_full_disk_during_a_tick_says_what_was_committed`] in
+/// Chinese: what was committed, and the outcome not recorded, are said in
+/// the language.
+#[test]
+fn sqlite_a_full_disk_during_a_tick_says_what_was_committed_in_chinese() {
+    a_full_disk_during_a_tick("disk_full_zh", wallclock::Lang::ZhCn);
+}
+
+fn a_full_disk_during_a_tick(name: &str, lang: wallclock::Lang) {
+    let d = dir(name);
     let disk = SmallDisk::mount(&d, "16m");
     setup(
         &d,
@@ -577,7 +591,7 @@ fn sqlite_a_full_disk_during_a_tick_says_what_was_committed() {
         ],
     ));
     // The effects log lives outside the full disk.
-    let outside = common::dir("ledger_faults", "disk_full_effects");
+    let outside = common::dir("ledger_faults", &format!("{name}_effects"));
     let log = outside.join("effects.log");
     let exec = format!(
         r#"grep -qxF "$WALLCLOCK_KEY" {0} 2>/dev/null || echo "$WALLCLOCK_KEY" >> {0}"#,
@@ -588,7 +602,7 @@ fn sqlite_a_full_disk_during_a_tick_says_what_was_committed() {
         ledger_command(&d)
             .args(["tick", "--now", "2026-10-20T12:00:00Z", "--worker", "w"])
             .args(["--lease", "PT1M", "--shutdown-grace", "PT1S"])
-            .args(["--exec", &exec]),
+            .args(["--exec", &exec, "--lang", lang.as_str()]),
         &outside,
         "tick",
     );
@@ -616,15 +630,32 @@ fn sqlite_a_full_disk_during_a_tick_says_what_was_committed() {
     let occ = occurrences(&d);
     let done = occ.iter().filter(|o| o["state"] == "done").count();
     assert!(done > 0, "{message}");
+    let (committed, done_words, nothing, named) = match lang {
+        wallclock::Lang::En => (
+            "earlier ones stay committed",
+            format!("{done} done with their effect recorded"),
+            "nothing of this change was written",
+            "the outcome of `{key}` attempt 1 (done) is not recorded",
+        ),
+        _ => (
+            "之前的事务仍已提交",
+            format!("{done}个已完成并记录效果"),
+            "这次更改没有写入任何内容",
+            "`{key}`第1次尝试的结果（完成）没有记录下来",
+        ),
+    };
     assert!(
-        message.contains("earlier ones stay committed")
-            && message.contains(&format!("{done} done with their effect recorded"))
-            && !message.contains("nothing of this change was written"),
+        message.contains(committed) && message.contains(&done_words) && !message.contains(nothing),
         "{done} done: {message}"
     );
     if let Some(key) = unrecorded {
-        let named = format!("the outcome of `{key}` attempt 1 (done) is not recorded");
+        let named = named.replace("{key}", &key);
         assert!(message.contains(&named), "{message}");
+    }
+    if lang != wallclock::Lang::En
+        && let Err(why) = script::check_rendered(lang, &message, &[])
+    {
+        panic!("{why}: {message}");
     }
     // Space again: every key runs, none twice (a command whose outcome the
     // full disk kept from being recorded runs again after its lease, and

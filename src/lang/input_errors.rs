@@ -649,6 +649,31 @@ templates! { INPUT_ERRORS;
         "; earlier transactions stay committed ({what})"
         "；之前的事务仍已提交（{what}）"
         "；之前的交易仍已認可（{what}）";
+    // What the earlier transactions of a plan or a tick hold (`what` above).
+    COMMITTED_PLAN "input.ledger.committed.plan"
+        "{n} occurrences planned in {passes} earlier transactions"
+        "之前的{passes}个事务中已规划{n}个实例"
+        "之前的{passes}個交易中已規劃{n}個實例";
+    COMMITTED_OCCURRENCES "input.ledger.committed.occurrences"
+        "occurrences {parts}" "实例：{parts}" "實例：{parts}";
+    COMMITTED_PLANNED "input.ledger.committed.planned"
+        "{n} planned" "{n}个已规划" "{n}個已規劃";
+    COMMITTED_DECIDED "input.ledger.committed.decided"
+        "{n} decided" "{n}个已决定" "{n}個已決定";
+    COMMITTED_RELEASED "input.ledger.committed.released"
+        "{n} released after their lease" "{n}个在租约到期后释放" "{n}個在租約到期後釋放";
+    COMMITTED_CLAIMED "input.ledger.committed.claimed"
+        "{n} claimed" "{n}个已领取" "{n}個已領取";
+    COMMITTED_DONE "input.ledger.committed.done"
+        "{n} done with their effect recorded" "{n}个已完成并记录效果" "{n}個已完成並記錄效果";
+    COMMITTED_RETRIED "input.ledger.committed.retried"
+        "{n} failed and waiting for a retry" "{n}个失败后等待重试" "{n}個失敗後等待重試";
+    COMMITTED_DEAD "input.ledger.committed.dead"
+        "{n} dead" "{n}个已放弃（`dead`）" "{n}個已放棄（`dead`）";
+    COMMITTED_FENCED "input.ledger.committed.fenced"
+        "{n} fenced" "{n}个被隔离（`fenced`）" "{n}個被隔離（`fenced`）";
+    COMMITTED_REFUSED "input.ledger.committed.refused"
+        "{n} refused" "{n}个被拒绝" "{n}個被拒絕";
     PG_ERROR "input.ledger.pg.error"
         "{what} (server {server}): {detail}"
         "{what}（服务器`{server}`）：`{quoted}`"

@@ -93,7 +93,7 @@ impl LedgerError {
     /// The same error from a command that had already committed earlier
     /// transactions, `what` saying what they hold: the message says so
     /// instead of implying that nothing was written. Unchanged for `None`.
-    pub(crate) fn after_commits(mut self, what: Option<String>) -> LedgerError {
+    pub(crate) fn after_commits(mut self, what: Option<Text>) -> LedgerError {
         let Some(what) = what else {
             return self;
         };

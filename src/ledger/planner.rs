@@ -10,7 +10,7 @@ use super::model::{Moved, PlanReport, ReplanReport};
 use super::store::{Dialect, Gate, Sql, SqlValue, Tx, args};
 use super::{CACHE_KIB, Ledger, PLAN_CACHE_KIB, add, load_schedule, parse_ts};
 use crate::format::{fmt_instant, fmt_nominal};
-use crate::lang::Lang;
+use crate::lang::{Lang, Text, input_errors as says};
 use crate::plan::{Entry, ExpandOptions, Status, expand};
 use crate::spec::Schedule;
 
@@ -738,12 +738,11 @@ fn plan_schedule(
 }
 
 /// What the passes of a plan committed before one failed, for its error.
-fn committed_plan(passes: u64, report: &PlanReport) -> Option<String> {
+fn committed_plan(passes: u64, report: &PlanReport) -> Option<Text> {
     (passes > 0).then(|| {
-        format!(
-            "{} occurrences planned in {passes} earlier transactions",
-            report.inserted
-        )
+        Text::new(says::COMMITTED_PLAN)
+            .with("n", report.inserted.to_string())
+            .with("passes", passes.to_string())
     })
 }
 

@@ -20,7 +20,7 @@ use super::store::{Dialect, Gate, Sql, Tx, args};
 use super::update::current_schedule;
 use super::{CLAIM_BATCH, Ledger, MAX_CLAIMS_PER_TICK, add, load_schedule, parse_ts};
 use crate::format::fmt_instant;
-use crate::lang::Lang;
+use crate::lang::{Arg, Conj, Lang, Template, Text, input_errors as says};
 use crate::misfire::{Decision, Due, decide_misfires};
 use crate::policy::MisfirePolicy;
 
@@ -651,23 +651,25 @@ impl TickReport {
 
     /// What these counts say was committed, for an error that ends a tick
     /// part way: `None` when nothing was.
-    pub(crate) fn committed(&self) -> Option<String> {
-        let mut parts: Vec<String> = Vec::new();
-        let mut say = |n: u64, what: &str| {
+    pub(crate) fn committed(&self) -> Option<Text> {
+        let mut parts: Vec<Text> = Vec::new();
+        let mut say = |n: u64, what: Template| {
             if n > 0 {
-                parts.push(format!("{n} {what}"));
+                parts.push(Text::new(what).with("n", n.to_string()));
             }
         };
-        say(self.planned, "planned");
-        say(self.decided.values().sum(), "decided");
-        say(self.lease_expired, "released after their lease");
-        say(self.claimed, "claimed");
-        say(self.done, "done with their effect recorded");
-        say(self.retried, "failed and waiting for a retry");
-        say(self.dead, "dead");
-        say(self.fenced, "fenced");
-        say(self.refused, "refused");
-        (!parts.is_empty()).then(|| format!("occurrences {}", parts.join(", ")))
+        say(self.planned, says::COMMITTED_PLANNED);
+        say(self.decided.values().sum(), says::COMMITTED_DECIDED);
+        say(self.lease_expired, says::COMMITTED_RELEASED);
+        say(self.claimed, says::COMMITTED_CLAIMED);
+        say(self.done, says::COMMITTED_DONE);
+        say(self.retried, says::COMMITTED_RETRIED);
+        say(self.dead, says::COMMITTED_DEAD);
+        say(self.fenced, says::COMMITTED_FENCED);
+        say(self.refused, says::COMMITTED_REFUSED);
+        (!parts.is_empty()).then(|| {
+            Text::new(says::COMMITTED_OCCURRENCES).with("parts", Arg::list(parts, Conj::Comma))
+        })
     }
 
     /// Counts one finished job under its outcome.
