@@ -61,7 +61,7 @@ impl Due {
             .with_field("due")
         };
         let value: serde_json::Value = serde_json::from_str(text)
-            .map_err(|err| bad(None, crate::spec::serde_quoted(&err.to_string()).into()))?;
+            .map_err(|err| bad(None, crate::spec::json_syntax(&err).into()))?;
         let items = value
             .as_array()
             .ok_or_else(|| bad(None, Arg::Words(&e::DUE_ARRAY)))?;

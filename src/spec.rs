@@ -141,7 +141,7 @@ impl Spec {
             ) {
                 return Error::new(
                     ErrorCode::InvalidSpec,
-                    Text::new(e::JSON).with("detail", e.inner().to_string()),
+                    Text::new(e::JSON).with("detail", json_syntax(e.inner())),
                 );
             }
             let path = e.path().to_string();
@@ -152,7 +152,7 @@ impl Spec {
         de.end().map_err(|e| {
             Error::new(
                 ErrorCode::InvalidSpec,
-                Text::new(e::JSON_TRAILING).with("detail", e.to_string()),
+                Text::new(e::JSON_TRAILING).with("detail", json_syntax(&e)),
             )
         })?;
         Ok(spec)
@@ -387,6 +387,49 @@ fn policy_error(field: &str, message: &str) -> Option<Error> {
         "invalidDate" => value.parse::<InvalidDatePolicy>().err(),
         "misfire" => value.parse::<MisfirePolicy>().err(),
         _ => value.parse::<OverlapPolicy>().err(),
+    }
+}
+
+/// What serde_json says is wrong with a JSON text.
+const JSON_FAULTS: [&e::Words; 21] = [
+    &e::JSON_EOF_LIST,
+    &e::JSON_EOF_OBJECT,
+    &e::JSON_EOF_STRING,
+    &e::JSON_EOF_VALUE,
+    &e::JSON_COLON,
+    &e::JSON_LIST_END,
+    &e::JSON_OBJECT_END,
+    &e::JSON_IDENT,
+    &e::JSON_VALUE,
+    &e::JSON_QUOTE,
+    &e::JSON_ESCAPE,
+    &e::JSON_NUMBER,
+    &e::JSON_RANGE,
+    &e::JSON_CODE_POINT,
+    &e::JSON_CONTROL,
+    &e::JSON_KEY,
+    &e::JSON_SURROGATE,
+    &e::JSON_COMMA,
+    &e::JSON_TRAILING_CHARS,
+    &e::JSON_HEX_END,
+    &e::JSON_DEPTH,
+];
+
+/// A JSON text's syntax error in the words of the language spoken
+/// (`trailing comma at line 1 column 20`, `第1行第20列处有多余的逗号`);
+/// a message serde_json words otherwise stays quoted.
+pub(crate) fn json_syntax(err: &serde_json::Error) -> Text {
+    let message = err.to_string();
+    let at = format!(" at line {} column {}", err.line(), err.column());
+    let fault = message
+        .strip_suffix(&at)
+        .and_then(|what| JSON_FAULTS.into_iter().find(|f| f[0] == what));
+    match fault {
+        Some(what) => Text::new(e::JSON_AT)
+            .with("what", Arg::Words(what))
+            .with("line", err.line())
+            .with("column", err.column()),
+        None => serde_quoted(&message),
     }
 }
 
@@ -1068,6 +1111,33 @@ fn iso_duration(text: &str) -> Result<SignedDuration, &'static e::Words> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// serde's and serde_json's messages are worded where their kind is
+    /// known, and quoted as serde wrote them where it is not.
+    #[test]
+    fn serde_messages_are_worded_or_quoted() {
+        let zh = |text: Text| text.render(crate::Lang::ZhCn);
+        assert_eq!(
+            zh(serde_detail("invalid type: integer `5`, expected a string")),
+            "类型无效：整数`5`，应为字符串"
+        );
+        assert_eq!(
+            zh(serde_detail("invalid length 3, expected a tuple of size 2")),
+            "`invalid length 3, expected a tuple of size 2`"
+        );
+        assert_eq!(
+            zh(serde_detail("invalid type: map, expected struct Other")),
+            "`invalid type: map, expected struct Other`"
+        );
+        let err = serde_json::from_str::<serde_json::Value>("[1,]").unwrap_err();
+        assert_eq!(
+            json_syntax(&err).render(crate::Lang::En),
+            "trailing comma at line 1 column 4"
+        );
+        assert_eq!(zh(json_syntax(&err)), "第1行第4列处有多余的逗号");
+        let err = serde_json::from_str::<serde_json::Value>("{\"a\": 1} x").unwrap_err();
+        assert_eq!(zh(json_syntax(&err)), "第1行第10列处有多余的字符");
+    }
 
     #[test]
     fn an_id_with_a_control_character_is_shown_escaped() {

@@ -118,11 +118,13 @@ templates! { ERRORS;
 
     // --- The spec: its JSON, its fields.
     JSON "error.invalid_spec.json"
-        "invalid JSON: {detail}" "JSON无效（`{detail}`）" "JSON無效（`{detail}`）";
+        "invalid JSON: {detail}" "JSON无效：{detail}" "JSON無效：{detail}";
     JSON_TRAILING "error.invalid_spec.json_trailing"
         "invalid JSON: {detail}: expected one spec object and nothing after it"
-        "JSON无效（`{detail}`）：应只有一个计划对象，其后不能再有内容"
-        "JSON無效（`{detail}`）：應只有一個排程物件，其後不能再有內容";
+        "JSON无效：{detail}；应只有一个计划对象，其后不能再有内容"
+        "JSON無效：{detail}；應只有一個排程物件，其後不能再有內容";
+    JSON_AT "error.json_at"
+        "{what} at line {line} column {column}" "第{line}行第{column}列{what}" "第{line}行第{column}列{what}";
     NOT_AN_OBJECT "error.invalid_spec.not_an_object"
         "invalid spec: expected an object with at least `timeZone` and `start`, e.g. `{{\"timeZone\": \"Europe/Berlin\", \"start\": \"2026-03-30T07:00\", \"rrule\": \"FREQ=DAILY\"}}`"
         "计划无效：应为至少包含`timeZone`和`start`的对象，例如`{{\"timeZone\": \"Europe/Berlin\", \"start\": \"2026-03-30T07:00\", \"rrule\": \"FREQ=DAILY\"}}`"
@@ -417,6 +419,29 @@ words! {
     JS_SYMBOL = "symbol", "`symbol`", "`symbol`";
     JS_BIGINT = "bigint", "`bigint`", "`bigint`";
 
+    // What serde_json says is wrong with a JSON text (after "at line L column C" in Chinese).
+    JSON_EOF_LIST = "EOF while parsing a list", "处数组未结束，文本就结束了", "處陣列未結束，文字就結束了";
+    JSON_EOF_OBJECT = "EOF while parsing an object", "处对象未结束，文本就结束了", "處物件未結束，文字就結束了";
+    JSON_EOF_STRING = "EOF while parsing a string", "处字符串未结束，文本就结束了", "處字串未結束，文字就結束了";
+    JSON_EOF_VALUE = "EOF while parsing a value", "处应有一个值，文本却结束了", "處應有一個值，文字卻結束了";
+    JSON_COLON = "expected `:`", "处应为`:`", "處應為`:`";
+    JSON_LIST_END = "expected `,` or `]`", "处应为`,`或`]`", "處應為`,`或`]`";
+    JSON_OBJECT_END = "expected `,` or `}`", "处应为`,`或`}`", "處應為`,`或`}`";
+    JSON_IDENT = "expected ident", "处应为`true`、`false`或`null`", "處應為`true`、`false`或`null`";
+    JSON_VALUE = "expected value", "处应有一个值", "處應有一個值";
+    JSON_QUOTE = "expected `\"`", "处应为`\"`", "處應為`\"`";
+    JSON_ESCAPE = "invalid escape", "处的转义序列无效", "處的跳脫序列無效";
+    JSON_NUMBER = "invalid number", "处的数字无效", "處的數字無效";
+    JSON_RANGE = "number out of range", "处的数字超出范围", "處的數字超出範圍";
+    JSON_CODE_POINT = "invalid unicode code point", "处的Unicode码位无效", "處的Unicode碼位無效";
+    JSON_CONTROL = "control character (\\u0000-\\u001F) found while parsing a string", "处的字符串中有控制字符（`\\u0000`至`\\u001F`）", "處的字串中有控制字元（`\\u0000`至`\\u001F`）";
+    JSON_KEY = "key must be a string", "处的键必须是字符串", "處的鍵必須是字串";
+    JSON_SURROGATE = "lone leading surrogate in hex escape", "处的十六进制转义中有孤立的前导代理项", "處的十六進位跳脫中有孤立的前導代理項";
+    JSON_COMMA = "trailing comma", "处有多余的逗号", "處有多餘的逗號";
+    JSON_TRAILING_CHARS = "trailing characters", "处有多余的字符", "處有多餘的字元";
+    JSON_HEX_END = "unexpected end of hex escape", "处的十六进制转义意外结束", "處的十六進位跳脫意外結束";
+    JSON_DEPTH = "recursion limit exceeded", "处嵌套层数超出限制", "處巢狀層數超出限制";
+
     // What serde says a value was, where it names the value too (the
     // English ends in the space before it).
     GOT_BOOLEAN = "boolean ", "布尔值", "布林值";
@@ -425,14 +450,14 @@ words! {
     GOT_STRING = "string ", "字符串", "字串";
     // What else serde says a value was, and what belonged there.
     GOT_UNIT = "unit value", "空值", "空值";
-    GOT_SEQ = "sequence", "列表", "列表";
+    GOT_SEQ = "sequence", "数组", "陣列";
     GOT_MAP = "map", "对象", "物件";
     GOT_SURROGATE = "a string with a lone surrogate", "含孤立代理项的字符串", "含孤立代理項的字串";
     WANT_STRING = "a string", "字符串", "字串";
     WANT_NUMBER = "a number", "数字", "數字";
     WANT_F64 = "f64", "数字", "數字";
-    WANT_SEQ = "a sequence", "列表", "列表";
-    WANT_RRULES = "an RRULE string or a list of them", "RRULE字符串或其列表", "RRULE字串或其列表";
+    WANT_SEQ = "a sequence", "数组", "陣列";
+    WANT_RRULES = "an RRULE string or a list of them", "RRULE字符串或其列表", "RRULE字串或其清單";
     WANT_U32 = "u32", "0至4294967295的整数", "0至4294967295的整數";
     WANT_UNICODE = "well-formed Unicode", "格式正确的Unicode文本", "格式正確的Unicode文字";
     JS_KEYLESS = "an object whose keys cannot be read", "无法读取其键的对象", "無法讀取其鍵的物件";

@@ -642,7 +642,7 @@ test('type errors keep serde wording and paths', () => {
   const zh = (extra, lang = 'zh-CN') => caught(() => wc.validate({ ...base, ...extra }, { lang }));
   assert.deepEqual(zh({ start: {} }), ['invalid_spec', '计划字段`start`无效：类型无效：对象，应为字符串', 'start']);
   assert.deepEqual(zh({ rrule: [[]] }), ['invalid_spec', '计划字段`rrule[0]`无效：类型无效：数组，应为字符串', 'rrule[0]']);
-  assert.deepEqual(zh({ rrule: 5 }, 'zh-TW'), ['invalid_spec', '排程欄位`rrule`無效：型別無效：浮點數`5.0`，應為RRULE字串或其列表', 'rrule']);
+  assert.deepEqual(zh({ rrule: 5 }, 'zh-TW'), ['invalid_spec', '排程欄位`rrule`無效：型別無效：浮點數`5.0`，應為RRULE字串或其清單', 'rrule']);
   assert.deepEqual(zh({ id: null }), ['invalid_spec', '计划字段`id`无效：类型无效：空值，应为字符串', 'id']);
   assert.deepEqual(zh({ id: 'job\uD800' }, 'zh-TW'), ['invalid_spec', '排程欄位`id`無效：值無效：含孤立代理項的字串，應為格式正確的Unicode文字', 'id']);
   assert.deepEqual(zh({ revision: '5' }), ['invalid_spec', '计划字段`revision`无效：类型无效：字符串`"5"`，应为0至4294967295的整数', 'revision']);
