@@ -288,28 +288,10 @@ fn every_bad_input_fails_alike_in_every_language_and_reads_as_chinese() {
     let mut bad = Vec::new();
     let cases = corpus();
     for (args, stdin) in &cases {
-        let en = error(&dir, args, stdin.as_bytes(), "en")
-            .unwrap_or_else(|| panic!("{args:?} succeeded"));
-        for lang in [Lang::ZhCn, Lang::ZhTw] {
-            let Some(zh) = error(&dir, args, stdin.as_bytes(), lang.as_str()) else {
-                bad.push(format!("{args:?} ({lang}): succeeded"));
-                continue;
-            };
-            for key in ["code", "field", "position"] {
-                if zh[key] != en[key] {
-                    bad.push(format!(
-                        "{args:?} ({lang}): {key} {} / {}",
-                        zh[key], en[key]
-                    ));
-                }
-            }
-            let message = zh["message"].as_str().unwrap_or_default();
-            if message == en["message"] {
-                bad.push(format!("{args:?} ({lang}): still English: {message}"));
-            } else if let Err(why) = script::check_rendered(lang, message, &[]) {
-                bad.push(format!("{args:?} ({lang}): {why}: {message}"));
-            }
-        }
+        let keys = ["code", "field", "position"];
+        bad.extend(alike_in_chinese(args, &keys, |lang| {
+            error(&dir, args, stdin.as_bytes(), lang)
+        }));
     }
     assert!(cases.len() > 50, "only {} cases", cases.len());
     assert!(bad.is_empty(), "{}", bad.join("\n"));
@@ -361,14 +343,22 @@ fn error_writing_to(dir: &Path, args: &[&str], stdout: Stdio, lang: &str) -> Val
     serde_json::from_str(stderr.trim()).unwrap_or_else(|e| panic!("{args:?}: {e}: {stderr}"))
 }
 
-/// The same error in English and Chinese: `code` and `field` alike, the
-/// Chinese message no English and kept to its script.
-fn alike_in_chinese(args: &[&str], error: impl Fn(&str) -> Value) -> Vec<String> {
+/// The same error in English and Chinese: the `keys` alike, the Chinese
+/// message no English and kept to its script. `error` gives the error of
+/// the command in a language, `None` when the command succeeded.
+fn alike_in_chinese(
+    args: &dyn std::fmt::Debug,
+    keys: &[&str],
+    error: impl Fn(&str) -> Option<Value>,
+) -> Vec<String> {
     let mut bad = Vec::new();
-    let en = error("en");
+    let en = error("en").unwrap_or_else(|| panic!("{args:?} succeeded"));
     for lang in [Lang::ZhCn, Lang::ZhTw] {
-        let zh = error(lang.as_str());
-        for key in ["code", "field"] {
+        let Some(zh) = error(lang.as_str()) else {
+            bad.push(format!("{args:?} ({lang}): succeeded"));
+            continue;
+        };
+        for key in keys {
             if zh[key] != en[key] {
                 bad.push(format!(
                     "{args:?} ({lang}): {key} {} / {}",
@@ -398,14 +388,14 @@ fn a_stdout_that_cannot_be_written_says_so_in_every_language() {
         &["ledger", "--db", "l.db", "occurrences", "--json"],
         &["ledger", "--db", "l.db", "schedules", "--json"],
     ] {
-        bad.extend(alike_in_chinese(args, |lang| {
+        bad.extend(alike_in_chinese(&args, &["code", "field"], |lang| {
             let full = std::fs::OpenOptions::new()
                 .write(true)
                 .open("/dev/full")
                 .unwrap();
             let e = error_writing_to(&dir, args, full.into(), lang);
             assert_eq!(e["code"], "internal", "{args:?}: {e}");
-            e
+            Some(e)
         }));
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
@@ -429,12 +419,12 @@ fn a_metrics_address_in_use_says_so_in_every_language() {
         &addr,
         "--json",
     ];
-    let bad = alike_in_chinese(&args, |lang| {
+    let bad = alike_in_chinese(&args, &["code", "field"], |lang| {
         let e = error_writing_to(&dir, &args, Stdio::null(), lang);
         assert_eq!(e["field"], "metrics-addr", "{e}");
         let message = e["message"].as_str().unwrap_or_default();
         assert!(message.contains(&format!("`{addr}`")), "{message}");
-        e
+        Some(e)
     });
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
