@@ -124,26 +124,21 @@ fn parse_url(rest: &str) -> Result<PgTarget, LedgerError> {
     );
     // Hosts and database, without the parameters (where a password may be).
     let head = remainder.split('?').next().unwrap_or("");
+    let shown = format!("{prefix}{head}");
+    let refuse = |text: Text| {
+        LedgerError::new("invalid_option", text.with("url", shown.as_str())).with_field("db")
+    };
     let invalid = |detail: &str| {
-        LedgerError::new(
-            "invalid_option",
+        refuse(
             Text::new(says::PG_BAD_URL)
-                .with("url", format!("{prefix}{head}"))
                 .with("detail", detail)
                 .with("quoted", detail.replace('`', "")),
         )
-        .with_field("db")
     };
     let user = user
         .map(|u| percent_decode_str(u).decode_utf8().map(Cow::into_owned))
         .transpose()
-        .map_err(|_| {
-            LedgerError::new(
-                "invalid_option",
-                Text::new(says::PG_USER_NOT_UTF8).with("url", format!("{prefix}{head}")),
-            )
-            .with_field("db")
-        })?;
+        .map_err(|_| refuse(Text::new(says::PG_USER_NOT_UTF8)))?;
     let mut config: Config = format!("postgres://{remainder}")
         .parse()
         .map_err(|e: tokio_postgres::Error| invalid(&parse_detail(&e)))?;
