@@ -374,17 +374,18 @@ fn occurrence_rows(list: &[Occurrence]) -> Vec<Vec<String>> {
 }
 
 /// An explanation's occurrences (one per revision that planned the key)
-/// and each one's attempts, as one list of columns, header first.
+/// and each one's attempts, as one list of columns, header first; an
+/// occurrence's reason is on its first line.
 fn explain_rows(e: &Explanation) -> Vec<Vec<String>> {
     let mut rows = vec![
         [
-            "KEY", "REV", "INSTANT", "STATE", "ATTEMPT", "WORKER", "OUTCOME", "ERROR",
+            "KEY", "REV", "INSTANT", "STATE", "ATTEMPT", "WORKER", "OUTCOME", "ERROR", "REASON",
         ]
         .map(String::from)
         .to_vec(),
     ];
     for o in &e.occurrences {
-        let occurrence = |attempt: &Value| {
+        let occurrence = |(i, attempt): (usize, &Value)| {
             vec![
                 e.key.clone(),
                 format!("r{}", o["revision"]),
@@ -394,11 +395,12 @@ fn explain_rows(e: &Explanation) -> Vec<Vec<String>> {
                 cell(&attempt["worker"]),
                 cell(&attempt["outcome"]),
                 cell(&attempt["error"]),
+                if i == 0 { cell(&o["reason"]) } else { String::new() },
             ]
         };
         match o["attemptLog"].as_array().filter(|a| !a.is_empty()) {
-            Some(attempts) => rows.extend(attempts.iter().map(occurrence)),
-            None => rows.push(occurrence(&Value::Null)),
+            Some(attempts) => rows.extend(attempts.iter().enumerate().map(occurrence)),
+            None => rows.push(occurrence((0, &Value::Null))),
         }
     }
     rows

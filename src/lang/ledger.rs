@@ -52,3 +52,78 @@ templates! { LEDGER_REPORTS;
         "时区数据库`{which}`：`{version}`"
         "時區資料庫`{which}`：`{version}`";
 }
+
+// Why an occurrence is in its state: what the ledger keeps in its `reason`
+// column (as data, `stored.rs`), and `explain` shows in the reader's
+// language. A ledger keeps these codes: rename one and the rows that name
+// it show their stored data instead of a sentence.
+templates! { LEDGER_REASONS;
+    REASON_DISABLED "ledger.reason.disabled"
+        "disabled" "计划已停用" "排程已停用";
+    REASON_REMOVED "ledger.reason.removed"
+        "removed" "计划已移除" "排程已移除";
+    REASON_RECONCILED_DONE "ledger.reason.reconciled_done"
+        "reconciled: the effect happened" "已核对：效果已发生" "已核對：效果已發生";
+    REASON_RECONCILED_RETRY "ledger.reason.reconciled_retry"
+        "reconciled: the effect did not happen, retry"
+        "已核对：效果没有发生，重试"
+        "已核對：效果沒有發生，重試";
+    REASON_RECONCILED_DEAD "ledger.reason.reconciled_dead"
+        "reconciled: given up" "已核对：放弃" "已核對：放棄";
+    REASON_TRIGGERED "ledger.reason.triggered"
+        "triggered by hand" "手动触发" "手動觸發";
+    REASON_RETRIED "ledger.reason.retried"
+        "retried by hand from `{state}`" "从`{state}`状态手动重试" "從`{state}`狀態手動重試";
+    REASON_ESCALATED "ledger.reason.escalated"
+        "the effect stayed unknown past {after}: {before}"
+        "效果超过{after}仍然未知：{before}"
+        "效果超過{after}仍然未知：{before}";
+    REASON_OVERLAP_RUNNING "ledger.reason.overlap_running"
+        "overlap: an earlier occurrence of the schedule was still running"
+        "重叠：该计划较早的一个实例仍在运行"
+        "重疊：該排程較早的一個實例仍在執行";
+    REASON_OVERLAP_OTHER "ledger.reason.overlap_other"
+        "overlap: `{other}` was still running"
+        "重叠：`{other}`仍在运行"
+        "重疊：`{other}`仍在執行";
+    REASON_NOT_GENERATED "ledger.reason.not_generated"
+        "no longer generated under tz database {tzdb}"
+        "在时区数据库`{tzdb}`下不再生成"
+        "在時區資料庫`{tzdb}`下不再產生";
+    REASON_MERGED "ledger.reason.merged"
+        "merged into `{nominal}`: same instant"
+        "与{nominal}落在同一时刻，已合并"
+        "與{nominal}落在同一時刻，已合併";
+    REASON_EPOCH "ledger.reason.epoch"
+        "epoch {epoch} began while it ran: its worker belongs to a replaced build; reconcile it"
+        "运行期间第{epoch}纪元开始：它的工作进程属于已被替换的版本，请核对"
+        "執行期間第{epoch}紀元開始：它的工作程序屬於已被替換的版本，請核對";
+    REASON_SUPERSEDED "ledger.reason.superseded"
+        "superseded by revision {next} from {cut}"
+        "自{cut}起由第{next}版取代"
+        "自{cut}起由第{next}版取代";
+    REASON_DONE_BY "ledger.reason.done_by"
+        "effect key already recorded done by `{other}`"
+        "效果键已由`{other}`记录为完成"
+        "效果鍵已由`{other}`記錄為完成";
+    REASON_DONE_BY_PRUNED "ledger.reason.done_by_pruned"
+        "effect key already recorded done by a pruned occurrence"
+        "效果键已由一个已清理的实例记录为完成"
+        "效果鍵已由一個已清理的實例記錄為完成";
+    REASON_FAILED "ledger.reason.failed"
+        "attempt {attempt} failed ({class}): {message}"
+        "第{attempt}次尝试失败（`{class}`）：{message}"
+        "第{attempt}次嘗試失敗（`{class}`）：{message}";
+    REASON_LEASE_RAN_OUT "ledger.reason.lease_ran_out"
+        "the lease of attempt {attempt} ran out"
+        "第{attempt}次尝试的租约已到期"
+        "第{attempt}次嘗試的租約已到期";
+    REASON_LEASE_UNKNOWN "ledger.reason.lease_unknown"
+        "the lease of attempt {attempt} ran out: the effect is unknown"
+        "第{attempt}次尝试的租约已到期：效果未知"
+        "第{attempt}次嘗試的租約已到期：效果未知";
+    REASON_RETRY_AFTER "ledger.reason.retry_after"
+        "retry after attempt {attempts}: {why}"
+        "第{attempts}次尝试之后重试：{why}"
+        "第{attempts}次嘗試之後重試：{why}";
+}

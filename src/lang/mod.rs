@@ -37,6 +37,8 @@ pub(crate) mod lint;
 pub(crate) mod notes;
 pub(crate) mod reasons;
 #[cfg(not(target_arch = "wasm32"))]
+pub mod stored;
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod table;
 pub(crate) mod warnings;
 
@@ -240,6 +242,7 @@ pub fn all_templates() -> impl Iterator<Item = (&'static str, Template)> {
         cron::CRON,
         ledger::LEDGER,
         ledger::LEDGER_REPORTS,
+        ledger::LEDGER_REASONS,
         warnings::WARNINGS,
         warnings::EMPTY_WINDOW,
         lint::LINT,

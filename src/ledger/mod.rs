@@ -46,6 +46,7 @@ mod ops;
 mod overlap;
 mod pg;
 mod planner;
+mod reason;
 mod schema;
 mod shadow;
 mod stats;
@@ -61,7 +62,7 @@ use rusqlite::config::DbConfig;
 use rusqlite::{Connection, OpenFlags};
 
 use crate::format::fmt_instant;
-use crate::lang::{Arg, Conj, Text, input_errors as says};
+use crate::lang::{Arg, Conj, Text, input_errors as says, ledger as reasons};
 use crate::spec::{Schedule, Spec};
 
 pub use epoch::EpochBump;
@@ -436,9 +437,9 @@ impl Ledger {
             return Err(unknown_schedule(id));
         }
         tx.execute(
-            "UPDATE occurrences SET state = 'cancelled', live = 0, reason = 'disabled', decision = NULL
+            "UPDATE occurrences SET state = 'cancelled', live = 0, reason = ?2, decision = NULL
               WHERE schedule = ?1 AND state IN ('planned', 'retry_wait')",
-            &args![id],
+            &args![id, reason::stored(Text::new(reasons::REASON_DISABLED))],
         )?;
         let generation: i64 = tx.query_row(
             "SELECT disable_generation FROM schedules WHERE id = ?1",
@@ -480,14 +481,14 @@ impl Ledger {
             "UPDATE occurrences SET state = 'planned', reason = NULL, due_at = instant,
                     live = CASE WHEN status = 'manual' THEN 0 ELSE 1 END,
                     decision = CASE WHEN status = 'manual' THEN 'run' END
-              WHERE schedule = ?1 AND state = 'cancelled' AND reason = 'disabled'
+              WHERE schedule = ?1 AND state = 'cancelled' AND reason = ?3
                 AND attempts = 0 AND instant >= ?2
                 AND (status = 'manual'
                      OR NOT EXISTS (SELECT 1 FROM occurrences h
                                      WHERE h.schedule = occurrences.schedule
                                        AND h.instant = occurrences.instant
                                        AND h.status <> 'merged' AND h.live = 1))",
-            &args![id, now],
+            &args![id, now, reason::stored(Text::new(reasons::REASON_DISABLED))],
         )?;
         tx.commit()?;
         Ok(())
@@ -533,11 +534,11 @@ impl Ledger {
                 }
             });
         };
-        let reason = match outcome {
-            Reconcile::Done => "reconciled: the effect happened",
-            Reconcile::Retry => "reconciled: the effect did not happen, retry",
-            Reconcile::Dead => "reconciled: given up",
-        };
+        let reason = reason::stored(Text::new(match outcome {
+            Reconcile::Done => reasons::REASON_RECONCILED_DONE,
+            Reconcile::Retry => reasons::REASON_RECONCILED_RETRY,
+            Reconcile::Dead => reasons::REASON_RECONCILED_DEAD,
+        }));
         tx.execute(
             "UPDATE occurrences SET state = ?2, reason = ?3, updated_at = ?4, lease_until = NULL,
                     due_at = CASE ?2 WHEN 'retry_wait' THEN ?4 ELSE due_at END,

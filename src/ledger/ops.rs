@@ -22,7 +22,8 @@ use super::stats::{OCCURRENCE_COLUMNS, occurrence};
 use super::store::{Gate, Location, Sql, SqlValue, Store, Tx, args};
 use super::{KeyRow, Ledger, SERVED, key_rows, parse_ts, split_key, unknown_key, unknown_schedule};
 use crate::format::fmt_instant;
-use crate::lang::{Arg, Text, input_errors as says};
+use super::reason;
+use crate::lang::{Arg, Text, input_errors as says, ledger as reasons};
 use crate::spec::{Rrules, Spec};
 
 /// How long an `unknown_effect` may wait for reconciliation before it moves
@@ -301,10 +302,10 @@ impl Ledger {
             &args![id, stamp],
         )?;
         let cancelled = tx.execute(
-            "UPDATE occurrences SET state = 'cancelled', live = 0, reason = 'removed',
+            "UPDATE occurrences SET state = 'cancelled', live = 0, reason = ?3,
                     decision = NULL, updated_at = ?2
               WHERE schedule = ?1 AND state IN ('planned', 'retry_wait')",
-            &args![id, stamp],
+            &args![id, stamp, reason::stored(Text::new(reasons::REASON_REMOVED))],
         )?;
         tx.commit()?;
         Ok(Removed {
@@ -352,7 +353,11 @@ impl Ledger {
             "UPDATE occurrences SET state = 'retry_wait', decision = 'run', due_at = ?2,
                     updated_at = ?2, lease_until = NULL, reason = ?3
               WHERE seq = ?1",
-            &args![seq, stamp, format!("retried by hand from `{state}`")],
+            &args![
+                seq,
+                stamp,
+                reason::stored(Text::new(reasons::REASON_RETRIED).with("state", state))
+            ],
         )?;
         let queued = Queued {
             key: key.to_owned(),
@@ -388,7 +393,7 @@ impl Ledger {
                                       status, tzdb, notes, state, decision, reason, due_at,
                                       planned_at, live, key)
              VALUES (?1, ?2, ?3, 0, 0, ?4, ?4, 'manual', ?5, NULL, 'planned', 'run',
-                     'triggered by hand', ?4, ?4, 0, ?6)
+                     ?7, ?4, ?4, 0, ?6)
              ON CONFLICT DO NOTHING",
             &args![
                 id,
@@ -396,7 +401,8 @@ impl Ledger {
                 nominal,
                 stamp,
                 crate::zone::tzdb_version(),
-                key
+                key,
+                reason::stored(Text::new(reasons::REASON_TRIGGERED))
             ],
         )?;
         if inserted == 0 {
@@ -591,11 +597,15 @@ pub(crate) fn escalate(
 ) -> Result<u64, LedgerError> {
     let stamp = fmt_instant(now);
     let bound = fmt_instant(super::add(now, -after));
+    // The reason it had (the lease that ran out) goes inside the new one.
+    let (before, after) = Text::new(reasons::REASON_ESCALATED)
+        .with("after", Arg::Duration(after))
+        .stored_around("before");
     let n = tx.execute(
         "UPDATE occurrences SET state = 'manual', updated_at = ?1,
-                reason = 'the effect stayed unknown past ' || ?3 || ': ' || coalesce(reason, '')
+                reason = ?3 || coalesce(reason, '\"\"') || ?4
           WHERE state = 'unknown_effect' AND coalesce(updated_at, planned_at) <= ?2",
-        &args![stamp, bound, after.to_string()],
+        &args![stamp, bound, before, after],
     )?;
     Ok(n as u64)
 }

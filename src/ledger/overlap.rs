@@ -12,7 +12,9 @@ use std::collections::{HashMap, HashSet};
 
 use super::error::LedgerError;
 use super::model::Job;
+use super::reason;
 use super::store::{Dialect, Sql, Tx, args};
+use crate::lang::{Text, ledger as reasons};
 
 /// True when any revision guards against overlap: otherwise the claim
 /// needs none of this.
@@ -33,14 +35,14 @@ pub(super) const CLAIMABLE: &str = " AND (r.overlap = 'allow' OR NOT EXISTS
 pub(super) fn skip_overlapping(tx: &Tx<'_>, stamp: &str) -> Result<u64, LedgerError> {
     let n = tx.execute(
         "UPDATE occurrences SET state = 'skipped', decision = 'skipped', updated_at = ?1,
-                reason = 'overlap: an earlier occurrence of the schedule was still running'
+                reason = ?2
           WHERE state IN ('planned', 'retry_wait') AND due_at <= ?1 AND decision = 'run'
             AND EXISTS (SELECT 1 FROM revisions r
                          WHERE r.schedule = occurrences.schedule
                            AND r.revision = occurrences.revision AND r.overlap = 'skip')
             AND EXISTS (SELECT 1 FROM occurrences x
                          WHERE x.schedule = occurrences.schedule AND x.state = 'running')",
-        &args![stamp],
+        &args![stamp, reason::stored(Text::new(reasons::REASON_OVERLAP_RUNNING))],
     )?;
     Ok(n as u64)
 }
@@ -119,7 +121,10 @@ fn skip_claimed(tx: &Tx<'_>, job: &Job, other: &str, stamp: &str) -> Result<(), 
         "UPDATE occurrences SET state = 'skipped', decision = 'skipped', lease_until = NULL,
                 reason = ?2
           WHERE seq = ?1",
-        &args![job.row, format!("overlap: `{other}` was still running")],
+        &args![
+            job.row,
+            reason::stored(Text::new(reasons::REASON_OVERLAP_OTHER).with("other", other))
+        ],
     )?;
     tx.execute(
         "UPDATE attempts SET outcome = 'refused', finished_at = ?3

@@ -10,7 +10,8 @@ use super::model::{Moved, PlanReport, ReplanReport};
 use super::store::{Dialect, Gate, Sql, SqlValue, Tx, args};
 use super::{CACHE_KIB, Ledger, PLAN_CACHE_KIB, add, load_schedule, parse_ts};
 use crate::format::{fmt_instant, fmt_nominal};
-use crate::lang::{Lang, Text, input_errors as says};
+use super::reason;
+use crate::lang::{Arg, Lang, Text, input_errors as says, ledger as reasons};
 use crate::plan::{Entry, ExpandOptions, Status, expand};
 use crate::spec::Schedule;
 
@@ -257,15 +258,15 @@ pub(super) fn ledger_state(
         // A local time that never existed: terminal, with its note.
         Status::Skipped => {
             let at = entry.transition()?;
-            let why = entry.notes().first().map(|n| n.text().render(Lang::En));
+            let why = entry.notes().first().map(|n| reason::stored(n.text().clone()));
             Some(("gap_skipped", None, at, why))
         }
         // Same instant as an earlier nominal: one instant, one execution.
         Status::Merged => {
             let at = entry.instant()?;
-            let why = entry
-                .merged_into()
-                .map(|n| format!("merged into `{}`: same instant", fmt_nominal(n)));
+            let why = entry.merged_into().map(|n| {
+                reason::stored(Text::new(reasons::REASON_MERGED).with("nominal", Arg::Nominal(n)))
+            });
             Some(("coalesced", Some(at), at, why))
         }
     }
@@ -629,10 +630,15 @@ fn rewrite(
         None => {
             tx.execute(
                 "UPDATE occurrences SET state = 'cancelled', live = 0, notes = ?2, tzdb = ?3,
-                        reason = 'no longer generated under tz database ' || ?3,
-                        decision = NULL, updated_at = ?4
+                        reason = ?5, decision = NULL, updated_at = ?4
                   WHERE seq = ?1",
-                &args![row.seq, notes, tzdb, stamp],
+                &args![
+                    row.seq,
+                    notes,
+                    tzdb,
+                    stamp,
+                    reason::stored(Text::new(reasons::REASON_NOT_GENERATED).with("tzdb", tzdb))
+                ],
             )?;
         }
     }

@@ -498,6 +498,22 @@ UPDATE schedules SET high_water = pruned.at
          GROUP BY 1) AS pruned
  WHERE pruned.schedule = schedules.id;
 "#,
+    // 10: a reason is a sentence as data (`ledger/reason.rs`): the reasons
+    // that never varied become theirs; every other one written before is
+    // kept as a JSON string of its words.
+    r#"
+UPDATE occurrences SET reason = CASE reason
+    WHEN 'disabled' THEN '{"t":"ledger.reason.disabled"}'
+    WHEN 'removed' THEN '{"t":"ledger.reason.removed"}'
+    WHEN 'triggered by hand' THEN '{"t":"ledger.reason.triggered"}'
+    WHEN 'reconciled: the effect happened' THEN '{"t":"ledger.reason.reconciled_done"}'
+    WHEN 'reconciled: the effect did not happen, retry' THEN '{"t":"ledger.reason.reconciled_retry"}'
+    WHEN 'reconciled: given up' THEN '{"t":"ledger.reason.reconciled_dead"}'
+    WHEN 'overlap: an earlier occurrence of the schedule was still running'
+        THEN '{"t":"ledger.reason.overlap_running"}'
+    ELSE json_quote(reason) END
+ WHERE reason IS NOT NULL;
+"#,
 ];
 
 /// The PostgreSQL schema's migrations, oldest first: the same tables and
@@ -628,6 +644,20 @@ UPDATE schedules SET high_water = pruned.at
          WHERE occurrence IS NULL AND split_part(key, '|', 2) <> 'manual'
          GROUP BY 1) AS pruned
  WHERE pruned.schedule = schedules.id;
+"#,
+    // 6: as SQLite's migration 10: reasons as sentences as data.
+    r#"
+UPDATE occurrences SET reason = CASE reason
+    WHEN 'disabled' THEN '{"t":"ledger.reason.disabled"}'
+    WHEN 'removed' THEN '{"t":"ledger.reason.removed"}'
+    WHEN 'triggered by hand' THEN '{"t":"ledger.reason.triggered"}'
+    WHEN 'reconciled: the effect happened' THEN '{"t":"ledger.reason.reconciled_done"}'
+    WHEN 'reconciled: the effect did not happen, retry' THEN '{"t":"ledger.reason.reconciled_retry"}'
+    WHEN 'reconciled: given up' THEN '{"t":"ledger.reason.reconciled_dead"}'
+    WHEN 'overlap: an earlier occurrence of the schedule was still running'
+        THEN '{"t":"ledger.reason.overlap_running"}'
+    ELSE to_json(reason)::text END
+ WHERE reason IS NOT NULL;
 "#,
 ];
 

@@ -75,7 +75,7 @@ pub(super) fn occurrence(r: &Row<'_>) -> Result<Occurrence, LedgerError> {
         state: r.get(8)?,
         status: r.get(9)?,
         decision: r.get(10)?,
-        reason: r.get(11)?,
+        reason: super::reason::read(r.get(11)?),
         attempts: r.get(12)?,
         generation: r.get(13)?,
         worker: r.get(14)?,

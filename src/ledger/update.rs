@@ -13,7 +13,7 @@ use super::{
 };
 use crate::diff::Diff;
 use crate::format::fmt_instant;
-use crate::lang::Text;
+use crate::lang::{Arg, Text, ledger as reasons};
 use crate::lang::input_errors as says;
 use crate::plan::ExpandOptions;
 use crate::spec::{Schedule, Spec};
@@ -168,7 +168,11 @@ pub(super) fn apply(
             spec.id,
             cut,
             next,
-            format!("superseded by revision {next} from {cut}")
+            super::reason::stored(
+                Text::new(reasons::REASON_SUPERSEDED)
+                    .with("next", next)
+                    .with("cut", Arg::Instant(cutover))
+            )
         ],
     )?;
     tx.execute(

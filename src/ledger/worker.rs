@@ -20,7 +20,8 @@ use super::store::{Dialect, Gate, Sql, Tx, args};
 use super::update::current_schedule;
 use super::{CLAIM_BATCH, Ledger, MAX_CLAIMS_PER_TICK, add, load_schedule, parse_ts};
 use crate::format::fmt_instant;
-use crate::lang::{Arg, Conj, Lang, Template, Text, input_errors as says};
+use super::reason;
+use crate::lang::{Arg, Conj, Template, Text, input_errors as says, ledger as reasons};
 use crate::misfire::{Decision, Due, decide_misfires};
 use crate::policy::MisfirePolicy;
 
@@ -459,8 +460,8 @@ fn admit(
         report.claimed += 1;
         // The ledger never runs a key already recorded done (keys are
         // shared across revisions).
-        if let Some(other) = done_by(tx, &job.key)? {
-            refuse(tx, &job, &other, stamp)?;
+        if let Some(why) = done_by(tx, &job.key)? {
+            refuse(tx, &job, why, stamp)?;
             report.refused += 1;
             continue;
         }
@@ -490,26 +491,29 @@ fn revision_timeout(
     Ok(t)
 }
 
-/// The occurrence that recorded effect key `key` done, if one did.
-fn done_by(tx: &Tx<'_>, key: &str) -> Result<Option<String>, LedgerError> {
-    tx.query_opt(
+/// Why effect key `key` may not run: the occurrence that recorded it done,
+/// if one did.
+fn done_by(tx: &Tx<'_>, key: &str) -> Result<Option<Text>, LedgerError> {
+    let found: Option<Option<String>> = tx.query_opt(
         // A pruned occurrence leaves its effect behind (`occurrence` NULL).
-        "SELECT coalesce(o.id, 'a pruned occurrence')
-           FROM effects e LEFT JOIN occurrences o ON o.seq = e.occurrence
+        "SELECT o.id FROM effects e LEFT JOIN occurrences o ON o.seq = e.occurrence
           WHERE e.key = ?1",
         &args![key],
         |r| r.get(0),
-    )
+    )?;
+    Ok(found.map(|id| match id {
+        Some(other) => Text::new(reasons::REASON_DONE_BY).with("other", other),
+        None => Text::new(reasons::REASON_DONE_BY_PRUNED),
+    }))
 }
 
-/// Cancels a claimed occurrence whose key `other` already recorded done:
-/// its attempt is `refused`, nothing runs.
-fn refuse(tx: &Tx<'_>, job: &Job, other: &str, stamp: &str) -> Result<(), LedgerError> {
+/// Cancels a claimed occurrence whose key another occurrence already
+/// recorded done (`why`): its attempt is `refused`, nothing runs.
+fn refuse(tx: &Tx<'_>, job: &Job, why: Text, stamp: &str) -> Result<(), LedgerError> {
     tx.execute(
-        "UPDATE occurrences SET state = 'cancelled', live = 0, lease_until = NULL,
-                reason = 'effect key already recorded done by `' || ?2 || '`'
+        "UPDATE occurrences SET state = 'cancelled', live = 0, lease_until = NULL, reason = ?2
           WHERE seq = ?1",
-        &args![job.row, other],
+        &args![job.row, reason::stored(why)],
     )?;
     tx.execute(
         "UPDATE attempts SET outcome = 'refused', finished_at = ?3
@@ -614,7 +618,12 @@ fn record(
           WHERE occurrence = ?1 AND generation = ?2",
         &args![job.row, job.generation, stamp, class, message],
     )?;
-    let reason = format!("attempt {} failed ({class}): {message}", job.attempt);
+    let reason = reason::stored(
+        Text::new(reasons::REASON_FAILED)
+            .with("attempt", job.attempt)
+            .with("class", class)
+            .with("message", message),
+    );
     if last {
         tx.execute("UPDATE occurrences SET state = 'dead', lease_until = NULL, updated_at = ?2, reason = ?3
               WHERE seq = ?1", &args![job.row, stamp, reason],)?;
@@ -748,15 +757,18 @@ fn recover(tx: &Tx<'_>, now: &str, max_attempts: u32) -> Result<u64, LedgerError
     tx.execute("UPDATE attempts SET outcome = 'lease_expired', finished_at = ?1
           WHERE outcome IS NULL AND (occurrence, generation) IN
                 (SELECT seq, generation FROM occurrences WHERE state = 'running' AND lease_until <= ?1)", &args![now],)?;
+    // Each row's count of attempts goes into its reason.
+    let (before, after) = Text::new(reasons::REASON_LEASE_UNKNOWN).stored_around("attempt");
     let last = tx.execute(
         "UPDATE occurrences SET state = 'unknown_effect', lease_until = NULL, updated_at = ?1,
-                reason = 'the lease of attempt ' || attempts || ' ran out: the effect is unknown'
+                reason = ?3 || attempts || ?4
           WHERE state = 'running' AND lease_until <= ?1 AND attempts >= ?2",
-        &args![now, max_attempts],
+        &args![now, max_attempts, before, after],
     )?;
+    let (before, after) = Text::new(reasons::REASON_LEASE_RAN_OUT).stored_around("attempt");
     let retry = tx.execute("UPDATE occurrences SET state = 'retry_wait', due_at = ?1, lease_until = NULL, updated_at = ?1, decision = NULL,
-                reason = 'the lease of attempt ' || attempts || ' ran out'
-          WHERE state = 'running' AND lease_until <= ?1", &args![now],)?;
+                reason = ?2 || attempts || ?3
+          WHERE state = 'running' AND lease_until <= ?1", &args![now, before, after],)?;
     Ok((last + retry) as u64)
 }
 
@@ -877,8 +889,7 @@ fn decide_due(
             let Some(id) = ids.get(&(d.key.as_str(), d.instant)) else {
                 continue;
             };
-            // The ledger keeps its words in English, whoever runs the tick.
-            let reason = d.reason.render(Lang::En);
+            let reason = reason::stored(d.reason);
             let n = match d.decision {
                 Decision::Run => tx.execute(run, &args![id, reason, stamp])?,
                 _ => tx.execute(terminal, &args![id, token(d.decision), reason, stamp])?,
@@ -981,9 +992,10 @@ fn decide_retries(tx: &Tx<'_>, now: Timestamp, report: &mut TickReport) -> Resul
         else {
             return Err(super::error::internal("a retry without its decision"));
         };
-        let reason = format!(
-            "retry after attempt {attempts}: {}",
-            d.reason.render(Lang::En)
+        let reason = reason::stored(
+            Text::new(reasons::REASON_RETRY_AFTER)
+                .with("attempts", attempts)
+                .with("why", d.reason),
         );
         if tx.execute(set, &args![seq, token(d.decision), reason, stamp])? == 1 {
             *report
