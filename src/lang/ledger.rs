@@ -122,6 +122,18 @@ templates! { LEDGER_REASONS;
         "the lease of attempt {attempt} ran out: the effect is unknown"
         "第{attempt}次尝试的租约已到期：效果未知"
         "第{attempt}次嘗試的租約已到期：效果未知";
+    NOTE_TZDB_CHANGED "ledger.note.tzdb_changed"
+        "tz database {from_tzdb} → {tzdb}: the instant moved from {from} to {to}"
+        "时区数据库由`{from_tzdb}`换成`{tzdb}`：时刻从{from}移到{to}"
+        "時區資料庫由`{from_tzdb}`換成`{tzdb}`：時刻從{from}移到{to}";
+    NOTE_TZDB_KEPT "ledger.note.tzdb_kept"
+        "tz database {from_tzdb} → {tzdb} would move it from {from} to {to}, but it was already attempted: it keeps its instant"
+        "时区数据库由`{from_tzdb}`换成`{tzdb}`会把它从{from}移到{to}，但它已经尝试过，因此保留原来的时刻"
+        "時區資料庫由`{from_tzdb}`換成`{tzdb}`會把它從{from}移到{to}，但它已經嘗試過，因此保留原來的時刻";
+    NOTE_NO_INSTANT "ledger.note.no_instant"
+        "none" "无" "無";
+    NOTE_LOCAL_TIME_GONE "ledger.note.local_time_gone"
+        "none (the local time no longer exists)" "无（该当地时间已不存在）" "無（該當地時間已不存在）";
     REASON_RETRY_AFTER "ledger.reason.retry_after"
         "retry after attempt {attempts}: {why}"
         "第{attempts}次尝试之后重试：{why}"

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::error::LedgerError;
 use super::store::{Gate, Sql, Tx, args};
-use super::{Ledger, fmt_instant, reason};
+use super::{Ledger, fmt_instant, sentences};
 use crate::lang::{Text, ledger as reasons};
 
 /// What `epoch bump` did.
@@ -65,7 +65,7 @@ impl Ledger {
              ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             &args![epoch.to_string()],
         )?;
-        let reason = reason::stored(Text::new(reasons::REASON_EPOCH).with("epoch", epoch));
+        let reason = sentences::stored(Text::new(reasons::REASON_EPOCH).with("epoch", epoch));
         tx.execute(
             "UPDATE attempts SET outcome = 'fenced', finished_at = ?1
               WHERE outcome IS NULL AND (occurrence, generation) IN

@@ -46,8 +46,8 @@ mod ops;
 mod overlap;
 mod pg;
 mod planner;
-mod reason;
 mod schema;
+mod sentences;
 mod shadow;
 mod stats;
 mod store;
@@ -439,7 +439,7 @@ impl Ledger {
         tx.execute(
             "UPDATE occurrences SET state = 'cancelled', live = 0, reason = ?2, decision = NULL
               WHERE schedule = ?1 AND state IN ('planned', 'retry_wait')",
-            &args![id, reason::stored(Text::new(reasons::REASON_DISABLED))],
+            &args![id, sentences::stored(Text::new(reasons::REASON_DISABLED))],
         )?;
         let generation: i64 = tx.query_row(
             "SELECT disable_generation FROM schedules WHERE id = ?1",
@@ -488,7 +488,11 @@ impl Ledger {
                                      WHERE h.schedule = occurrences.schedule
                                        AND h.instant = occurrences.instant
                                        AND h.status <> 'merged' AND h.live = 1))",
-            &args![id, now, reason::stored(Text::new(reasons::REASON_DISABLED))],
+            &args![
+                id,
+                now,
+                sentences::stored(Text::new(reasons::REASON_DISABLED))
+            ],
         )?;
         tx.commit()?;
         Ok(())
@@ -534,7 +538,7 @@ impl Ledger {
                 }
             });
         };
-        let reason = reason::stored(Text::new(match outcome {
+        let reason = sentences::stored(Text::new(match outcome {
             Reconcile::Done => reasons::REASON_RECONCILED_DONE,
             Reconcile::Retry => reasons::REASON_RECONCILED_RETRY,
             Reconcile::Dead => reasons::REASON_RECONCILED_DEAD,

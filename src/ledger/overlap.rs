@@ -12,7 +12,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::error::LedgerError;
 use super::model::Job;
-use super::reason;
+use super::sentences;
 use super::store::{Dialect, Sql, Tx, args};
 use crate::lang::{Text, ledger as reasons};
 
@@ -42,7 +42,10 @@ pub(super) fn skip_overlapping(tx: &Tx<'_>, stamp: &str) -> Result<u64, LedgerEr
                            AND r.revision = occurrences.revision AND r.overlap = 'skip')
             AND EXISTS (SELECT 1 FROM occurrences x
                          WHERE x.schedule = occurrences.schedule AND x.state = 'running')",
-        &args![stamp, reason::stored(Text::new(reasons::REASON_OVERLAP_RUNNING))],
+        &args![
+            stamp,
+            sentences::stored(Text::new(reasons::REASON_OVERLAP_RUNNING))
+        ],
     )?;
     Ok(n as u64)
 }
@@ -123,7 +126,7 @@ fn skip_claimed(tx: &Tx<'_>, job: &Job, other: &str, stamp: &str) -> Result<(), 
           WHERE seq = ?1",
         &args![
             job.row,
-            reason::stored(Text::new(reasons::REASON_OVERLAP_OTHER).with("other", other))
+            sentences::stored(Text::new(reasons::REASON_OVERLAP_OTHER).with("other", other))
         ],
     )?;
     tx.execute(

@@ -7,11 +7,11 @@ use jiff::{SignedDuration, Timestamp};
 
 use super::error::{LedgerError, internal};
 use super::model::{Moved, PlanReport, ReplanReport};
+use super::sentences;
 use super::store::{Dialect, Gate, Sql, SqlValue, Tx, args};
 use super::{CACHE_KIB, Ledger, PLAN_CACHE_KIB, add, load_schedule, parse_ts};
 use crate::format::{fmt_instant, fmt_nominal};
-use super::reason;
-use crate::lang::{Arg, Lang, Text, input_errors as says, ledger as reasons};
+use crate::lang::{Arg, Text, input_errors as says, ledger as reasons};
 use crate::plan::{Entry, ExpandOptions, Status, expand};
 use crate::spec::Schedule;
 
@@ -235,14 +235,12 @@ fn multi_row_insert(n: usize) -> String {
     sql
 }
 
-/// The notes as stored: NULL when there are none (most rows). The ledger
-/// keeps its words in English, whatever language the command speaks.
+/// The notes as stored: NULL when there are none (most rows).
 fn notes_json(entry: &Entry) -> Option<String> {
     if entry.notes().is_empty() {
         return None;
     }
-    let _english = Lang::En.speak();
-    serde_json::to_string(entry.notes()).ok()
+    Some(serde_json::Value::Array(sentences::notes(entry.notes())).to_string())
 }
 
 /// What an expansion entry becomes in the ledger: its state, instant,
@@ -258,14 +256,19 @@ pub(super) fn ledger_state(
         // A local time that never existed: terminal, with its note.
         Status::Skipped => {
             let at = entry.transition()?;
-            let why = entry.notes().first().map(|n| reason::stored(n.text().clone()));
+            let why = entry
+                .notes()
+                .first()
+                .map(|n| sentences::stored(n.text().clone()));
             Some(("gap_skipped", None, at, why))
         }
         // Same instant as an earlier nominal: one instant, one execution.
         Status::Merged => {
             let at = entry.instant()?;
             let why = entry.merged_into().map(|n| {
-                reason::stored(Text::new(reasons::REASON_MERGED).with("nominal", Arg::Nominal(n)))
+                sentences::stored(
+                    Text::new(reasons::REASON_MERGED).with("nominal", Arg::Nominal(n)),
+                )
             });
             Some(("coalesced", Some(at), at, why))
         }
@@ -587,24 +590,12 @@ fn rewrite(
     stamp: &str,
 ) -> Result<(), LedgerError> {
     let tzdb = crate::zone::tzdb_version();
-    let _english = Lang::En.speak();
     let mut notes = match entry {
-        Some(e) => serde_json::to_value(e.notes())
-            .ok()
-            .and_then(|v| v.as_array().cloned())
-            .unwrap_or_default(),
+        Some(e) => sentences::notes(e.notes()),
         None => row.notes(),
     };
     if let Some(m) = moved {
-        notes.push(serde_json::json!({
-            "code": "tzdb_changed",
-            "message": format!(
-                "tz database {} → {tzdb}: the instant moved from {} to {}",
-                m.from_tzdb,
-                m.from.as_deref().unwrap_or("none"),
-                m.to.as_deref().unwrap_or("none (the local time no longer exists)")
-            ),
-        }));
+        notes.push(sentences::tzdb_changed(m, tzdb));
     }
     let notes = (!notes.is_empty()).then(|| serde_json::Value::Array(notes).to_string());
     match entry.and_then(ledger_state) {
@@ -637,7 +628,7 @@ fn rewrite(
                     notes,
                     tzdb,
                     stamp,
-                    reason::stored(Text::new(reasons::REASON_NOT_GENERATED).with("tzdb", tzdb))
+                    sentences::stored(Text::new(reasons::REASON_NOT_GENERATED).with("tzdb", tzdb))
                 ],
             )?;
         }
@@ -775,16 +766,7 @@ fn keep(
         .iter()
         .any(|n| n["code"] == "tzdb_kept" && n["tzdb"] == tzdb);
     if !noted {
-        notes.push(serde_json::json!({
-            "code": "tzdb_kept",
-            "tzdb": tzdb,
-            "message": format!(
-                "tz database {} → {tzdb} would move it from {} to {}, but it was already attempted: it keeps its instant",
-                what.from_tzdb,
-                what.from.as_deref().unwrap_or("none"),
-                what.to.as_deref().unwrap_or("none (the local time no longer exists)")
-            ),
-        }));
+        notes.push(sentences::tzdb_kept(&what, tzdb));
         tx.execute(
             "UPDATE occurrences SET notes = ?2, updated_at = ?3 WHERE seq = ?1",
             &args![seq, serde_json::Value::Array(notes).to_string(), stamp],

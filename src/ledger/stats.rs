@@ -75,7 +75,7 @@ pub(super) fn occurrence(r: &Row<'_>) -> Result<Occurrence, LedgerError> {
         state: r.get(8)?,
         status: r.get(9)?,
         decision: r.get(10)?,
-        reason: super::reason::read(r.get(11)?),
+        reason: super::sentences::read(r.get(11)?),
         attempts: r.get(12)?,
         generation: r.get(13)?,
         worker: r.get(14)?,
@@ -89,10 +89,7 @@ pub(super) fn occurrence(r: &Row<'_>) -> Result<Occurrence, LedgerError> {
             "overlap": r.get::<String>(23)?,
         }),
         tzdb: r.get(21)?,
-        notes: match notes {
-            Some(n) => serde_json::from_str(&n).unwrap_or(serde_json::Value::Null),
-            None => serde_json::Value::Array(Vec::new()),
-        },
+        notes: super::sentences::read_notes(notes),
     })
 }
 

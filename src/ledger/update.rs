@@ -13,8 +13,8 @@ use super::{
 };
 use crate::diff::Diff;
 use crate::format::fmt_instant;
-use crate::lang::{Arg, Text, ledger as reasons};
 use crate::lang::input_errors as says;
+use crate::lang::{Arg, Text, ledger as reasons};
 use crate::plan::ExpandOptions;
 use crate::spec::{Schedule, Spec};
 
@@ -168,7 +168,7 @@ pub(super) fn apply(
             spec.id,
             cut,
             next,
-            super::reason::stored(
+            super::sentences::stored(
                 Text::new(reasons::REASON_SUPERSEDED)
                     .with("next", next)
                     .with("cut", Arg::Instant(cutover))

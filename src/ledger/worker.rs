@@ -16,11 +16,11 @@ use jiff::{SignedDuration, Timestamp};
 use super::error::LedgerError;
 use super::model::{Job, Outcome, RetryPolicy, TickReport};
 use super::overlap;
+use super::sentences;
 use super::store::{Dialect, Gate, Sql, Tx, args};
 use super::update::current_schedule;
 use super::{CLAIM_BATCH, Ledger, MAX_CLAIMS_PER_TICK, add, load_schedule, parse_ts};
 use crate::format::fmt_instant;
-use super::reason;
 use crate::lang::{Arg, Conj, Template, Text, input_errors as says, ledger as reasons};
 use crate::misfire::{Decision, Due, decide_misfires};
 use crate::policy::MisfirePolicy;
@@ -513,7 +513,7 @@ fn refuse(tx: &Tx<'_>, job: &Job, why: Text, stamp: &str) -> Result<(), LedgerEr
     tx.execute(
         "UPDATE occurrences SET state = 'cancelled', live = 0, lease_until = NULL, reason = ?2
           WHERE seq = ?1",
-        &args![job.row, reason::stored(why)],
+        &args![job.row, sentences::stored(why)],
     )?;
     tx.execute(
         "UPDATE attempts SET outcome = 'refused', finished_at = ?3
@@ -618,7 +618,7 @@ fn record(
           WHERE occurrence = ?1 AND generation = ?2",
         &args![job.row, job.generation, stamp, class, message],
     )?;
-    let reason = reason::stored(
+    let reason = sentences::stored(
         Text::new(reasons::REASON_FAILED)
             .with("attempt", job.attempt)
             .with("class", class)
@@ -889,7 +889,7 @@ fn decide_due(
             let Some(id) = ids.get(&(d.key.as_str(), d.instant)) else {
                 continue;
             };
-            let reason = reason::stored(d.reason);
+            let reason = sentences::stored(d.reason);
             let n = match d.decision {
                 Decision::Run => tx.execute(run, &args![id, reason, stamp])?,
                 _ => tx.execute(terminal, &args![id, token(d.decision), reason, stamp])?,
@@ -992,7 +992,7 @@ fn decide_retries(tx: &Tx<'_>, now: Timestamp, report: &mut TickReport) -> Resul
         else {
             return Err(super::error::internal("a retry without its decision"));
         };
-        let reason = reason::stored(
+        let reason = sentences::stored(
             Text::new(reasons::REASON_RETRY_AFTER)
                 .with("attempts", attempts)
                 .with("why", d.reason),
