@@ -602,14 +602,14 @@ pub(crate) fn escalate(
     let stamp = fmt_instant(now);
     let bound = fmt_instant(super::add(now, -after));
     // The reason it had (the lease that ran out) goes inside the new one.
-    let (before, after) = Text::new(reasons::REASON_ESCALATED)
+    let (head, tail) = Text::new(reasons::REASON_ESCALATED)
         .with("after", Arg::Duration(after))
         .stored_around("before");
     let n = tx.execute(
         "UPDATE occurrences SET state = 'manual', updated_at = ?1,
                 reason = ?3 || coalesce(reason, '\"\"') || ?4
           WHERE state = 'unknown_effect' AND coalesce(updated_at, planned_at) <= ?2",
-        &args![stamp, bound, before, after],
+        &args![stamp, bound, head, tail],
     )?;
     Ok(n as u64)
 }

@@ -758,17 +758,17 @@ fn recover(tx: &Tx<'_>, now: &str, max_attempts: u32) -> Result<u64, LedgerError
           WHERE outcome IS NULL AND (occurrence, generation) IN
                 (SELECT seq, generation FROM occurrences WHERE state = 'running' AND lease_until <= ?1)", &args![now],)?;
     // Each row's count of attempts goes into its reason.
-    let (before, after) = Text::new(reasons::REASON_LEASE_UNKNOWN).stored_around("attempt");
+    let (head, tail) = Text::new(reasons::REASON_LEASE_UNKNOWN).stored_around("attempt");
     let last = tx.execute(
         "UPDATE occurrences SET state = 'unknown_effect', lease_until = NULL, updated_at = ?1,
                 reason = ?3 || attempts || ?4
           WHERE state = 'running' AND lease_until <= ?1 AND attempts >= ?2",
-        &args![now, max_attempts, before, after],
+        &args![now, max_attempts, head, tail],
     )?;
-    let (before, after) = Text::new(reasons::REASON_LEASE_RAN_OUT).stored_around("attempt");
+    let (head, tail) = Text::new(reasons::REASON_LEASE_RAN_OUT).stored_around("attempt");
     let retry = tx.execute("UPDATE occurrences SET state = 'retry_wait', due_at = ?1, lease_until = NULL, updated_at = ?1, decision = NULL,
                 reason = ?2 || attempts || ?3
-          WHERE state = 'running' AND lease_until <= ?1", &args![now, before, after],)?;
+          WHERE state = 'running' AND lease_until <= ?1", &args![now, head, tail],)?;
     Ok((last + retry) as u64)
 }
 
