@@ -32,6 +32,23 @@ pub const STATES: &[&str] = &[
     "manual",
 ];
 
+/// The reasons older builds wrote that never varied, each `WHEN` its
+/// words `THEN` its sentence as data: migration 10 (PostgreSQL 6).
+macro_rules! reasons_that_never_varied {
+    () => {
+        r#"
+    WHEN 'disabled' THEN '{"t":"ledger.reason.disabled"}'
+    WHEN 'removed' THEN '{"t":"ledger.reason.removed"}'
+    WHEN 'triggered by hand' THEN '{"t":"ledger.reason.triggered"}'
+    WHEN 'reconciled: the effect happened' THEN '{"t":"ledger.reason.reconciled_done"}'
+    WHEN 'reconciled: the effect did not happen, retry' THEN '{"t":"ledger.reason.reconciled_retry"}'
+    WHEN 'reconciled: given up' THEN '{"t":"ledger.reason.reconciled_dead"}'
+    WHEN 'overlap: an earlier occurrence of the schedule was still running'
+        THEN '{"t":"ledger.reason.overlap_running"}'
+    "#
+    };
+}
+
 /// The migrations, oldest first. Never edit one that has shipped: append.
 pub const MIGRATIONS: &[&str] = &[
     // 1: the first ledger.
@@ -498,22 +515,14 @@ UPDATE schedules SET high_water = pruned.at
          GROUP BY 1) AS pruned
  WHERE pruned.schedule = schedules.id;
 "#,
-    // 10: a reason is a sentence as data (`ledger/reason.rs`): the reasons
-    // that never varied become theirs; every other one written before is
-    // kept as a JSON string of its words.
-    r#"
-UPDATE occurrences SET reason = CASE reason
-    WHEN 'disabled' THEN '{"t":"ledger.reason.disabled"}'
-    WHEN 'removed' THEN '{"t":"ledger.reason.removed"}'
-    WHEN 'triggered by hand' THEN '{"t":"ledger.reason.triggered"}'
-    WHEN 'reconciled: the effect happened' THEN '{"t":"ledger.reason.reconciled_done"}'
-    WHEN 'reconciled: the effect did not happen, retry' THEN '{"t":"ledger.reason.reconciled_retry"}'
-    WHEN 'reconciled: given up' THEN '{"t":"ledger.reason.reconciled_dead"}'
-    WHEN 'overlap: an earlier occurrence of the schedule was still running'
-        THEN '{"t":"ledger.reason.overlap_running"}'
-    ELSE json_quote(reason) END
- WHERE reason IS NOT NULL;
-"#,
+    // 10: a reason is a sentence as data (`ledger/sentences.rs`): the
+    // reasons that never varied become theirs; every other one written
+    // before is kept as a JSON string of its words.
+    concat!(
+        "UPDATE occurrences SET reason = CASE reason",
+        reasons_that_never_varied!(),
+        "ELSE json_quote(reason) END WHERE reason IS NOT NULL;"
+    ),
 ];
 
 /// The PostgreSQL schema's migrations, oldest first: the same tables and
@@ -646,19 +655,11 @@ UPDATE schedules SET high_water = pruned.at
  WHERE pruned.schedule = schedules.id;
 "#,
     // 6: as SQLite's migration 10: reasons as sentences as data.
-    r#"
-UPDATE occurrences SET reason = CASE reason
-    WHEN 'disabled' THEN '{"t":"ledger.reason.disabled"}'
-    WHEN 'removed' THEN '{"t":"ledger.reason.removed"}'
-    WHEN 'triggered by hand' THEN '{"t":"ledger.reason.triggered"}'
-    WHEN 'reconciled: the effect happened' THEN '{"t":"ledger.reason.reconciled_done"}'
-    WHEN 'reconciled: the effect did not happen, retry' THEN '{"t":"ledger.reason.reconciled_retry"}'
-    WHEN 'reconciled: given up' THEN '{"t":"ledger.reason.reconciled_dead"}'
-    WHEN 'overlap: an earlier occurrence of the schedule was still running'
-        THEN '{"t":"ledger.reason.overlap_running"}'
-    ELSE to_json(reason)::text END
- WHERE reason IS NOT NULL;
-"#,
+    concat!(
+        "UPDATE occurrences SET reason = CASE reason",
+        reasons_that_never_varied!(),
+        "ELSE to_json(reason)::text END WHERE reason IS NOT NULL;"
+    ),
 ];
 
 /// The schema version this build writes on a store.
@@ -763,4 +764,30 @@ pub(crate) fn too_new(v: i64, latest: i64) -> LedgerError {
             .with("version", v)
             .with("latest", latest),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lang::Lang;
+    use crate::lang::stored::Stored;
+
+    /// Each reason the upgrade gives a code says, in English, the words it
+    /// replaces.
+    #[test]
+    fn a_reason_that_never_varied_keeps_its_words() {
+        let list = reasons_that_never_varied!().replace("\n        THEN", " THEN");
+        let mut seen = 0;
+        for line in list.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            let (words, data) = line
+                .strip_prefix("WHEN '")
+                .and_then(|l| l.split_once("' THEN '"))
+                .unwrap_or_else(|| panic!("{line}"));
+            let data = data.strip_suffix('\'').unwrap();
+            let stored = Stored::read(data);
+            assert!(stored.code().is_some(), "{data} names no template");
+            assert_eq!(stored.render(Lang::En), words);
+            seen += 1;
+        }
+        assert_eq!(seen, 7);
+    }
 }
