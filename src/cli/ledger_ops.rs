@@ -395,7 +395,11 @@ fn explain_rows(e: &Explanation) -> Vec<Vec<String>> {
                 cell(&attempt["worker"]),
                 cell(&attempt["outcome"]),
                 cell(&attempt["error"]),
-                if i == 0 { cell(&o["reason"]) } else { String::new() },
+                if i == 0 {
+                    cell(&o["reason"])
+                } else {
+                    String::new()
+                },
             ]
         };
         match o["attemptLog"].as_array().filter(|a| !a.is_empty()) {

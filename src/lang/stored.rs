@@ -160,7 +160,11 @@ impl Arg {
 }
 
 fn ints<const N: usize>(v: &Value) -> Option<[i64; N]> {
-    let items: Vec<i64> = v.as_array()?.iter().map(Value::as_i64).collect::<Option<_>>()?;
+    let items: Vec<i64> = v
+        .as_array()?
+        .iter()
+        .map(Value::as_i64)
+        .collect::<Option<_>>()?;
     items.try_into().ok()
 }
 
@@ -273,18 +277,34 @@ mod tests {
     /// the same text as the slot filled in Rust.
     #[test]
     fn a_slot_filled_by_the_store() {
-        let (before, after) = Text::new(crate::lang::ledger::REASON_LEASE_RAN_OUT)
-            .stored_around("attempt");
+        let (before, after) =
+            Text::new(crate::lang::ledger::REASON_LEASE_RAN_OUT).stored_around("attempt");
         let column = format!("{before}3{after}");
         let want = Text::new(crate::lang::ledger::REASON_LEASE_RAN_OUT).with("attempt", 3);
-        assert_eq!(Stored::read(&column).render(Lang::ZhCn), want.render(Lang::ZhCn));
-        assert_eq!(Stored::read(&column).code(), Some("ledger.reason.lease_ran_out"));
+        assert_eq!(
+            Stored::read(&column).render(Lang::ZhCn),
+            want.render(Lang::ZhCn)
+        );
+        assert_eq!(
+            Stored::read(&column).code(),
+            Some("ledger.reason.lease_ran_out")
+        );
     }
 
     #[test]
     fn words_before_sentences_were_data_read_as_they_are() {
-        for column in ["disabled", "\"disabled\"", "{\"t\":\"no.such.code\"}", "[1]", ""] {
-            let want = if column == "\"disabled\"" { "disabled" } else { column };
+        for column in [
+            "disabled",
+            "\"disabled\"",
+            "{\"t\":\"no.such.code\"}",
+            "[1]",
+            "",
+        ] {
+            let want = if column == "\"disabled\"" {
+                "disabled"
+            } else {
+                column
+            };
             assert_eq!(Stored::read(column), Stored::Verbatim(want.into()));
             assert_eq!(Stored::read(column).code(), None);
         }

@@ -17,12 +17,12 @@ use serde::Serialize;
 
 use super::error::LedgerError;
 use super::model::{Occurrence, OccurrenceFilter};
+use super::reason;
 use super::schema::STATES;
 use super::stats::{OCCURRENCE_COLUMNS, occurrence};
 use super::store::{Gate, Location, Sql, SqlValue, Store, Tx, args};
 use super::{KeyRow, Ledger, SERVED, key_rows, parse_ts, split_key, unknown_key, unknown_schedule};
 use crate::format::fmt_instant;
-use super::reason;
 use crate::lang::{Arg, Text, input_errors as says, ledger as reasons};
 use crate::spec::{Rrules, Spec};
 
@@ -305,7 +305,11 @@ impl Ledger {
             "UPDATE occurrences SET state = 'cancelled', live = 0, reason = ?3,
                     decision = NULL, updated_at = ?2
               WHERE schedule = ?1 AND state IN ('planned', 'retry_wait')",
-            &args![id, stamp, reason::stored(Text::new(reasons::REASON_REMOVED))],
+            &args![
+                id,
+                stamp,
+                reason::stored(Text::new(reasons::REASON_REMOVED))
+            ],
         )?;
         tx.commit()?;
         Ok(Removed {

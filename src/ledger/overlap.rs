@@ -42,7 +42,10 @@ pub(super) fn skip_overlapping(tx: &Tx<'_>, stamp: &str) -> Result<u64, LedgerEr
                            AND r.revision = occurrences.revision AND r.overlap = 'skip')
             AND EXISTS (SELECT 1 FROM occurrences x
                          WHERE x.schedule = occurrences.schedule AND x.state = 'running')",
-        &args![stamp, reason::stored(Text::new(reasons::REASON_OVERLAP_RUNNING))],
+        &args![
+            stamp,
+            reason::stored(Text::new(reasons::REASON_OVERLAP_RUNNING))
+        ],
     )?;
     Ok(n as u64)
 }

@@ -7,10 +7,10 @@ use jiff::{SignedDuration, Timestamp};
 
 use super::error::{LedgerError, internal};
 use super::model::{Moved, PlanReport, ReplanReport};
+use super::reason;
 use super::store::{Dialect, Gate, Sql, SqlValue, Tx, args};
 use super::{CACHE_KIB, Ledger, PLAN_CACHE_KIB, add, load_schedule, parse_ts};
 use crate::format::{fmt_instant, fmt_nominal};
-use super::reason;
 use crate::lang::{Arg, Lang, Text, input_errors as says, ledger as reasons};
 use crate::plan::{Entry, ExpandOptions, Status, expand};
 use crate::spec::Schedule;
@@ -258,7 +258,10 @@ pub(super) fn ledger_state(
         // A local time that never existed: terminal, with its note.
         Status::Skipped => {
             let at = entry.transition()?;
-            let why = entry.notes().first().map(|n| reason::stored(n.text().clone()));
+            let why = entry
+                .notes()
+                .first()
+                .map(|n| reason::stored(n.text().clone()));
             Some(("gap_skipped", None, at, why))
         }
         // Same instant as an earlier nominal: one instant, one execution.

@@ -13,8 +13,8 @@ use super::{
 };
 use crate::diff::Diff;
 use crate::format::fmt_instant;
-use crate::lang::{Arg, Text, ledger as reasons};
 use crate::lang::input_errors as says;
+use crate::lang::{Arg, Text, ledger as reasons};
 use crate::plan::ExpandOptions;
 use crate::spec::{Schedule, Spec};
 
