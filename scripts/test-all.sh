@@ -49,7 +49,7 @@ cargo test --locked --features native
 step "ledger suites on PostgreSQL"
 WALLCLOCK_TEST_STORE=postgres cargo test --locked --features native \
   --test ledger_change --test ledger_daemon --test ledger_edges --test ledger_faults --test ledger_ops \
-  --test ledger_integrity --test ledger_plan --test ledger_process --test ledger_resilience \
+  --test ledger_integrity --test ledger_plan --test ledger_process --test ledger_reasons --test ledger_resilience \
   -- --skip sqlite_ --test-threads 4
 
 step "wasm and Node package tests"

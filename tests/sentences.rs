@@ -11,11 +11,14 @@
 //! texts from what the calls return, for review in the diff.
 #![cfg(not(target_arch = "wasm32"))]
 
+#[path = "common/fixture_text.rs"]
+mod fixture_text;
 #[path = "common/script.rs"]
 mod script;
 
 use std::collections::BTreeSet;
 
+use fixture_text::fixture_text;
 use serde_json::{Value, json};
 use wallclock::lang::{all_templates, recording};
 use wallclock::{Due, Error, ExpandOptions, Lang, OutageOptions, Schedule};
@@ -289,39 +292,6 @@ fn call(name: &str, args: &[Value]) -> Value {
     run().unwrap_or_else(|e| json!({ "error": e }))
 }
 
-/// The fixture as it is written: one example after another, each with its
-/// code, call and texts first, one field a line, so that the three
-/// languages of a sentence read one under the other.
-fn fixture_text(fixture: &[Value]) -> String {
-    const FIRST: [&str; 7] = ["code", "call", "args", "pick", "en", "zh-CN", "zh-TW"];
-    let mut out = String::from("[\n");
-    for (i, example) in fixture.iter().enumerate() {
-        let object = example.as_object().expect("an example is an object");
-        let keys = FIRST
-            .iter()
-            .map(|k| k.to_string())
-            .filter(|k| object.contains_key(k))
-            .chain(
-                object
-                    .keys()
-                    .filter(|k| !FIRST.contains(&k.as_str()))
-                    .cloned(),
-            );
-        let fields: Vec<String> = keys
-            .map(|k| format!("    {}: {}", json!(k), object[&k]))
-            .collect();
-        out.push_str("  {\n");
-        out.push_str(&fields.join(",\n"));
-        out.push_str(if i + 1 < fixture.len() {
-            "\n  },\n"
-        } else {
-            "\n  }\n"
-        });
-    }
-    out.push_str("]\n");
-    out
-}
-
 fn pick<'a>(value: &'a Value, pointer: &str) -> Option<&'a str> {
     value.pointer(pointer).and_then(Value::as_str)
 }
@@ -347,8 +317,9 @@ fn every_template_has_an_example_in_every_language() {
         let exempt: Vec<&str> = exempt.iter().map(String::as_str).collect();
         if name.starts_with("ledger") || name.starts_with("cli") {
             // The ledger's words need a ledger, the command line's own
-            // warnings its commands: tests/ledger_lang.rs and
-            // tests/cli_lang.rs check these examples through the binary.
+            // warnings its commands: tests/ledger_lang.rs,
+            // tests/ledger_reasons.rs and tests/cli_lang.rs check these
+            // examples through the binary.
             shown.insert(code);
             continue;
         }

@@ -69,7 +69,7 @@ templates! { LEDGER_REASONS;
         "已核对：效果没有发生，重试"
         "已核對：效果沒有發生，重試";
     REASON_RECONCILED_DEAD "ledger.reason.reconciled_dead"
-        "reconciled: given up" "已核对：放弃" "已核對：放棄";
+        "reconciled: given up" "已核对：已放弃" "已核對：已放棄";
     REASON_TRIGGERED "ledger.reason.triggered"
         "triggered by hand" "手动触发" "手動觸發";
     REASON_RETRIED "ledger.reason.retried"
@@ -136,6 +136,6 @@ templates! { LEDGER_REASONS;
         "none (the local time no longer exists)" "无（该当地时间已不存在）" "無（該當地時間已不存在）";
     REASON_RETRY_AFTER "ledger.reason.retry_after"
         "retry after attempt {attempts}: {why}"
-        "第{attempts}次尝试之后重试：{why}"
-        "第{attempts}次嘗試之後重試：{why}";
+        "第{attempts}次尝试后的重试：{why}"
+        "第{attempts}次嘗試後的重試：{why}";
 }
