@@ -97,6 +97,15 @@ const UNREACHED: &[&str] = &[
     "input.ledger.pg.other",
     "input.ledger.pg.no_answer",
     "input.ledger.pg.silent",
+    // How a worker's command failed where no one-shot command line gets
+    // it: a worker told to stop while its command outlives the grace
+    // (tests/ledger_daemon.rs sends the signal and checks the `shutdown`
+    // class), `sh` that cannot be started, a child that cannot be waited
+    // for. tests/ledger_reasons.rs shows the others of their table through
+    // the binary; tests/lang.rs checks every template's Chinese.
+    "ledger.run.stopped",
+    "ledger.run.spawn",
+    "ledger.run.wait",
     // Each run of fold `both` counts toward COUNT (docs/spec.md §2), so a rule
     // alone never runs more often than its COUNT: no input reaches it.
     "describe.count.twice",

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use jiff::{SignedDuration, Timestamp};
 
 use crate::format::fmt_instant;
-use crate::lang::{Text, input_errors as says};
+use crate::lang::{Text, input_errors as says, ledger as run};
 use crate::ledger::{Finish, Job, Ledger, LedgerError, MAX_CLAIMS_PER_TICK, Outcome, TickReport};
 
 /// What a worker runs and how.
@@ -256,7 +256,8 @@ fn run_next(
         log(
             "attempt_failed",
             serde_json::json!({
-                "key": job.key, "attempt": job.attempt, "class": class, "error": message,
+                "key": job.key, "attempt": job.attempt, "class": class,
+                "error": crate::ledger::sentences::read_message(Some(message.clone())),
                 "then": match finish {
                     Finish::Dead => "dead",
                     Finish::Retry => "retry_wait",
@@ -361,7 +362,12 @@ fn exec(
     let command = work.exec.as_str();
     let mut child = match spawn(command, job) {
         Ok(c) => c,
-        Err(e) => return Outcome::failed("spawn", format!("cannot run `sh -c {command}`: {e}")),
+        Err(e) => {
+            let why = Text::new(run::RUN_SPAWN)
+                .with("command", command)
+                .with("why", e.to_string());
+            return Outcome::failed_saying("spawn", why);
+        }
     };
     let tail = keep_tail(&mut child);
     let ended = std::thread::scope(|s| {
@@ -372,37 +378,39 @@ fn exec(
         ended
     });
     let tail = tail.finish();
-    let with_tail = |text: String| match tail.is_empty() {
-        true => text,
-        false => format!("{text}; stderr ends: {tail}"),
-    };
-    match ended {
-        Ok(Ended::Exited(s)) if s.success() => Outcome::Done,
+    let (class, what) = match ended {
+        Ok(Ended::Exited(s)) if s.success() => return Outcome::Done,
         Ok(Ended::Exited(s)) => match s.code() {
-            Some(code) => Outcome::failed(
+            Some(code) => (
                 format!("exit_{code}"),
-                with_tail(format!("`{command}` exited with status {code}")),
+                Text::new(run::RUN_EXITED).with("code", code),
             ),
-            None => Outcome::failed(
-                "signal",
-                with_tail(format!("`{command}` was killed by a signal")),
-            ),
+            None => ("signal".to_owned(), Text::new(run::RUN_SIGNAL)),
         },
-        Ok(Ended::TimedOut(after)) => Outcome::failed(
-            "timeout",
-            with_tail(format!(
-                "`{command}` ran past its timeout of {} s and was killed",
-                after.as_secs_f64()
-            )),
+        Ok(Ended::TimedOut(after)) => (
+            "timeout".to_owned(),
+            Text::new(run::RUN_TIMEOUT).with("secs", after.as_secs_f64().to_string()),
         ),
-        Ok(Ended::Stopped(after)) => Outcome::failed(
-            "shutdown",
-            with_tail(format!(
-                "`{command}` was still running {} s after the worker was told to stop, and was killed",
-                after.as_secs_f64()
-            )),
+        Ok(Ended::Stopped(after)) => (
+            "shutdown".to_owned(),
+            Text::new(run::RUN_STOPPED).with("secs", after.as_secs_f64().to_string()),
         ),
-        Err(e) => Outcome::failed("wait", format!("cannot wait for `{command}`: {e}")),
+        Err(e) => {
+            let why = Text::new(run::RUN_WAIT)
+                .with("command", command)
+                .with("why", e.to_string());
+            return Outcome::failed_saying("wait", why);
+        }
+    };
+    let what = what.with("command", command);
+    match tail.is_empty() {
+        true => Outcome::failed_saying(class, what),
+        false => Outcome::failed_saying(
+            class,
+            Text::new(run::RUN_STDERR)
+                .with("what", what)
+                .with("tail", tail),
+        ),
     }
 }
 

@@ -122,6 +122,35 @@ templates! { LEDGER_REASONS;
         "the lease of attempt {attempt} ran out: the effect is unknown"
         "第{attempt}次尝试的租约已到期：效果未知"
         "第{attempt}次嘗試的租約已到期：效果未知";
+    // How a command the worker ran (`--exec`) failed: an attempt's error.
+    RUN_EXITED "ledger.run.exited"
+        "`{command}` exited with status {code}"
+        "`{command}`以状态码{code}退出"
+        "`{command}`以狀態碼{code}結束";
+    RUN_SIGNAL "ledger.run.signal"
+        "`{command}` was killed by a signal"
+        "`{command}`被信号终止"
+        "`{command}`被訊號終止";
+    RUN_TIMEOUT "ledger.run.timeout"
+        "`{command}` ran past its timeout of {secs} s and was killed"
+        "`{command}`运行超过了{secs}秒的超时，已被终止"
+        "`{command}`執行超過了{secs}秒的逾時，已被終止";
+    RUN_STOPPED "ledger.run.stopped"
+        "`{command}` was still running {secs} s after the worker was told to stop, and was killed"
+        "工作进程收到停止通知{secs}秒后`{command}`仍在运行，已被终止"
+        "工作程序收到停止通知{secs}秒後`{command}`仍在執行，已被終止";
+    RUN_SPAWN "ledger.run.spawn"
+        "cannot run `sh -c {command}`: {why}"
+        "无法运行`sh -c {command}`：{why}"
+        "無法執行`sh -c {command}`：{why}";
+    RUN_WAIT "ledger.run.wait"
+        "cannot wait for `{command}`: {why}"
+        "无法等待`{command}`结束：{why}"
+        "無法等待`{command}`結束：{why}";
+    RUN_STDERR "ledger.run.stderr"
+        "{what}; stderr ends: {tail}"
+        "{what}；标准错误输出的结尾：`{tail}`"
+        "{what}；標準錯誤輸出的結尾：`{tail}`";
     NOTE_TZDB_CHANGED "ledger.note.tzdb_changed"
         "tz database {from_tzdb} → {tzdb}: the instant moved from {from} to {to}"
         "时区数据库由`{from_tzdb}`换成`{tzdb}`：时刻从{from}移到{to}"

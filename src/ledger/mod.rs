@@ -47,7 +47,7 @@ mod overlap;
 mod pg;
 mod planner;
 mod schema;
-mod sentences;
+pub(crate) mod sentences;
 mod shadow;
 mod stats;
 mod store;

@@ -47,7 +47,9 @@ pub enum Outcome {
     Failed {
         /// A short, stable error class (`exit_1`, `timeout`, …).
         class: String,
-        /// Details for people.
+        /// Details for people: words, or a sentence as data
+        /// ([`crate::lang::Text::to_stored`]'s JSON object), which the
+        /// ledger shows in the reader's language.
         message: String,
         /// False for errors a retry cannot fix.
         retryable: bool,
@@ -62,6 +64,11 @@ impl Outcome {
             message: message.into(),
             retryable: true,
         }
+    }
+
+    /// A retryable failure whose message is a sentence, kept as data.
+    pub fn failed_saying(class: impl Into<String>, message: crate::lang::Text) -> Outcome {
+        Outcome::failed(class, message.to_stored().to_string())
     }
 }
 

@@ -23,6 +23,27 @@ pub(crate) fn read(column: Option<String>) -> Option<String> {
     column.map(|c| Stored::read(&c).render(Lang::current()))
 }
 
+/// A failed attempt's message ([`super::Outcome::Failed`]): a sentence
+/// when it is one kept as data, else the words as they came.
+pub(crate) fn message(words: &str) -> Arg {
+    let text = serde_json::from_str::<Value>(words)
+        .ok()
+        .filter(Value::is_object)
+        .and_then(|v| Text::from_stored(&v));
+    match text {
+        Some(t) => t.into(),
+        None => words.into(),
+    }
+}
+
+/// A failed attempt's message in the language spoken.
+pub(crate) fn read_message(words: Option<String>) -> Option<String> {
+    words.map(|w| match message(&w) {
+        Arg::Text(t) => t.render(Lang::current()),
+        _ => w,
+    })
+}
+
 /// A note as the `notes` column keeps it: `{code, message}`, the message
 /// as data.
 pub(crate) fn note(code: &str, text: Text) -> Value {

@@ -104,7 +104,7 @@ fn attempt(r: &Row<'_>) -> Result<Attempt, LedgerError> {
         finished_at: r.get(6)?,
         outcome: r.get(7)?,
         error_class: r.get(8)?,
-        error: r.get(9)?,
+        error: super::sentences::read_message(r.get(9)?),
     })
 }
 

@@ -622,7 +622,7 @@ fn record(
         Text::new(reasons::REASON_FAILED)
             .with("attempt", job.attempt)
             .with("class", class)
-            .with("message", message),
+            .with("message", sentences::message(message)),
     );
     if last {
         tx.execute("UPDATE occurrences SET state = 'dead', lease_until = NULL, updated_at = ?2, reason = ?3
