@@ -67,7 +67,7 @@ impl Outcome {
     }
 
     /// A retryable failure whose message is a sentence, kept as data.
-    pub fn failed_saying(class: impl Into<String>, message: crate::lang::Text) -> Outcome {
+    pub(crate) fn failed_saying(class: impl Into<String>, message: crate::lang::Text) -> Outcome {
         Outcome::failed(class, message.to_stored().to_string())
     }
 }
