@@ -259,12 +259,8 @@ fn every_example_a_command_makes_in_every_language() {
             ),
             _ => (args[0].to_string(), &["en", "zh-CN", "zh-TW"]),
         };
-        let exempt: Vec<&str> = example["exempt"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_str)
-            .collect();
+        let exempt = script::exempt(example);
+        let exempt: Vec<&str> = exempt.iter().map(String::as_str).collect();
         for lang in langs {
             let tag = if call == "readLang" {
                 args[0].as_str().unwrap()

@@ -128,12 +128,7 @@ fn check(i: usize, example: &mut Value, bless: bool, bad: &mut Vec<String>) -> u
             "{code}: no {column} of `{key}` names it: {stored:?}"
         ));
     }
-    let exempt: Vec<String> = example["exempt"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|e| e.as_str().map(str::to_owned))
-        .collect();
+    let exempt = script::exempt(example);
     let exempt: Vec<&str> = exempt.iter().map(String::as_str).collect();
     let mut checked = 0;
     for lang in Lang::ALL {

@@ -317,12 +317,7 @@ fn every_template_has_an_example_in_every_language() {
         let name = text(example, "call").expect("call").to_owned();
         let args = example["args"].as_array().cloned().unwrap_or_default();
         let pointer = text(example, "pick").expect("pick").to_owned();
-        let exempt: Vec<String> = example["exempt"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|v| v.as_str().map(str::to_owned))
-            .collect();
+        let exempt = script::exempt(example);
         let exempt: Vec<&str> = exempt.iter().map(String::as_str).collect();
         if name.starts_with("ledger") || name.starts_with("cli") {
             // The ledger's words need a ledger, the command line's own

@@ -280,6 +280,17 @@ pub fn check_chinese(lang: Lang, text: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// An example's `exempt` list (`tests/fixtures/sentences.json`): the
+/// words its Chinese may hold that the checks would refuse.
+pub fn exempt(example: &serde_json::Value) -> Vec<String> {
+    example["exempt"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.as_str().map(str::to_owned))
+        .collect()
+}
+
 /// Checks rendered Chinese output: `exempt` texts (RRULE text the input
 /// gave, a nested message still in English), then backticked spans and
 /// zone ids (any token that names a zone) are taken out, then
