@@ -194,6 +194,17 @@ impl Stored {
         }
     }
 
+    /// Words that may be a sentence kept as data (a failed attempt's
+    /// message): a JSON object that reads as a text is that text; anything
+    /// else is the words as they are, a JSON string with its quotes.
+    pub fn words(words: &str) -> Stored {
+        serde_json::from_str::<Value>(words)
+            .ok()
+            .filter(Value::is_object)
+            .and_then(|v| Text::from_stored(&v))
+            .map_or_else(|| Stored::Verbatim(words.to_owned()), Stored::Text)
+    }
+
     /// The sentence in `lang`.
     pub fn render(&self, lang: Lang) -> String {
         match self {
@@ -308,6 +319,12 @@ mod tests {
             assert_eq!(Stored::read(column), Stored::Verbatim(want.into()));
             assert_eq!(Stored::read(column).code(), None);
         }
+        // A failed attempt's message: only an object may be a sentence.
+        assert_eq!(Stored::words("\"x\""), Stored::Verbatim("\"x\"".into()));
+        let json = Text::new(notes::UNKNOWN_LANGUAGE)
+            .with("tag", "xx")
+            .to_stored();
+        assert!(matches!(Stored::words(&json.to_string()), Stored::Text(_)));
         let words = Text::new(notes::UNKNOWN_LANGUAGE).with("tag", Arg::Words(&["a", "b", "c"]));
         let json = words.to_stored().to_string();
         assert_eq!(Stored::read(&json), Stored::Verbatim(json.clone()));

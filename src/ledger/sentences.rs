@@ -26,22 +26,15 @@ pub(crate) fn read(column: Option<String>) -> Option<String> {
 /// A failed attempt's message ([`super::Outcome::Failed`]): a sentence
 /// when it is one kept as data, else the words as they came.
 pub(crate) fn message(words: &str) -> Arg {
-    let text = serde_json::from_str::<Value>(words)
-        .ok()
-        .filter(Value::is_object)
-        .and_then(|v| Text::from_stored(&v));
-    match text {
-        Some(t) => t.into(),
-        None => words.into(),
+    match Stored::words(words) {
+        Stored::Text(t) => t.into(),
+        Stored::Verbatim(w) => w.into(),
     }
 }
 
 /// A failed attempt's message in the language spoken.
 pub(crate) fn read_message(words: Option<String>) -> Option<String> {
-    words.map(|w| match message(&w) {
-        Arg::Text(t) => t.render(Lang::current()),
-        _ => w,
-    })
+    words.map(|w| Stored::words(&w).render(Lang::current()))
 }
 
 /// A note as the `notes` column keeps it: `{code, message}`, the message
@@ -97,10 +90,15 @@ pub(crate) fn read_notes(column: Option<String>) -> Value {
     };
     let mut notes: Value = serde_json::from_str(&column).unwrap_or(Value::Null);
     for n in notes.as_array_mut().into_iter().flatten() {
-        if let Some(message) = n.get_mut("message").filter(|m| m.is_object()) {
-            let said = Stored::read(&message.to_string()).render(Lang::current());
-            *message = Value::String(said);
-        }
+        // Words an older build wrote are a JSON string, kept as they are;
+        // a sentence this build cannot read is shown as its JSON.
+        let said = match n.get("message") {
+            Some(m) if m.is_object() => {
+                Text::from_stored(m).map_or_else(|| m.to_string(), |t| t.render(Lang::current()))
+            }
+            _ => continue,
+        };
+        n["message"] = Value::String(said);
     }
     notes
 }
